@@ -1,0 +1,286 @@
+"""Check a built Str8 Eight deck against the multiplication table.
+
+What the deck should be is derived here from the rules alone (not from the
+model code that built it), then compared with what the SVG files say.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from . import svgread
+from .report import GameReport
+
+GAME = "str8eight"
+CARDS_PDF = f"{GAME}-cards.pdf"
+BACK_PDF = f"{GAME}-back.pdf"
+PNG_DPI = 300
+MM_PER_PT = 25.4 / 72
+
+
+def expected_arrows(value: int, n: int) -> set:
+    """(group, side, target) for a value: d | value and value/d ≤ n; left n−d, right n+d."""
+    arrows = set()
+    for d in range(1, n + 1):
+        if value % d == 0 and value // d <= n:
+            if value // d > 1:
+                arrows.add((d, "left", value - d))
+            if value // d < n:
+                arrows.add((d, "right", value + d))
+    return arrows
+
+
+class _Card:
+    def __init__(self, file: str, value, cell: str):
+        self.file, self.value, self.cell = file, value, cell
+        self.arrows: list = []  # (group, side, target, color, fill, y)
+        self.bullseyes = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.value} ({self.cell})"
+
+
+def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+    report = GameReport(GAME)
+    n = params.get("table_size")
+    if not isinstance(n, int) or not 2 <= n <= 12:
+        report.fail("manifest.json", "-", f"table_size {n!r} for {GAME} is not a whole number from 2 to 12")
+        return report
+    pass_total = params.get("pass_cards", 6)
+    rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+
+    numbers, passes, backs = _read_svgs(game_dir, n, report, rel)
+    arrow_count = _check_numbers(numbers, n, report)
+    _check_passes(passes, pass_total, report)
+    if len(backs) != 1:
+        report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
+    faces = n * n + pass_total
+    _check_pdfs(game_dir, params, faces, report, rel)
+    _check_pngs(game_dir, params, faces + 1, report, rel)
+
+    counts = Counter(c.value for c in numbers)
+    values = sorted(v for v in counts if isinstance(v, int))
+    report.summary[:0] = [
+        f"{len(numbers)} number cards, {len(passes)} pass cards "
+        f"({sum(d == 'left' for _, d in passes)} left, {sum(d == 'right' for _, d in passes)} right), "
+        f"{len(backs)} back",
+        *_value_table(values, counts),
+        f"{arrow_count} arrows checked against the {n}×{n} table; every link reciprocal; "
+        f"{n} group colors, distinct, one slot per group",
+        f"bull's-eyes on 1–{n} only",
+    ]
+    return report
+
+
+def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
+    numbers: list[_Card] = []
+    passes: list = []  # (file, direction)
+    backs: list = []
+    svg_dir = game_dir / "svg"
+    if not svg_dir.is_dir():
+        report.fail(f"{GAME}/svg", "-", "folder missing: the checker reads the card SVGs")
+        return numbers, passes, backs
+    for path in sorted(svg_dir.glob("*.svg")):
+        file = rel(path)
+        try:
+            root = svgread.parse(path)
+        except svgread.Unreadable as exc:
+            report.fail(file, "-", f"not a readable SVG ({exc})")
+            continue
+        game, kind = root.get("data-game"), root.get("data-kind")
+        if game != GAME:
+            report.fail(file, "-", f"data-game is {game!r}, expected {GAME!r}")
+            continue
+        if root.get("data-table-size") != str(n):
+            report.fail(file, "-", f"data-table-size is {root.get('data-table-size')!r}, expected '{n}'")
+        bullseyes = [el for el in svgread.with_attr(root, "data-mark") if el.get("data-mark") == "bullseye"]
+        if kind == "number":
+            card = _Card(file, svgread.as_int(root.get("data-value")), root.get("data-cell") or "?")
+            card.bullseyes = len(bullseyes)
+            for el in svgread.with_attr(root, "data-group"):
+                xy = svgread.translation(el)
+                card.arrows.append((svgread.as_int(el.get("data-group")), el.get("data-side"),
+                                    svgread.as_int(el.get("data-target")),
+                                    (el.get("data-color") or "").lower(), svgread.drawn_fill(el),
+                                    None if xy is None else round(xy[1], 3)))
+            numbers.append(card)
+        elif kind == "pass":
+            passes.append((file, root.get("data-direction")))
+            if root.get("data-points") != "50":
+                report.fail(file, "pass card", f"shows {root.get('data-points')!r} points, a pass card is worth 50")
+        elif kind == "back":
+            backs.append(file)
+        else:
+            report.fail(file, "-", f"data-kind is {kind!r}, expected number, pass or back")
+        if kind != "number" and bullseyes:
+            report.fail(file, kind or "-", "carries a bull's-eye; only number cards 1–N may")
+    return numbers, passes, backs
+
+
+def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
+    table = Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
+    if len(numbers) != n * n:
+        report.fail(f"{GAME}/svg", "-", f"{len(numbers)} number cards, expected {n * n}")
+
+    cells: dict = defaultdict(list)
+    for card in numbers:
+        if card.value is None:
+            report.fail(card.file, card.label, "data-value is missing or not a number")
+            continue
+        try:
+            r, c = (int(x) for x in card.cell.split("x"))
+        except ValueError:
+            report.fail(card.file, card.label, f"data-cell {card.cell!r} is not of the form RxC")
+            continue
+        if not (1 <= r <= n and 1 <= c <= n):
+            report.fail(card.file, card.label, f"cell {card.cell} lies outside the {n}×{n} table")
+        elif r * c != card.value:
+            report.fail(card.file, card.label, f"value {card.value} but cell {r}×{c} is {r * c}")
+        cells[(r, c)].append(card)
+    for (r, c), cards in sorted(cells.items()):
+        if len(cards) > 1:
+            report.fail(cards[1].file, cards[1].label, f"cell {r}x{c} appears {len(cards)} times")
+    for r in range(1, n + 1):
+        for c in range(1, n + 1):
+            if (r, c) not in cells:
+                report.fail(f"{GAME}/svg", f"{r * c} ({r}x{c})", "no card for this cell")
+
+    counts = Counter(card.value for card in numbers if card.value is not None)
+    for value in sorted(set(table) | set(counts)):
+        if counts[value] != table[value]:
+            report.fail(f"{GAME}/svg", str(value), f"{counts[value]} cards of value {value}, the table has {table[value]}")
+
+    colors: dict = defaultdict(set)
+    slots: dict = defaultdict(set)
+    arrows_by_value: dict = defaultdict(list)  # value -> list of (card, arrow set)
+    total = 0
+    for card in numbers:
+        if card.value is None:
+            continue
+        seen = Counter((g, s) for g, s, *_ in card.arrows)
+        for (g, s), k in seen.items():
+            if k > 1:
+                report.fail(card.file, card.label, f"{k} {s} arrows for group {g}, expected one")
+        for g, s, t, color, fill, y in card.arrows:
+            total += 1
+            if g is None or s not in ("left", "right") or t is None:
+                report.fail(card.file, card.label, f"arrow with unreadable group/side/target ({g}, {s}, {t})")
+                continue
+            if not color.startswith("#") or len(color) != 7:
+                report.fail(card.file, card.label, f"group {g} {s} arrow: data-color {color!r} is not #rrggbb")
+            elif fill != color:
+                report.fail(card.file, card.label, f"group {g} {s} arrow is drawn in {fill}, but data-color says {color}")
+            colors[g].add(color)
+            slots[g].add(y)
+        have = {(g, s, t) for g, s, t, *_ in card.arrows}
+        want = expected_arrows(card.value, n)
+        for g, s, t in sorted(want - have, key=str):
+            report.fail(card.file, card.label, f"missing {s} arrow of group {g} to {t}")
+        for g, s, t in sorted(have - want, key=str):
+            report.fail(card.file, card.label, f"unexpected {s} arrow of group {g} to {t}")
+        bull = 1 <= card.value <= n
+        if card.bullseyes != (1 if bull else 0):
+            report.fail(card.file, card.label,
+                        f"{card.bullseyes} bull's-eyes; expected {'one' if bull else 'none'} "
+                        f"(only 1–{n} may start a sequence)")
+        arrows_by_value[card.value].append((card, have))
+
+    for g in sorted(colors):
+        if len(colors[g]) > 1:
+            report.fail(f"{GAME}/svg", "-", f"group {g} is drawn in {len(colors[g])} colors: {', '.join(sorted(colors[g]))}")
+        if len(slots[g]) > 1:
+            report.fail(f"{GAME}/svg", "-", f"group {g} arrows sit at {len(slots[g])} heights; each group needs one fixed slot")
+    owners = defaultdict(list)
+    for g, cs in colors.items():
+        for color in cs:
+            owners[color].append(g)
+    for color, groups in sorted(owners.items()):
+        if len(set(groups)) > 1:
+            report.fail(f"{GAME}/svg", "-", f"groups {', '.join(map(str, sorted(set(groups))))} share the color {color}")
+
+    # reciprocity: right arrow of group d on n to m <=> left arrow of group d on m back to n
+    for value, entries in sorted(arrows_by_value.items()):
+        for card, have in entries:
+            for g, s, t in sorted(have, key=str):
+                back = "left" if s == "right" else "right"
+                partners = arrows_by_value.get(t, [])
+                if not partners:
+                    report.fail(card.file, card.label, f"{s} arrow of group {g} points to {t}, but no card has that value")
+                    continue
+                for other, other_have in partners:
+                    if (g, back, value) not in other_have:
+                        report.fail(card.file, card.label,
+                                    f"{s} arrow of group {g} to {t} is not returned: {other.label} "
+                                    f"has no {back} arrow of group {g} to {value}")
+    return total
+
+
+def _check_passes(passes: list, total: int, report: GameReport) -> None:
+    for file, direction in passes:
+        if direction not in ("left", "right"):
+            report.fail(file, "pass card", f"data-direction {direction!r}, expected left or right")
+    for side in ("left", "right"):
+        k = sum(d == side for _, d in passes)
+        if k != total // 2:
+            report.fail(f"{GAME}/svg", "-", f"{k} pass-{side} cards, expected {total // 2}")
+
+
+def _check_pdfs(game_dir: Path, params: dict, faces: int, report: GameReport, rel) -> None:
+    want_w, want_h = (v + 2 * params.get("bleed_mm", 3) for v in params.get("trim_mm", (63.5, 88.9)))
+    for name, pages in ((CARDS_PDF, faces), (BACK_PDF, 1)):
+        path = game_dir / name
+        if not path.exists():
+            continue
+        try:
+            import pypdf
+
+            reader = pypdf.PdfReader(str(path))
+            sizes = [(float(p.mediabox.width) * MM_PER_PT, float(p.mediabox.height) * MM_PER_PT)
+                     for p in reader.pages]
+        except Exception as exc:  # pypdf raises many types on damaged files
+            report.fail(rel(path), "-", f"not a readable PDF ({exc.__class__.__name__}: {exc})")
+            continue
+        if len(sizes) != pages:
+            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {pages}")
+        for i, (w, h) in enumerate(sizes, 1):
+            if abs(w - want_w) > 0.1 or abs(h - want_h) > 0.1:
+                report.fail(rel(path), f"page {i}", f"{w:.1f} × {h:.1f} mm, expected {want_w:.1f} × {want_h:.1f}")
+                break
+        if name == CARDS_PDF and len(sizes) == pages:
+            report.summary.append(f"{name}: {pages} pages of {want_w:.1f} × {want_h:.1f} mm")
+
+
+def _check_pngs(game_dir: Path, params: dict, count: int, report: GameReport, rel) -> None:
+    png_dir = game_dir / "png"
+    if not png_dir.is_dir():
+        return
+    from PIL import Image
+
+    w_mm, h_mm = (v + 2 * params.get("bleed_mm", 3) for v in params.get("trim_mm", (63.5, 88.9)))
+    want = (round(w_mm / 25.4 * PNG_DPI), round(h_mm / 25.4 * PNG_DPI))
+    files = sorted(png_dir.glob("*.png"))
+    if len(files) != count:
+        report.fail(rel(png_dir), "-", f"{len(files)} PNG files, expected {count}")
+    for path in files:
+        try:
+            with Image.open(path) as im:
+                size, dpi = im.size, im.info.get("dpi", (0, 0))
+        except Exception as exc:  # Pillow raises many types on damaged files
+            report.fail(rel(path), "-", f"not a readable PNG ({exc})")
+            continue
+        if size != want:
+            report.fail(rel(path), "-", f"{size[0]} × {size[1]} px, expected {want[0]} × {want[1]}")
+        if round(dpi[0]) != PNG_DPI:
+            report.fail(rel(path), "-", f"resolution {dpi[0]:.0f} DPI, expected {PNG_DPI}")
+    if len(files) == count:
+        report.summary.append(f"png/: {count} images of {want[0]} × {want[1]} px at {PNG_DPI} DPI")
+
+
+def _value_table(values: list, counts: Counter) -> list[str]:
+    lines = []
+    for start in range(0, len(values), 15):
+        chunk = values[start:start + 15]
+        lines.append("value  " + " ".join(f"{v:>3}" for v in chunk))
+        lines.append("cards  " + " ".join(f"{counts[v]:>3}" for v in chunk))
+    return lines

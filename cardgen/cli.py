@@ -1,0 +1,91 @@
+"""The command line: `cardgen build` writes the decks, `cardgen check` verifies them.
+
+Heavy modules (cairo, pypdf) are imported inside the commands so that
+`cardgen --help` and errors in the arguments answer at once.
+"""
+from __future__ import annotations
+
+import sys
+from functools import wraps
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .errors import CardgenError
+
+
+def _friendly(func):
+    """Bad input: one line on stderr and exit code 2, never a traceback."""
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except CardgenError as exc:
+            click.echo(f"cardgen: error: {exc}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("cardgen: interrupted; the previous output was left as it was", err=True)
+            sys.exit(130)
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardgen")
+def main():
+    """Print-and-play cards for Str8 Eight and its family, built from the rules and checked."""
+
+
+@main.command()
+@click.option("--game", "games", multiple=True, metavar="NAME",
+              help="Build only this game (repeatable). Default: every game.")
+@click.option("--format", "formats", default="pdf", show_default=True, metavar="LIST",
+              help="svg, pdf, png (comma-separated) or all. Card SVGs are always written: the checker reads them.")
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+              show_default=True, help="Output folder; one subfolder per game.")
+@click.option("--table-size", type=int, default=8, show_default=True,
+              help="Size N of the N×N multiplication table (2–12) for Str8 Eight variants.")
+@click.option("--card-size", default="poker", show_default=True, help="poker (63.5 × 88.9 mm) or bridge (56 × 88.9 mm).")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, in mm (0–6).")
+@click.option("-j", "--jobs", type=int, default=None, help="Processes for PNG rendering. Default: all cores.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+@_friendly
+def build(games, formats, out, table_size, card_size, bleed, jobs, quiet):
+    """Build the decks into OUT (default: output/)."""
+    from .build import build as run_build, summary
+    from .model.str8eight import check_table_size
+    from .options import BuildOptions, parse_formats
+
+    check_table_size(table_size)
+    options = BuildOptions(out=out, games=tuple(games), formats=parse_formats(formats),
+                           table_size=table_size, card_size=card_size, bleed=bleed,
+                           **({"jobs": jobs} if jobs is not None else {}))
+    say = (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
+    result = run_build(options, progress=say)
+    if not quiet:
+        for line in summary(result):
+            click.echo(line)
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False), default=Path("output"))
+@_friendly
+def check(folder):
+    """Rebuild the decks from the files in FOLDER and compare them with the rules.
+
+    Exits 0 when everything matches, 1 with a list of violations otherwise."""
+    from .check.run import check_output
+
+    reports = check_output(folder)
+    failures = [v for r in reports for v in r.violations]
+    for r in reports:
+        click.echo(f"{r.game}: {'OK' if r.ok else f'{len(r.violations)} violation(s)'}")
+        if r.ok:
+            for line in r.summary:
+                click.echo(f"  {line}")
+    if failures:
+        click.echo(f"\n{len(failures)} violation(s):")
+        for v in failures:
+            click.echo(f"  {v}")
+        sys.exit(1)
+    click.echo("all checks passed")

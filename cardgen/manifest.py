@@ -1,0 +1,65 @@
+"""manifest.json: every file a build wrote, with its game, kind, format and sha256.
+
+It also records each game's build parameters (table size, card size, bleed…),
+which the checker needs to know what the deck should be. A matching hash proves
+only that a file is unchanged since the build, never that the deck is right.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from . import __version__
+from .errors import CardgenError
+
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    path: str  # relative to the output folder, with forward slashes
+    game: str
+    kind: str
+    format: str
+    sha256: str
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def entry_for(out: Path, file: Path, game: str, kind: str, fmt: str) -> Entry:
+    return Entry(file.relative_to(out).as_posix(), game, kind, fmt, sha256_file(file))
+
+
+def load(out: Path) -> dict:
+    path = out / MANIFEST
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise CardgenError(f"{path} not found: run 'cardgen build --out {out}' first, "
+                           "or name the folder a build wrote") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CardgenError(f"{path} is not valid JSON ({exc}): rebuild with 'cardgen build'") from None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), list) \
+            or not isinstance(data.get("games"), dict):
+        raise CardgenError(f"{path} lacks 'games' and 'files': rebuild with 'cardgen build'")
+    return data
+
+
+def dumps(games: dict, entries: list[Entry]) -> str:
+    data = {
+        "generator": f"cardgen {__version__}",
+        "games": {name: games[name] for name in sorted(games)},
+        "files": [asdict(e) for e in sorted(entries, key=lambda e: e.path)],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)

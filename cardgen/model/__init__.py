@@ -1,0 +1,1 @@
+"""The game model: pure data derived from the rules, with no drawing in it."""

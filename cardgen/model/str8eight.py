@@ -1,0 +1,118 @@
+"""The Str8 Eight deck, derived from the N×N multiplication table.
+
+Every number card is one cell (r, c) of the table with value r·c. Value n belongs
+to group d when d divides n and n/d ≤ N; for each of its groups the card links to
+the previous multiple n−d (left edge, when n/d > 1) and the next one n+d (right
+edge, when n/d < N). Cards 1..N carry a bull's-eye: they may start a sequence.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from ..errors import CardgenError
+
+GAME = "str8eight"
+TITLE = "Str8 Eight"
+DEFAULT_TABLE_SIZE = 8
+MIN_TABLE_SIZE, MAX_TABLE_SIZE = 2, 12
+PASS_CARD_POINTS = 50
+
+Side = Literal["left", "right"]
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """One link on a card's edge: a group's previous (left) or next (right) multiple."""
+
+    group: int
+    side: Side
+    target: int
+
+
+@dataclass(frozen=True)
+class NumberCard:
+    row: int
+    col: int
+    value: int
+    arrows: tuple[Arrow, ...]
+    bullseye: bool
+
+    @property
+    def cell(self) -> str:
+        """Machine form of the cell, as in the SVG contract ("3x4")."""
+        return f"{self.row}x{self.col}"
+
+    @property
+    def slug(self) -> str:
+        return f"{self.value:03d}-{self.row}x{self.col}"
+
+
+@dataclass(frozen=True)
+class PassCard:
+    direction: Literal["left", "right"]
+    index: int  # 1..count within its direction
+    points: int = PASS_CARD_POINTS
+
+    @property
+    def slug(self) -> str:
+        return f"pass-{self.direction}-{self.index}"
+
+
+@dataclass(frozen=True)
+class Deck:
+    table_size: int
+    number_cards: tuple[NumberCard, ...]
+    pass_cards: tuple[PassCard, ...]
+
+    @property
+    def groups(self) -> range:
+        return range(1, self.table_size + 1)
+
+    @property
+    def card_count(self) -> int:
+        return len(self.number_cards) + len(self.pass_cards)
+
+
+def check_table_size(n: int) -> int:
+    if not MIN_TABLE_SIZE <= n <= MAX_TABLE_SIZE:
+        raise CardgenError(
+            f"table size {n} is out of range: use a whole number from "
+            f"{MIN_TABLE_SIZE} to {MAX_TABLE_SIZE} (the game's is {DEFAULT_TABLE_SIZE})")
+    return n
+
+
+def groups_of(value: int, n: int) -> list[int]:
+    """The groups of multiples value belongs to, in ascending order."""
+    return [d for d in range(1, n + 1) if value % d == 0 and value // d <= n]
+
+
+def arrows_of(value: int, n: int) -> tuple[Arrow, ...]:
+    """Left arrows first, then right arrows, each in group order."""
+    groups = groups_of(value, n)
+    left = [Arrow(d, "left", value - d) for d in groups if value // d > 1]
+    right = [Arrow(d, "right", value + d) for d in groups if value // d < n]
+    return tuple(left + right)
+
+
+def value_counts(n: int) -> Counter:
+    """How many cards of each value the deck holds: the number of table cells."""
+    return Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
+
+
+def successors(value: int, n: int) -> list[int]:
+    """The values that may follow value in a sequence (its right arrows), ascending, unique."""
+    return sorted({a.target for a in arrows_of(value, n) if a.side == "right"})
+
+
+def build_deck(table_size: int = DEFAULT_TABLE_SIZE, pass_cards_per_direction: int = 3) -> Deck:
+    n = check_table_size(table_size)
+    numbers = tuple(
+        NumberCard(row=r, col=c, value=r * c, arrows=arrows_of(r * c, n), bullseye=r * c <= n)
+        for r in range(1, n + 1) for c in range(1, n + 1))
+    numbers = tuple(sorted(numbers, key=lambda card: (card.value, card.row)))
+    passes = tuple(PassCard(direction, i)
+                   for direction in ("left", "right")
+                   for i in range(1, pass_cards_per_direction + 1))
+    return Deck(table_size=n, number_cards=numbers, pass_cards=passes)

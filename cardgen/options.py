@@ -1,0 +1,42 @@
+"""Validated build options shared by every game (the CLI fills them in)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import CardgenError
+from .model.sizes import DEFAULT_BLEED_MM, card_size
+
+FORMATS = ("svg", "pdf", "png")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    out: Path = Path("output")
+    games: tuple = ()
+    formats: frozenset = frozenset({"pdf"})
+    table_size: int = 8
+    card_size: str = "poker"
+    bleed: float = DEFAULT_BLEED_MM
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+
+    def __post_init__(self):
+        card_size(self.card_size)
+        if not 0 <= self.bleed <= 6:
+            raise CardgenError(f"bleed {self.bleed} mm is out of range: use 0 to 6 mm (3 is usual)")
+        if self.jobs < 1:
+            raise CardgenError(f"-j {self.jobs}: use at least one job")
+
+
+def parse_formats(text: str) -> frozenset:
+    """'svg,pdf' or 'all' -> {'svg', 'pdf'}."""
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not names:
+        raise CardgenError("--format is empty: give svg, pdf, png (comma-separated) or all")
+    if "all" in names:
+        return frozenset(FORMATS)
+    bad = [n for n in names if n not in FORMATS]
+    if bad:
+        raise CardgenError(f"unknown format {bad[0]!r}: use svg, pdf, png (comma-separated) or all")
+    return frozenset(names)

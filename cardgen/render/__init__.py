@@ -1,0 +1,1 @@
+"""Rendering: the game model to SVG, then SVG to PDF and PNG."""

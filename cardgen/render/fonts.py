@@ -1,0 +1,86 @@
+"""The fonts every card is set in, taken from fonts/ and never from the system.
+
+CairoSVG finds fonts through fontconfig and silently substitutes another font
+when a family is missing. So before the first render we point FONTCONFIG_FILE at
+a config that knows only the project's font folder, and we refuse to render when
+a font file is missing or unreadable: a card must look the same on every machine.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import struct
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import CardgenError
+from ..paths import FONTS_DIR
+
+
+@dataclass(frozen=True)
+class FontSet:
+    family: str
+    files: dict  # weight (400, 700, 900) -> file name inside the folder
+    roles: dict  # role used by the templates -> fontconfig family name
+    folder: Path = FONTS_DIR
+
+
+DEFAULT_FONTS = FontSet(
+    family="Lato",
+    files={400: "Lato-Regular.ttf", 700: "Lato-Bold.ttf", 900: "Lato-Black.ttf"},
+    # cairo picks only regular or bold by weight, so the heavy cut is named by its family
+    roles={"text": "Lato", "heavy": "Lato Black"},
+)
+
+_SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true"}
+_configured: Path | None = None
+
+
+def _check_font_file(path: Path) -> None:
+    """Cheap structural check: an sfnt header whose table directory fits the file."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CardgenError(
+            f"font file {path} is missing: restore it (git checkout -- {path.name}) "
+            f"or put an open-licence TTF of that name in {path.parent}") from None
+    except OSError as exc:
+        raise CardgenError(f"font file {path} cannot be read ({exc.strerror}): fix its permissions") from None
+    ok = len(data) >= 12 and data[:4] in _SFNT_TAGS
+    if ok:
+        (num_tables,) = struct.unpack(">H", data[4:6])
+        end = 12 + 16 * num_tables
+        ok = 0 < num_tables < 64 and end <= len(data)
+        for i in range(num_tables if ok else 0):
+            _tag, _sum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+            if offset + length > len(data):
+                ok = False
+                break
+    if not ok:
+        raise CardgenError(
+            f"font file {path} is not a valid TrueType/OpenType font: replace it with a good copy")
+
+
+def ensure_fonts(fonts: FontSet = DEFAULT_FONTS) -> Path:
+    """Verify the font files and make fontconfig see only them. Returns the fonts.conf path."""
+    global _configured
+    folder = fonts.folder.resolve()
+    for name in fonts.files.values():
+        _check_font_file(folder / name)
+    key = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
+    conf_dir = Path(tempfile.gettempdir()) / f"cardgen-fontconfig-{os.getuid()}-{key}"
+    conf = conf_dir / "fonts.conf"
+    if _configured == conf:
+        return conf
+    conf_dir.mkdir(parents=True, exist_ok=True)
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{folder}</dir>\n  <cachedir>{conf_dir / 'cache'}</cachedir>\n</fontconfig>\n")
+    if not conf.exists() or conf.read_text() != text:
+        tmp = conf.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text)
+        os.replace(tmp, conf)
+    os.environ["FONTCONFIG_FILE"] = str(conf)
+    _configured = conf
+    return conf

@@ -1,0 +1,209 @@
+"""Str8 Eight card faces, pass cards and back as SVG documents.
+
+The geometry lives here (millimetres, origin at the trim's top-left); the look
+lives in templates/str8eight/*.svg.j2. Each group of multiples owns one fixed slot
+(height) on both edges, the same on every card, so that two cards laid side by
+side show one group's arrows facing each other.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.sizes import SAFE_MM, CardSize
+from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
+from . import palette
+from .fonts import DEFAULT_FONTS
+from .templating import fmt, render
+
+FONTS = DEFAULT_FONTS.roles
+CAP = 0.716  # Lato's cap/digit height as a fraction of the font size
+DIGIT = 0.58  # Lato's tabular digit advance as a fraction of the font size
+PT = 25.4 / 72  # one typographic point in mm
+
+COLORS = {
+    "paper": palette.PAPER,
+    "ink": palette.INK,
+    "muted": palette.MUTED_INK,
+    "frame": "#e4dccb",
+    "target": "#cc3311",
+}
+
+
+@dataclass(frozen=True)
+class SVGCard:
+    """One rendered card: where it goes in the deck, what it is, and its SVG text."""
+
+    slug: str
+    kind: str  # number | pass | back
+    svg: str
+
+
+@dataclass(frozen=True)
+class NumberLayout:
+    """Positions shared by every number card of one deck (so the slots line up)."""
+
+    card: CardSize
+    table_size: int
+
+    frame = SAFE_MM - 0.6
+    index_x = SAFE_MM + 1.6
+    index_size = 15 * PT
+    cell_size = 8 * PT
+    tag_head = 2.4
+    tag_length = 14.0
+    tag_target_size = 10 * PT
+    tag_cue_size = 7.4 * PT
+
+    @property
+    def index_y(self) -> float:
+        return SAFE_MM + 1.6 + self.index_size * CAP
+
+    @property
+    def slot_top(self) -> float:
+        return 17.0
+
+    @property
+    def slot_pitch(self) -> float:
+        return (self.card.height - 2 * self.slot_top) / self.table_size
+
+    @property
+    def tag_height(self) -> float:
+        return min(6.0, self.slot_pitch * 0.86)
+
+    def slot_y(self, group: int) -> float:
+        """Centre line of a group's slot: fixed per group, identical on both edges."""
+        return self.slot_top + (group - 0.5) * self.slot_pitch
+
+    @property
+    def tag_target_baseline(self) -> float:
+        return self.tag_target_size * CAP / 2
+
+    @property
+    def tag_cue_baseline(self) -> float:
+        return self.tag_cue_size * CAP / 2
+
+    @property
+    def _value_room(self) -> float:
+        return self.card.width - 2 * (SAFE_MM + self.tag_length + 2.5)
+
+    @property
+    def value_size(self) -> float:
+        """One size for every value of the deck, as large as the widest value allows."""
+        return min(20.0, self._value_room / (DIGIT * len(str(self.table_size ** 2))))
+
+    @property
+    def value_baseline(self) -> float:
+        return self.card.height / 2 + self.value_size * CAP / 2
+
+    @property
+    def cell_baseline(self) -> float:
+        return self.card.height - SAFE_MM - 2.4
+
+    @property
+    def bullseye_y(self) -> float:
+        return SAFE_MM + 5.2
+
+    @property
+    def bullseye_r(self) -> float:
+        return 4.3
+
+    def tag_path(self, side: str) -> str:
+        """An arrow tag whose tip sits on the safe line and points off the card."""
+        h, head, length, r = self.tag_height / 2, self.tag_head, self.tag_length, 1.0
+        s = -1 if side == "right" else 1
+        points = [
+            f"M0 0",
+            f"L{fmt(s * head)} {fmt(-h)}",
+            f"L{fmt(s * (length - r))} {fmt(-h)}",
+            f"Q{fmt(s * length)} {fmt(-h)} {fmt(s * length)} {fmt(-h + r)}",
+            f"L{fmt(s * length)} {fmt(h - r)}",
+            f"Q{fmt(s * length)} {fmt(h)} {fmt(s * (length - r))} {fmt(h)}",
+            f"L{fmt(s * head)} {fmt(h)}",
+            "Z",
+        ]
+        return "".join(points)
+
+
+def _arrow_context(layout: NumberLayout, arrow) -> dict:
+    color = palette.group_color(arrow.group)
+    s = -1 if arrow.side == "right" else 1
+    head, length = layout.tag_head, layout.tag_length
+    return {
+        "group": arrow.group,
+        "side": arrow.side,
+        "target": arrow.target,
+        "color": color,
+        "text_color": palette.text_on(color),
+        "x": SAFE_MM if arrow.side == "left" else layout.card.width - SAFE_MM,
+        "y": layout.slot_y(arrow.group),
+        "path": layout.tag_path(arrow.side),
+        "target_x": s * (head + (length - head) * 0.36),
+        "cue_x": s * (length - 2.45),
+    }
+
+
+def number_svg(card: NumberCard, layout: NumberLayout, bleed: float) -> str:
+    attrs = [("table-size", layout.table_size), ("value", card.value), ("cell", card.cell)]
+    L = {name: getattr(layout, name) for name in (
+        "frame", "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
+        "bullseye_y", "bullseye_r", "tag_target_baseline", "tag_target_size",
+        "tag_cue_baseline", "tag_cue_size", "value_size", "value_baseline")}
+    return render(
+        "str8eight/number.svg.j2",
+        card=layout.card, bleed=bleed, game=GAME, kind="number", extra_attrs=attrs,
+        title=f"{TITLE} {card.value} ({card.row} × {card.col})",
+        colors=COLORS, fonts=FONTS, L=L, value=card.value, row=card.row, col=card.col,
+        bullseye=card.bullseye, arrows=[_arrow_context(layout, a) for a in card.arrows])
+
+
+PASS_COLORS = {"left": "#2f5d8a", "right": "#8a2f4f"}
+
+
+def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int) -> str:
+    s = -1 if card.direction == "left" else 1
+    cx, cy = size.width / 2, size.height / 2
+    # a broad arrow across the card, pointing the way the hands travel
+    shaft_h, head_w, head_h, span = 9.0, 17.0, 26.0, 44.0
+    tip = cx + s * span / 2
+    tail = cx - s * span / 2
+    neck = tip - s * head_w
+    arrow = (f"M{fmt(tail)} {fmt(cy - shaft_h / 2)}L{fmt(neck)} {fmt(cy - shaft_h / 2)}"
+             f"L{fmt(neck)} {fmt(cy - head_h / 2)}L{fmt(tip)} {fmt(cy)}"
+             f"L{fmt(neck)} {fmt(cy + head_h / 2)}L{fmt(neck)} {fmt(cy + shaft_h / 2)}"
+             f"L{fmt(tail)} {fmt(cy + shaft_h / 2)}Z")
+    return render(
+        "str8eight/pass.svg.j2",
+        card=size, bleed=bleed, game=GAME, kind="pass",
+        extra_attrs=[("table-size", table_size), ("direction", card.direction), ("points", card.points)],
+        title=f"{TITLE} pass {card.direction}", colors=COLORS, fonts=FONTS,
+        band=PASS_COLORS[card.direction], direction=card.direction, points=card.points,
+        arrow=arrow, safe=SAFE_MM, cap=CAP, pt=PT)
+
+
+def back_svg(size: CardSize, bleed: float, table_size: int) -> str:
+    # a diagonal lattice in the group colors; symmetric under a half turn so a
+    # card's orientation cannot be read from its back
+    n = 8
+    x0, y0 = -bleed, -bleed
+    cw, ch = (size.width + 2 * bleed) / n, (size.height + 2 * bleed) / n
+    tiles = []
+    for i in range(n):
+        for j in range(n):
+            tiles.append({
+                "x": x0 + j * cw + 0.7, "y": y0 + i * ch + 0.7, "w": cw - 1.4, "h": ch - 1.4,
+                "color": palette.GROUP_COLORS[abs(i - j) % 8],
+            })
+    return render(
+        "str8eight/back.svg.j2",
+        card=size, bleed=bleed, game=GAME, kind="back", extra_attrs=[("table-size", table_size)],
+        title=f"{TITLE} card back", colors=COLORS, fonts=FONTS, tiles=tiles, safe=SAFE_MM,
+        cap=CAP)
+
+
+def deck_svgs(deck: Deck, size: CardSize, bleed: float) -> list[SVGCard]:
+    """Every face in deck order (numbers by value, then pass cards), then the back."""
+    layout = NumberLayout(size, deck.table_size)
+    cards = [SVGCard(c.slug, "number", number_svg(c, layout, bleed)) for c in deck.number_cards]
+    cards += [SVGCard(p.slug, "pass", pass_svg(p, size, bleed, deck.table_size)) for p in deck.pass_cards]
+    cards.append(SVGCard("back", "back", back_svg(size, bleed, deck.table_size)))
+    return cards
