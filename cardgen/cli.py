@@ -41,7 +41,7 @@ def main():
               help="Build only this game (repeatable). Default: every game.")
 @click.option("--format", "formats", default="pdf", show_default=True, metavar="LIST",
               help="svg, pdf, png (comma-separated) or all. Card SVGs are always written: the checker reads them.")
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=Path("output"),
+@click.option("--out", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Output folder; one subfolder per game.")
 @click.option("--table-size", type=int, default=8, show_default=True,
               help="Size N of the N×N multiplication table (2–12) for Str8 Eight variants.")
@@ -68,7 +68,7 @@ def build(games, formats, out, table_size, card_size, bleed, jobs, quiet):
 
 
 @main.command()
-@click.argument("folder", type=click.Path(path_type=Path, file_okay=False), default=Path("output"))
+@click.argument("folder", type=click.Path(path_type=Path), default=Path("output"))
 @_friendly
 def check(folder):
     """Rebuild the decks from the files in FOLDER and compare them with the rules.

@@ -42,6 +42,8 @@ def load(out: Path) -> dict:
     except FileNotFoundError:
         raise CardgenError(f"{path} not found: run 'cardgen build --out {out}' first, "
                            "or name the folder a build wrote") from None
+    except OSError as exc:
+        raise CardgenError(f"{path} cannot be read ({exc.strerror}): name the folder a build wrote") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise CardgenError(f"{path} is not valid JSON ({exc}): rebuild with 'cardgen build'") from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), list) \

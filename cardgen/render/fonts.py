@@ -62,9 +62,10 @@ def _check_font_file(path: Path) -> None:
             f"font file {path} is not a valid TrueType/OpenType font: replace it with a good copy")
 
 
-def ensure_fonts(fonts: FontSet = DEFAULT_FONTS) -> Path:
+def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
     """Verify the font files and make fontconfig see only them. Returns the fonts.conf path."""
     global _configured
+    fonts = fonts or DEFAULT_FONTS
     folder = fonts.folder.resolve()
     for name in fonts.files.values():
         _check_font_file(folder / name)

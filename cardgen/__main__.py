@@ -1,0 +1,4 @@
+"""`python -m cardgen` runs the CLI."""
+from .cli import main
+
+main()

@@ -1,0 +1,57 @@
+"""Shared fixtures: one full build per test session, and copies of it to corrupt."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.manifest import sha256_file
+
+MM_PER_PT = 25.4 / 72
+
+
+def run_cli(*args: str):
+    """Run the CLI in-process; returns the click Result (exit_code, output, stderr)."""
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests."""
+    out = tmp_path_factory.mktemp("built") / "output"
+    result = run_cli("build", "--format", "all", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def copy_of_build(built, tmp_path) -> Path:
+    """A private copy of the build that a test may damage."""
+    out = tmp_path / "output"
+    shutil.copytree(built, out)
+    return out
+
+
+def refresh_manifest(out: Path) -> None:
+    """Make manifest.json agree with the files again, as a careful forger would."""
+    path = out / "manifest.json"
+    data = json.loads(path.read_text())
+    entries = []
+    for entry in data["files"]:
+        file = out / entry["path"]
+        if file.exists():
+            entry["sha256"] = sha256_file(file)
+            entries.append(entry)
+    known = {e["path"] for e in entries}
+    for game in data["games"]:
+        for file in sorted((out / game).rglob("*")):
+            rel = file.relative_to(out).as_posix()
+            if file.is_file() and rel not in known:
+                entries.append({"path": rel, "game": game, "kind": "?", "format": file.suffix[1:],
+                                "sha256": sha256_file(file)})
+    data["files"] = entries
+    path.write_text(json.dumps(data, indent=2))

@@ -1,0 +1,94 @@
+"""Bad input: one line naming the problem and the fix, exit code 2, no traceback,
+and the previous output left as it was."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgen import build as build_module
+from cardgen.errors import CardgenError
+from cardgen.render import fonts
+from conftest import run_cli
+
+
+def cardgen(*args, cwd=None):
+    """Run the real console entry point in a subprocess, as a user would."""
+    return subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--table-size", "13"], "table size 13 is out of range"),
+    (["--format", "jpeg"], "unknown format 'jpeg'"),
+    (["--game", "chess"], "unknown game 'chess'"),
+    (["--card-size", "tarot"], "unknown card size 'tarot'"),
+    (["--bleed", "9"], "bleed 9.0 mm is out of range"),
+])
+def test_bad_options_give_one_line_and_exit_2(tmp_path, args, message):
+    proc = cardgen("build", "--out", tmp_path / "out", *args)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and message in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_output_path_that_is_a_file(tmp_path):
+    target = tmp_path / "taken"
+    target.write_text("not a folder")
+    proc = cardgen("build", "--out", target)
+    assert proc.returncode == 2 and "choose another with --out" in proc.stderr
+    assert target.read_text() == "not a folder"
+
+
+def test_missing_and_broken_fonts_are_errors_not_fallbacks(tmp_path, monkeypatch):
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    for name in fonts.DEFAULT_FONTS.files.values():
+        (folder / name).write_bytes((fonts.DEFAULT_FONTS.folder / name).read_bytes())
+    broken = fonts.FontSet(fonts.DEFAULT_FONTS.family, fonts.DEFAULT_FONTS.files,
+                           fonts.DEFAULT_FONTS.roles, folder)
+    (folder / "Lato-Black.ttf").write_bytes(b"\x00\x01\x00\x00 definitely not a font")
+    with pytest.raises(CardgenError, match="Lato-Black.ttf is not a valid TrueType"):
+        fonts.ensure_fonts(broken)
+    (folder / "Lato-Black.ttf").unlink()
+    with pytest.raises(CardgenError, match="Lato-Black.ttf is missing"):
+        fonts.ensure_fonts(broken)
+    # and through the CLI: one line, exit 2, nothing written
+    monkeypatch.setattr(fonts, "DEFAULT_FONTS", broken)
+    result = run_cli("build", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "Lato-Black.ttf is missing" in result.output
+    assert not (tmp_path / "out" / "str8eight").exists()
+
+
+def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    assert run_cli("build", "--format", "svg", "--out", out, "-q").exit_code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    from cardgen.games import str8eight
+
+    def explode(*args, **kwargs):
+        raise CardgenError("simulated failure halfway through the PDF")
+    monkeypatch.setattr("cardgen.render.pdf.write_pdf", explode)
+    result = run_cli("build", "--format", "pdf", "--out", out)
+    assert result.exit_code == 2 and "simulated failure" in result.output
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert not [p for p in out.iterdir() if p.name.startswith(".cardgen-staging")]
+    assert str8eight and build_module  # modules used above
+
+
+def test_help_and_version():
+    proc = cardgen("--help")
+    assert proc.returncode == 0 and "build" in proc.stdout and "check" in proc.stdout
+    assert cardgen("--version").stdout.startswith("cardgen, version")
+
+
+def test_game_filter_and_formats(tmp_path):
+    out = tmp_path / "out"
+    proc = cardgen("build", "--game", "str8eight", "--format", "svg,png", "--out", out, "-j", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert "str8eight:" in proc.stdout and "71 PNG" in proc.stdout and "71 SVG" in proc.stdout
+    assert not (out / "str8eight" / "str8eight-cards.pdf").exists()
+    assert cardgen("check", out).returncode == 0

@@ -1,0 +1,113 @@
+"""The PDF and PNG outputs: page count and size, fonts, text, pixels, reproducibility."""
+from pathlib import Path
+
+import pypdf
+import pytest
+from PIL import Image
+
+from cardgen.model.str8eight import build_deck
+from conftest import MM_PER_PT, run_cli
+
+W, H, BLEED = 63.5, 88.9, 3.0
+DPI = 300
+
+
+def hex_rgb(color: str):
+    return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def close(a, b, tol=12):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def deck_index(value: int, cell: str) -> int:
+    cards = build_deck().number_cards
+    return next(i for i, c in enumerate(cards) if c.value == value and c.cell == cell)
+
+
+def test_card_pdf_has_one_page_per_face_at_trim_plus_bleed(built):
+    reader = pypdf.PdfReader(str(built / "str8eight" / "str8eight-cards.pdf"))
+    assert len(reader.pages) == 70
+    for page in reader.pages:
+        assert float(page.mediabox.width) * MM_PER_PT == pytest.approx(W + 2 * BLEED, abs=0.05)
+        assert float(page.mediabox.height) * MM_PER_PT == pytest.approx(H + 2 * BLEED, abs=0.05)
+    assert len(pypdf.PdfReader(str(built / "str8eight" / "str8eight-back.pdf")).pages) == 1
+
+
+def test_pdf_embeds_the_project_fonts_only(built):
+    reader = pypdf.PdfReader(str(built / "str8eight" / "str8eight-cards.pdf"))
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts.add(font["/BaseFont"].split("+")[-1])
+            assert "/FontFile2" in font["/DescendantFonts"][0].get_object()["/FontDescriptor"] \
+                if "/DescendantFonts" in font else "/FontFile2" in font["/FontDescriptor"]
+    assert fonts == {"Lato-Black", "Lato-Bold"}
+
+
+def test_pdf_text_is_real_text(built):
+    reader = pypdf.PdfReader(str(built / "str8eight" / "str8eight-cards.pdf"))
+    text = reader.pages[deck_index(24, "4x6")].extract_text()
+    for token in ("24", "4 × 6", "28", "32", "×8"):
+        assert token in text
+    assert "PASS" in reader.pages[64].extract_text() and "LEFT" in reader.pages[64].extract_text()
+    assert "RIGHT" in reader.pages[69].extract_text()
+
+
+def px(mm_x: float, mm_y: float, dpi: int = DPI):
+    """Pixel of a trim coordinate on a bleed-included image."""
+    return round((mm_x + BLEED) / 25.4 * dpi), round((mm_y + BLEED) / 25.4 * dpi)
+
+
+def slot_y(group: int) -> float:
+    return 17 + (group - 0.5) * (H - 34) / 8
+
+
+def test_pdf_page_pixels_show_group_colors_where_the_slots_are(built):
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(built / "str8eight" / "str8eight-cards.pdf"))
+    image = pdf[deck_index(24, "4x6")].render(scale=150 / 72).to_pil().convert("RGB")
+    # near the inner end of the left group-4 tag and the right group-8 tag
+    assert close(image.getpixel(px(16.6, slot_y(4), 150)), hex_rgb("#117733"))
+    assert close(image.getpixel(px(W - 16.6, slot_y(8), 150)), hex_rgb("#882255"))
+    # group 1 is not on 24: its slot shows the card body
+    assert close(image.getpixel(px(16.6, slot_y(1), 150)), hex_rgb("#fffcf4"))
+
+
+def test_png_size_dpi_and_pixels(built):
+    png = built / "str8eight" / "png"
+    assert len(list(png.glob("*.png"))) == 71
+    with Image.open(png / "024-4x6.png") as im:
+        assert im.size == (821, 1121)
+        assert round(im.info["dpi"][0]) == 300
+        rgb = im.convert("RGB")
+        assert close(rgb.getpixel(px(16.6, slot_y(6))), hex_rgb("#ddcc77"))
+    with Image.open(png / "001-1x1.png") as im:
+        # the bull's-eye's red centre, top centre of the card
+        assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#cc3311"))
+    with Image.open(png / "009-3x3.png") as im:
+        assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#fffcf4"))
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        assert run_cli("build", "--format", "svg,pdf", "--out", out, "-q").exit_code == 0
+    assert (a / "manifest.json").read_bytes() == (b / "manifest.json").read_bytes()
+    assert (a / "str8eight" / "str8eight-cards.pdf").read_bytes() == (b / "str8eight" / "str8eight-cards.pdf").read_bytes()
+
+
+def test_manifest_lists_every_file_with_hash(built):
+    import json
+
+    data = json.loads((built / "manifest.json").read_text())
+    files = {e["path"]: e for e in data["files"]}
+    on_disk = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()} - {"manifest.json"}
+    assert set(files) == on_disk
+    assert files["str8eight/str8eight-cards.pdf"]["format"] == "pdf"
+    assert files["str8eight/png/back.png"]["kind"] == "back"
+    assert files["str8eight/svg/pass-left-1.svg"]["kind"] == "pass"
+    assert all(len(e["sha256"]) == 64 and e["game"] == "str8eight" for e in files.values())
+    assert data["games"]["str8eight"]["table_size"] == 8
