@@ -47,18 +47,25 @@ def main():
               help="Size N of the N×N multiplication table (2–12) for Str8 Eight variants.")
 @click.option("--card-size", default="poker", show_default=True, help="poker (63.5 × 88.9 mm) or bridge (56 × 88.9 mm).")
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, in mm (0–6).")
+@click.option("--paper", default="letter", show_default=True, help="Home-print paper: letter, a4 or both.")
+@click.option("--layout", default="duplex", show_default=True,
+              help="duplex (each front page followed by its mirrored back page), fronts, or gutterfold.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Move back pages by X,Y mm to cancel a printer's duplex shift.")
+@click.option("--low-ink", is_flag=True, help="White card bodies; color only where it carries meaning.")
 @click.option("-j", "--jobs", type=int, default=None, help="Processes for PNG rendering. Default: all cores.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @_friendly
-def build(games, formats, out, table_size, card_size, bleed, jobs, quiet):
+def build(games, formats, out, table_size, card_size, bleed, paper, layout, back_offset, low_ink, jobs, quiet):
     """Build the decks into OUT (default: output/)."""
     from .build import build as run_build, summary
     from .model.str8eight import check_table_size
-    from .options import BuildOptions, parse_formats
+    from .options import BuildOptions, parse_formats, parse_offset
 
     check_table_size(table_size)
     options = BuildOptions(out=out, games=tuple(games), formats=parse_formats(formats),
-                           table_size=table_size, card_size=card_size, bleed=bleed,
+                           table_size=table_size, card_size=card_size, bleed=bleed, paper=paper,
+                           layout=layout, back_offset=parse_offset(back_offset), low_ink=low_ink,
                            **({"jobs": jobs} if jobs is not None else {}))
     say = (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
     result = run_build(options, progress=say)

@@ -19,12 +19,24 @@ class BuildOptions:
     table_size: int = 8
     card_size: str = "poker"
     bleed: float = DEFAULT_BLEED_MM
+    paper: str = "letter"  # letter | a4 | both
+    layout: str = "duplex"  # duplex | fronts | gutterfold
+    back_offset: tuple = (0.0, 0.0)  # mm, moves back pages to cancel a printer's duplex shift
+    low_ink: bool = False
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
 
     def __post_init__(self):
+        from .layout.imposition import LAYOUTS
+        from .layout.paper import papers
+
         card_size(self.card_size)
+        papers(self.paper)
+        if self.layout not in LAYOUTS:
+            raise CardgenError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
         if not 0 <= self.bleed <= 6:
             raise CardgenError(f"bleed {self.bleed} mm is out of range: use 0 to 6 mm (3 is usual)")
+        if any(abs(v) > 10 for v in self.back_offset):
+            raise CardgenError(f"back offset {self.back_offset} is too large: printers shift by 1–4 mm; use -10 to 10")
         if self.jobs < 1:
             raise CardgenError(f"-j {self.jobs}: use at least one job")
 
@@ -40,3 +52,12 @@ def parse_formats(text: str) -> frozenset:
     if bad:
         raise CardgenError(f"unknown format {bad[0]!r}: use svg, pdf, png (comma-separated) or all")
     return frozenset(names)
+
+
+def parse_offset(text: str) -> tuple:
+    """'1.5,-0.5' -> (1.5, -0.5), in millimetres."""
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise CardgenError(f"--back-offset {text!r} is not X,Y in millimetres: write e.g. 1.5,-0.5") from None
+    return (x, y)

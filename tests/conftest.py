@@ -55,3 +55,32 @@ def refresh_manifest(out: Path) -> None:
                                 "sha256": sha256_file(file)})
     data["files"] = entries
     path.write_text(json.dumps(data, indent=2))
+
+
+def pdf_fonts(path: Path) -> dict:
+    """BaseFont name (without subset tag) -> whether its font file is embedded, for every
+    font used on any page, looking inside form XObjects too."""
+    import pypdf
+
+    found: dict = {}
+
+    def walk(resources, seen):
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            desc = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = desc["/FontDescriptor"].get_object()
+            embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(font["/BaseFont"]).split("+")[-1]] = embedded
+        for xobj in (resources.get("/XObject") or {}).values():
+            ref = xobj.indirect_reference if hasattr(xobj, "indirect_reference") else None
+            xobj = xobj.get_object()
+            key = (ref.idnum if ref else id(xobj))
+            if key in seen or "/Resources" not in xobj:
+                continue
+            seen.add(key)
+            walk(xobj["/Resources"], seen)
+
+    for page in pypdf.PdfReader(str(path)).pages:
+        walk(page.get("/Resources"), set())
+    return found

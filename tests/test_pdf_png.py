@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 from cardgen.model.str8eight import build_deck
-from conftest import MM_PER_PT, run_cli
+from conftest import MM_PER_PT, pdf_fonts, run_cli
 
 W, H, BLEED = 63.5, 88.9, 3.0
 DPI = 300
@@ -35,15 +35,17 @@ def test_card_pdf_has_one_page_per_face_at_trim_plus_bleed(built):
 
 
 def test_pdf_embeds_the_project_fonts_only(built):
-    reader = pypdf.PdfReader(str(built / "str8eight" / "str8eight-cards.pdf"))
-    fonts = set()
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            fonts.add(font["/BaseFont"].split("+")[-1])
-            assert "/FontFile2" in font["/DescendantFonts"][0].get_object()["/FontDescriptor"] \
-                if "/DescendantFonts" in font else "/FontFile2" in font["/FontDescriptor"]
-    assert fonts == {"Lato-Black", "Lato-Bold"}
+    fonts = pdf_fonts(built / "str8eight" / "str8eight-cards.pdf")
+    assert fonts == {"Lato-Black": True, "Lato-Bold": True}
+
+
+def test_card_pdf_has_trim_and_bleed_boxes(built):
+    page = pypdf.PdfReader(str(built / "str8eight" / "str8eight-cards.pdf")).pages[0]
+    inset = BLEED / MM_PER_PT
+    assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox])
+    trim = [float(v) for v in page.trimbox]
+    assert trim == pytest.approx([inset, inset, float(page.mediabox.width) - inset, float(page.mediabox.height) - inset], abs=0.01)
+    assert (trim[2] - trim[0]) * MM_PER_PT == pytest.approx(W, abs=0.05)
 
 
 def test_pdf_text_is_real_text(built):

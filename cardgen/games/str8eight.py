@@ -13,16 +13,21 @@ CARDS_PDF = f"{GAME}-cards.pdf"
 BACK_PDF = f"{GAME}-back.pdf"
 
 
+def print_pdf_name(paper: str) -> str:
+    return f"{GAME}-print-{paper}.pdf"
+
+
 def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
     deck = build_deck(options.table_size)
     size = card_size(options.card_size)
-    cards = deck_svgs(deck, size, options.bleed)
+    cards = deck_svgs(deck, size, options.bleed, options.low_ink)
     params = {
         "table_size": deck.table_size,
         "pass_cards": len(deck.pass_cards),
         "card_size": size.name,
         "trim_mm": [size.width, size.height],
         "bleed_mm": options.bleed,
+        "low_ink": options.low_ink,
     }
     written: list[tuple[Path, str, str]] = []
 
@@ -34,13 +39,27 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
         written.append((path, card.kind, "svg"))
 
     if "pdf" in options.formats:
-        from ..render.pdf import write_pdf
+        from ..layout.imposition import SheetSpec, impose
+        from ..layout.paper import papers
+        from ..render.pdf import record_svg, write_card_pdf
+        from ..render.sheets import write_sheets
 
-        faces = [c.svg for c in cards if c.kind != "back"]
-        write_pdf(faces, game_dir / CARDS_PDF, f"{TITLE} – {len(faces)} card faces")
+        recordings = [record_svg(c.svg) for c in cards]
+        faces, back = recordings[:-1], recordings[-1]
+        page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
+        write_card_pdf(faces, game_dir / CARDS_PDF, f"{TITLE} – {len(faces)} card faces", page_mm, options.bleed)
         written.append((game_dir / CARDS_PDF, "faces", "pdf"))
-        write_pdf([cards[-1].svg], game_dir / BACK_PDF, f"{TITLE} – card back")
+        write_card_pdf([back], game_dir / BACK_PDF, f"{TITLE} – card back", page_mm, options.bleed)
         written.append((game_dir / BACK_PDF, "back", "pdf"))
+        params["print"] = {"papers": [], "layout": options.layout, "back_offset_mm": list(options.back_offset)}
+        for paper in papers(options.paper):
+            spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
+                             options.back_offset, TITLE)
+            path = game_dir / print_pdf_name(paper.name)
+            write_sheets(impose(spec, len(faces)), faces, back, options.bleed, path,
+                         f"{TITLE} – print and play, {paper.name}, {options.layout}")
+            written.append((path, "print", "pdf"))
+            params["print"]["papers"].append(paper.name)
 
     if "png" in options.formats:
         from ..render.png import write_pngs

@@ -19,6 +19,7 @@ class CardSize:
 CARD_SIZES = {
     "poker": CardSize("poker", 63.5, 88.9),
     "bridge": CardSize("bridge", 56.0, 88.9),
+    "mini": CardSize("mini", 45.0, 68.0),  # mini euro: too small for some designs
 }
 
 

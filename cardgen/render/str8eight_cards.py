@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
 from . import palette
@@ -26,6 +27,15 @@ COLORS = {
     "muted": palette.MUTED_INK,
     "frame": "#e4dccb",
     "target": "#cc3311",
+}
+# low ink: a white body; color stays only where it carries meaning (arrows, bull's-eye)
+LOW_INK_COLORS = {**COLORS, "paper": "#ffffff", "frame": "#d8d8d8"}
+BACK_NAVY = "#1c2740"
+BACK_SCHEMES = {
+    False: {"ground": BACK_NAVY, "tile_opacity": 0.5, "tile_stroke": 0, "line": palette.PAPER,
+            "medallion": palette.PAPER, "medallion_stroke": 0, "text": BACK_NAVY},
+    True: {"ground": "#ffffff", "tile_opacity": 0.8, "tile_stroke": 0.35, "line": palette.INK,
+           "medallion": "#ffffff", "medallion_stroke": 0.5, "text": palette.INK},
 }
 
 
@@ -142,7 +152,7 @@ def _arrow_context(layout: NumberLayout, arrow) -> dict:
     }
 
 
-def number_svg(card: NumberCard, layout: NumberLayout, bleed: float) -> str:
+def number_svg(card: NumberCard, layout: NumberLayout, bleed: float, low_ink: bool = False) -> str:
     attrs = [("table-size", layout.table_size), ("value", card.value), ("cell", card.cell)]
     L = {name: getattr(layout, name) for name in (
         "frame", "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
@@ -152,14 +162,17 @@ def number_svg(card: NumberCard, layout: NumberLayout, bleed: float) -> str:
         "str8eight/number.svg.j2",
         card=layout.card, bleed=bleed, game=GAME, kind="number", extra_attrs=attrs,
         title=f"{TITLE} {card.value} ({card.row} × {card.col})",
-        colors=COLORS, fonts=FONTS, L=L, value=card.value, row=card.row, col=card.col,
+        colors=LOW_INK_COLORS if low_ink else COLORS, fonts=FONTS, L=L, value=card.value, row=card.row, col=card.col,
         bullseye=card.bullseye, arrows=[_arrow_context(layout, a) for a in card.arrows])
 
 
 PASS_COLORS = {"left": "#2f5d8a", "right": "#8a2f4f"}
 
 
-def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int) -> str:
+def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int, low_ink: bool = False) -> str:
+    band = PASS_COLORS[card.direction]
+    scheme = ({"ground": "#ffffff", "fg": band, "badge_fill": "#ffffff", "badge_stroke": 0.5} if low_ink
+              else {"ground": band, "fg": "#ffffff", "badge_fill": "#ffffff", "badge_stroke": 0})
     s = -1 if card.direction == "left" else 1
     cx, cy = size.width / 2, size.height / 2
     # a broad arrow across the card, pointing the way the hands travel
@@ -175,12 +188,12 @@ def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int) -> s
         "str8eight/pass.svg.j2",
         card=size, bleed=bleed, game=GAME, kind="pass",
         extra_attrs=[("table-size", table_size), ("direction", card.direction), ("points", card.points)],
-        title=f"{TITLE} pass {card.direction}", colors=COLORS, fonts=FONTS,
-        band=PASS_COLORS[card.direction], direction=card.direction, points=card.points,
+        title=f"{TITLE} pass {card.direction}", fonts=FONTS, band=band, s=scheme,
+        direction=card.direction, points=card.points,
         arrow=arrow, safe=SAFE_MM, cap=CAP, pt=PT)
 
 
-def back_svg(size: CardSize, bleed: float, table_size: int) -> str:
+def back_svg(size: CardSize, bleed: float, table_size: int, low_ink: bool = False) -> str:
     # a diagonal lattice in the group colors; symmetric under a half turn so a
     # card's orientation cannot be read from its back
     n = 8
@@ -196,14 +209,20 @@ def back_svg(size: CardSize, bleed: float, table_size: int) -> str:
     return render(
         "str8eight/back.svg.j2",
         card=size, bleed=bleed, game=GAME, kind="back", extra_attrs=[("table-size", table_size)],
-        title=f"{TITLE} card back", colors=COLORS, fonts=FONTS, tiles=tiles, safe=SAFE_MM,
+        title=f"{TITLE} card back", fonts=FONTS, tiles=tiles, safe=SAFE_MM, s=BACK_SCHEMES[low_ink],
         cap=CAP)
 
 
-def deck_svgs(deck: Deck, size: CardSize, bleed: float) -> list[SVGCard]:
+MIN_CARD_WIDTH = 56.0  # arrows on both edges plus a big value need a bridge card at least
+
+
+def deck_svgs(deck: Deck, size: CardSize, bleed: float, low_ink: bool = False) -> list[SVGCard]:
     """Every face in deck order (numbers by value, then pass cards), then the back."""
+    if size.width < MIN_CARD_WIDTH:
+        raise CardgenError(f"the Str8 Eight cards need a card at least {MIN_CARD_WIDTH:g} mm wide; "
+                           f"{size.name} is {size.width:g} mm: use --card-size poker or bridge")
     layout = NumberLayout(size, deck.table_size)
-    cards = [SVGCard(c.slug, "number", number_svg(c, layout, bleed)) for c in deck.number_cards]
-    cards += [SVGCard(p.slug, "pass", pass_svg(p, size, bleed, deck.table_size)) for p in deck.pass_cards]
-    cards.append(SVGCard("back", "back", back_svg(size, bleed, deck.table_size)))
+    cards = [SVGCard(c.slug, "number", number_svg(c, layout, bleed, low_ink)) for c in deck.number_cards]
+    cards += [SVGCard(p.slug, "pass", pass_svg(p, size, bleed, deck.table_size, low_ink)) for p in deck.pass_cards]
+    cards.append(SVGCard("back", "back", back_svg(size, bleed, deck.table_size, low_ink)))
     return cards

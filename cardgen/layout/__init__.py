@@ -1,0 +1,1 @@
+"""Layout: where cards go on printed sheets. Pure geometry in millimetres, no drawing."""
