@@ -57,6 +57,7 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
     faces = n * n + pass_total
     _check_pdfs(game_dir, params, faces, report, rel)
+    _check_print_pdfs(game_dir, params, faces, report, rel)
     _check_pngs(game_dir, params, faces + 1, report, rel)
 
     counts = Counter(c.value for c in numbers)
@@ -232,14 +233,8 @@ def _check_pdfs(game_dir: Path, params: dict, faces: int, report: GameReport, re
         path = game_dir / name
         if not path.exists():
             continue
-        try:
-            import pypdf
-
-            reader = pypdf.PdfReader(str(path))
-            sizes = [(float(p.mediabox.width) * MM_PER_PT, float(p.mediabox.height) * MM_PER_PT)
-                     for p in reader.pages]
-        except Exception as exc:  # pypdf raises many types on damaged files
-            report.fail(rel(path), "-", f"not a readable PDF ({exc.__class__.__name__}: {exc})")
+        sizes = _pdf_page_sizes(path, report, rel)
+        if sizes is None:
             continue
         if len(sizes) != pages:
             report.fail(rel(path), "-", f"{len(sizes)} pages, expected {pages}")
@@ -249,6 +244,53 @@ def _check_pdfs(game_dir: Path, params: dict, faces: int, report: GameReport, re
                 break
         if name == CARDS_PDF and len(sizes) == pages:
             report.summary.append(f"{name}: {pages} pages of {want_w:.1f} × {want_h:.1f} mm")
+
+
+def _pdf_page_sizes(path: Path, report: GameReport, rel) -> "list | None":
+    try:
+        import pypdf
+
+        return [(float(p.mediabox.width) * MM_PER_PT, float(p.mediabox.height) * MM_PER_PT)
+                for p in pypdf.PdfReader(str(path)).pages]
+    except Exception as exc:  # pypdf raises many types on damaged files
+        report.fail(rel(path), "-", f"not a readable PDF ({exc.__class__.__name__}: {exc})")
+        return None
+
+
+def _check_print_pdfs(game_dir: Path, params: dict, faces: int, report: GameReport, rel) -> None:
+    """Home-print sheets: one file per paper, the page count and page size the layout needs."""
+    from ..layout.imposition import SheetSpec, impose
+    from ..layout.paper import PAPERS
+
+    info = params.get("print")
+    if not info:
+        return
+    w, h = params.get("trim_mm", (63.5, 88.9))
+    for name in info.get("papers", []):
+        path = game_dir / f"{GAME}-print-{name}.pdf"
+        if name not in PAPERS:
+            report.fail(rel(path), "-", f"unknown paper {name!r} in manifest.json")
+            continue
+        if not path.exists():
+            report.fail(rel(path), "-", "home-print PDF missing")
+            continue
+        spec = SheetSpec(PAPERS[name], w, h, params.get("bleed_mm", 3), info.get("layout", "duplex"),
+                         tuple(info.get("back_offset_mm", (0, 0))), GAME)
+        plan = impose(spec, faces)
+        sizes = _pdf_page_sizes(path, report, rel)
+        if sizes is None:
+            continue
+        if len(sizes) != len(plan):
+            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {len(plan)} for {faces} cards")
+        want = (plan[0].width, plan[0].height)
+        bad = [i for i, (pw, ph) in enumerate(sizes, 1) if abs(pw - want[0]) > 0.1 or abs(ph - want[1]) > 0.1]
+        if bad:
+            pw, ph = sizes[bad[0] - 1]
+            report.fail(rel(path), f"page {bad[0]}", f"{pw:.1f} × {ph:.1f} mm, expected {want[0]:.1f} × {want[1]:.1f} ({name})")
+        if not bad and len(sizes) == len(plan):
+            placed = sum(1 for page in plan for p in page.placements if p.card >= 0)
+            report.summary.append(f"{path.name}: {len(sizes)} pages of {name}, {placed} fronts placed "
+                                  f"({info.get('layout', 'duplex')})")
 
 
 def _check_pngs(game_dir: Path, params: dict, count: int, report: GameReport, rel) -> None:
