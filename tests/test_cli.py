@@ -70,7 +70,7 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
 
     def explode(*args, **kwargs):
         raise CardgenError("simulated failure halfway through the PDF")
-    monkeypatch.setattr("cardgen.render.pdf.write_card_pdf", explode)
+    monkeypatch.setattr("cardgen.render.pdf.write_pages", explode)
     result = run_cli("build", "--format", "pdf", "--out", out)
     assert result.exit_code == 2 and "simulated failure" in result.output
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}

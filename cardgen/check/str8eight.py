@@ -51,7 +51,9 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
 
     numbers, passes, backs = _read_svgs(game_dir, n, report, rel)
-    arrow_count = _check_numbers(numbers, n, report)
+    arrow_count, colors = _check_numbers(numbers, n, report)
+    card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
+    _check_sequence_sheets(game_dir, params, n, card_links, colors, report, rel)
     _check_passes(passes, pass_total, report)
     if len(backs) != 1:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
@@ -214,7 +216,81 @@ def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
                         report.fail(card.file, card.label,
                                     f"{s} arrow of group {g} to {t} is not returned: {other.label} "
                                     f"has no {back} arrow of group {g} to {value}")
-    return total
+    return total, colors
+
+
+def _check_sequence_sheets(game_dir: Path, params: dict, n: int, card_links: set, colors: dict,
+                           report: GameReport, rel) -> None:
+    """The sheet lists every table entry once in its group's row, links each to the next
+    multiple exactly as the cards' right arrows do, and counts copies and followers right."""
+    info = params.get("sequence_sheet")
+    if not info:
+        return
+    table = Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
+    want_entries = {(d * k, d) for d in range(1, n + 1) for k in range(1, n + 1)}
+    want_links = {(d, d * k, d * (k + 1)) for d in range(1, n + 1) for k in range(1, n)}
+    want_follow = {v: sum(table[t] for t in {t for g, s, t in expected_arrows(v, n) if s == "right"})
+                   for v in table}
+    if card_links != want_links:
+        report.fail(f"{GAME}/svg", "-", "the cards' right arrows differ from the table; the sheet is compared with both")
+    for name in info.get("papers", []):
+        path = game_dir / f"sequence-sheet-{name}.svg"
+        file = rel(path)
+        if not path.exists():
+            report.fail(file, "sequence sheet", "missing")
+            continue
+        try:
+            root = svgread.parse(path)
+        except svgread.Unreadable as exc:
+            report.fail(file, "sequence sheet", f"not a readable SVG ({exc})")
+            continue
+        if (root.get("data-game"), root.get("data-kind")) != (GAME, "sequence-sheet"):
+            report.fail(file, "sequence sheet", f"root says game {root.get('data-game')!r}, kind {root.get('data-kind')!r}")
+        entries, links, follow, copies = Counter(), Counter(), {}, {}
+        for el in root.iter():
+            a = el.attrib
+            value = svgread.as_int(a.get("data-value"))
+            if "data-from" in a:
+                links[(svgread.as_int(a.get("data-group")), svgread.as_int(a["data-from"]),
+                       svgread.as_int(a.get("data-to")))] += 1
+            elif "data-group" in a and "data-value" in a:
+                group = svgread.as_int(a["data-group"])
+                entries[(value, group)] += 1
+                color = (a.get("data-color") or "").lower()
+                if colors.get(group) and color not in colors[group]:
+                    report.fail(file, f"entry {value}", f"drawn in {color}, the cards draw group {group} in "
+                                f"{', '.join(sorted(colors[group]))}")
+            elif "data-follow-count" in a:
+                follow[value] = svgread.as_int(a["data-follow-count"])
+            elif "data-copies" in a:
+                copies[value] = svgread.as_int(a["data-copies"])
+        for (v, d) in sorted(want_entries - set(entries)):
+            report.fail(file, f"entry {v}", f"missing from row ×{d}")
+        for (v, d), k in sorted(entries.items(), key=str):
+            if (v, d) not in want_entries:
+                report.fail(file, f"entry {v}", f"in row ×{d}, but {v} is not in that group of the {n}×{n} table")
+            elif k > 1:
+                report.fail(file, f"entry {v}", f"listed {k} times in row ×{d}")
+        for d, a, b in sorted(want_links - set(links), key=str):
+            report.fail(file, f"link {a}→{b}", f"missing from row ×{d} (the cards' right arrow)")
+        for (d, a, b), k in sorted(links.items(), key=str):
+            if (d, a, b) not in want_links:
+                report.fail(file, f"link {a}→{b}", f"row ×{d} links {a} to {b}; no card has that right arrow")
+            elif k > 1:
+                report.fail(file, f"link {a}→{b}", f"drawn {k} times")
+        for v in sorted(table):
+            if follow.get(v) != want_follow[v]:
+                report.fail(file, f"value {v}", f"follow count {follow.get(v)}, the deck has {want_follow[v]} cards that may follow")
+            if copies.get(v) != table[v]:
+                report.fail(file, f"value {v}", f"copies {copies.get(v)}, the deck has {table[v]}")
+        pdf = path.with_suffix(".pdf")
+        if pdf.exists():
+            sizes = _pdf_page_sizes(pdf, report, rel)
+            if sizes is not None and len(sizes) != 1:
+                report.fail(rel(pdf), "-", f"{len(sizes)} pages, expected 1")
+        if not any(v.file == file for v in report.violations):
+            report.summary.append(f"{path.name}: {len(entries)} entries, {len(links)} links, "
+                                  f"follow counts for {len(follow)} values, all match the cards and the table")
 
 
 def _check_passes(passes: list, total: int, report: GameReport) -> None:

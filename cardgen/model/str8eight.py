@@ -116,3 +116,32 @@ def build_deck(table_size: int = DEFAULT_TABLE_SIZE, pass_cards_per_direction: i
                    for direction in ("left", "right")
                    for i in range(1, pass_cards_per_direction + 1))
     return Deck(table_size=n, number_cards=numbers, pass_cards=passes)
+
+
+@dataclass(frozen=True)
+class SequenceMap:
+    """The sequence sheet's content: every table entry in its group, and the moves.
+
+    Row d holds d, 2d, …, N·d; a link runs from each entry to the next multiple of its
+    group. A value that sits in several rows is a crossing, where a sequence may
+    change group. For each value: how many copies the deck has, and how many cards of
+    the deck may follow it (the copies of all its successors)."""
+
+    table_size: int
+    values: tuple  # distinct values, ascending
+    entries: tuple  # (value, group), row by row
+    links: tuple  # (group, from, to)
+    copies: dict  # value -> cards of that value in the deck
+    followers: dict  # value -> cards in the deck that may follow it
+
+    def groups_of(self, value: int) -> list[int]:
+        return [g for v, g in self.entries if v == value]
+
+
+def sequence_map(table_size: int = DEFAULT_TABLE_SIZE) -> SequenceMap:
+    n = check_table_size(table_size)
+    copies = dict(sorted(value_counts(n).items()))
+    entries = tuple((d * k, d) for d in range(1, n + 1) for k in range(1, n + 1))
+    links = tuple((d, d * k, d * (k + 1)) for d in range(1, n + 1) for k in range(1, n))
+    followers = {v: sum(copies[s] for s in successors(v, n)) for v in copies}
+    return SequenceMap(n, tuple(copies), entries, links, copies, followers)

@@ -40,11 +40,11 @@ def new_pdf(path: Path, title: str):
     return pdf
 
 
-def write_card_pdf(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm: float) -> int:
-    """One card a page, at trim size plus bleed; returns the page count.
+def write_pages(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm: "float | None" = None) -> int:
+    """One recording a page, each page page_mm in size; returns the page count.
 
-    Each page gets a TrimBox (the card) and a BleedBox (the whole page), which
-    print shops read to cut and to check the bleed."""
+    With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
+    whole page), which print shops read to cut and to check the bleed."""
     import cairocffi
 
     pdf = new_pdf(path, title)

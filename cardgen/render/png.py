@@ -30,14 +30,14 @@ def svg_to_png(svg: str, dpi: int = PNG_DPI) -> bytes:
     return with_dpi(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi), dpi)
 
 
-def _write_one(job: "tuple[str, str]") -> None:
-    svg, path = job
+def _write_one(job: "tuple[str, str, int]") -> None:
+    svg, path, dpi = job
     with open(path, "wb") as fh:
-        fh.write(svg_to_png(svg))
+        fh.write(svg_to_png(svg, dpi))
 
 
-def write_pngs(jobs: "list[tuple[str, str]]", workers: int) -> None:
-    """Render (svg, path) pairs, on several processes when there is enough work to share."""
+def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int) -> None:
+    """Render (svg, path, dpi) jobs, on several processes when there is enough work to share."""
     if workers <= 1 or len(jobs) < 8:
         for job in jobs:
             _write_one(job)
