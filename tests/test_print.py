@@ -4,7 +4,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from cardgen.layout.imposition import BACK, SheetSpec, impose
+from cardgen.layout.imposition import SheetSpec, impose
 from cardgen.layout.paper import PAPERS
 from conftest import MM_PER_PT, run_cli
 
@@ -102,10 +102,11 @@ def test_each_back_lands_behind_its_front(paper, layout):
     pairs = zip(pages[0::2], pages[1::2]) if layout == "duplex" else ((pg, pg) for pg in pages)
     total = 0
     for fronts, backs in pairs:
-        front = [pl for pl in fronts.placements if pl.card != BACK]
-        back = [pl for pl in backs.placements if pl.card == BACK]
+        front = [pl for pl in fronts.placements if not pl.back]
+        back = [pl for pl in backs.placements if pl.back]
         assert len(front) == len(back)
         for f, b in zip(front, back):
+            assert f.card == b.card
             # mirrored about the page's vertical centre line (long-edge flip, or the fold)
             assert b.trim.x == pytest.approx(fronts.width - f.trim.x - f.trim.w)
             assert b.trim.y == pytest.approx(f.trim.y)

@@ -364,7 +364,7 @@ def _check_print_pdfs(game_dir: Path, params: dict, faces: int, report: GameRepo
             pw, ph = sizes[bad[0] - 1]
             report.fail(rel(path), f"page {bad[0]}", f"{pw:.1f} × {ph:.1f} mm, expected {want[0]:.1f} × {want[1]:.1f} ({name})")
         if not bad and len(sizes) == len(plan):
-            placed = sum(1 for page in plan for p in page.placements if p.card >= 0)
+            placed = sum(1 for page in plan for p in page.placements if not p.back)
             report.summary.append(f"{path.name}: {len(sizes)} pages of {name}, {placed} fronts placed "
                                   f"({info.get('layout', 'duplex')})")
 

@@ -40,12 +40,10 @@ class Rect:
 
 @dataclass(frozen=True)
 class Placement:
-    card: int  # index into the faces, or BACK
+    card: int  # index of the card in deck order
     trim: Rect  # where the card's trim box lands
     clip: Rect  # the part of the card (trim plus kept bleed) that is printed
-
-
-BACK = -1
+    back: bool = False  # True: this is the card's back, not its face
 
 
 @dataclass(frozen=True)
@@ -162,12 +160,12 @@ def _within_margins(rect: Rect, page_w: float, page_h: float) -> Rect:
     return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
-def _back(cell, page: "Paper | Page", offset) -> Placement:
+def _back(card: int, cell, page: "Paper | Page", offset) -> Placement:
     """The back behind a front cell: mirrored for a long-edge flip, moved by the back offset."""
     trim, clip = cell
     dx, dy = offset
     moved = _mirror(clip, page.width, dx, dy)
-    return Placement(BACK, _mirror(trim, page.width, dx, dy), _within_margins(moved, page.width, page.height))
+    return Placement(card, _mirror(trim, page.width, dx, dy), _within_margins(moved, page.width, page.height), True)
 
 
 def _marks(xs: list, ys: list, x_extent: tuple, y_extent: tuple, page_w: float, page_h: float) -> list:
@@ -264,7 +262,7 @@ def impose(spec: SheetSpec, count: int) -> list[Page]:
         if spec.layout == "duplex":
             back = Page(paper.width, paper.height, "backs", s + 1, sheets)
             # long-edge flip: a card's column is mirrored, its row is kept
-            back.placements = [_back(cells[k], paper, spec.back_offset) for k in range(n)]
+            back.placements = [_back(first + k, cells[k], paper, spec.back_offset) for k in range(n)]
             _furniture(back, paper, xa, ya, f"{spec.title} · backs {s + 1}/{sheets} · {paper.name}", extent)
             pages.append(back)
     return pages
@@ -299,7 +297,7 @@ def _gutterfold(spec: SheetSpec, count: int) -> list[Page]:
         k_count = min(per_page, count - first)
         page = Page(paper.width, paper.height, "sheet", s + 1, sheets)
         page.placements = [Placement(first + k, *fronts[k]) for k in range(k_count)]
-        page.placements += [_back(fronts[k], paper, spec.back_offset) for k in range(k_count)]
+        page.placements += [_back(first + k, fronts[k], paper, spec.back_offset) for k in range(k_count)]
         page.marks = list(marks)
         page.folds = [Line(fold, MARK_MARGIN_MM, fold, paper.height - MARK_MARGIN_MM, dashed=True)]
         _furniture(page, paper, xa, ya, f"{spec.title} · sheet {s + 1}/{sheets} · fold on the dashed line", extent)

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..layout.imposition import BACK, Page
+from ..layout.imposition import Page
 from .fonts import DEFAULT_FONTS
 from .pdf import PT_PER_MM, finish_pdf, new_pdf
 MARK_WIDTH_MM = 0.2
 INK = (0.11, 0.14, 0.19)
 
 
-def write_sheets(pages: list[Page], faces: list, back, bleed: float, path: Path, title: str) -> int:
-    """faces and back are card recordings (render/pdf.py record_svg) with the given bleed."""
+def write_sheets(pages: list[Page], faces: list, backs: list, bleed: float, path: Path, title: str) -> int:
+    """faces[i] and backs[i] are card i's recordings (render/pdf.py record_svg), made with this bleed."""
     import cairocffi
 
     pdf = new_pdf(path, title)
@@ -30,7 +30,7 @@ def write_sheets(pages: list[Page], faces: list, back, bleed: float, path: Path,
             ctx.clip()
             ctx.translate(p.trim.x - bleed, p.trim.y - bleed)
             ctx.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
-            ctx.set_source_surface(back if p.card == BACK else faces[p.card], 0, 0)
+            ctx.set_source_surface((backs if p.back else faces)[p.card], 0, 0)
             ctx.paint()
             ctx.restore()
         _lines(ctx, page.marks, dashed=False)

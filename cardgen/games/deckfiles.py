@@ -1,0 +1,123 @@
+"""Write one deck's files, the same way for every game.
+
+svg/ (always: the checker reads it), then with --format pdf the card PDF (faces,
+one a page), the back PDF (one page per distinct back) and the home-print sheets,
+and with --format png one 300-DPI PNG per face and back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..layout.paper import papers
+from ..model.sizes import CardSize
+from ..options import BuildOptions
+
+
+@dataclass
+class Deck:
+    game: str  # folder and file prefix
+    title: str
+    faces: list  # SVGCard, in deck order
+    backs: list  # SVGCard, each distinct back once
+    back_of: list = field(default_factory=list)  # for each face, its index in backs (default: 0)
+
+    def __post_init__(self):
+        if not self.back_of:
+            self.back_of = [0] * len(self.faces)
+
+
+@dataclass
+class Output:
+    """What a game builder collects: manifest rows and the parameters the checker needs."""
+    game_dir: Path
+    params: dict
+    files: list = field(default_factory=list)  # (path, kind, format)
+
+    def add(self, path: Path, kind: str, fmt: str) -> None:
+        self.files.append((path, kind, fmt))
+
+    def write_text(self, name: str, text: str, kind: str) -> Path:
+        path = self.game_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        self.add(path, kind, name.rsplit(".", 1)[-1])
+        return path
+
+
+def card_params(size: CardSize, options: BuildOptions) -> dict:
+    return {"card_size": size.name, "trim_mm": [size.width, size.height], "bleed_mm": options.bleed,
+            "low_ink": options.low_ink}
+
+
+def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+    for card in deck.faces + deck.backs:
+        out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
+    if "pdf" in options.formats:
+        _write_pdfs(deck, size, options, out)
+    if "png" in options.formats:
+        from ..render.png import PNG_DPI, write_pngs
+
+        png_dir = out.game_dir / "png"
+        png_dir.mkdir(exist_ok=True)
+        cards = deck.faces + deck.backs
+        write_pngs([(c.svg, str(png_dir / f"{c.slug}.png"), PNG_DPI) for c in cards], options.jobs)
+        for c in cards:
+            out.add(png_dir / f"{c.slug}.png", c.kind, "png")
+
+
+def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+    from ..layout.imposition import SheetSpec, impose
+    from ..render.pdf import record_svg, write_pages
+    from ..render.sheets import write_sheets
+
+    faces = [record_svg(c.svg) for c in deck.faces]
+    backs = [record_svg(c.svg) for c in deck.backs]
+    page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
+    path = out.game_dir / f"{deck.game}-cards.pdf"
+    write_pages(faces, path, f"{deck.title} – {len(faces)} card faces", page_mm, options.bleed)
+    out.add(path, "faces", "pdf")
+    path = out.game_dir / f"{deck.game}-back.pdf"
+    write_pages(backs, path, f"{deck.title} – card back", page_mm, options.bleed)
+    out.add(path, "back", "pdf")
+    out.params["print"] = {"papers": [], "layout": options.layout, "back_offset_mm": list(options.back_offset)}
+    for paper in papers(options.paper):
+        spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
+                         options.back_offset, deck.title)
+        path = out.game_dir / f"{deck.game}-print-{paper.name}.pdf"
+        write_sheets(impose(spec, len(faces)), faces, [backs[i] for i in deck.back_of], options.bleed, path,
+                     f"{deck.title} – print and play, {paper.name}, {options.layout}")
+        out.add(path, "print", "pdf")
+        out.params["print"]["papers"].append(paper.name)
+
+
+def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, jobs: int) -> None:
+    """Single-page documents (sheets, boxes): SVG always, PDF and PNG as asked.
+
+    pages maps a Paper to the SVG text drawn on it; files are named stem-<paper>.<ext>."""
+    for paper, svg in pages.items():
+        out.write_text(f"{stem}-{paper.name}.svg", svg, kind)
+    if "pdf" in formats:
+        from ..render.pdf import record_svg, write_pages
+
+        for paper, svg in pages.items():
+            path = out.game_dir / f"{stem}-{paper.name}.pdf"
+            mm = _svg_size_mm(svg)
+            write_pages([record_svg(svg)], path, f"{stem} ({paper.name})", mm)
+            out.add(path, kind, "pdf")
+    if "png" in formats:
+        from ..render.png import write_pngs
+
+        jobs_list = [(svg, str(out.game_dir / f"{stem}-{paper.name}.png"), png_dpi) for paper, svg in pages.items()]
+        write_pngs(jobs_list, jobs)
+        for paper in pages:
+            out.add(out.game_dir / f"{stem}-{paper.name}.png", kind, "png")
+
+
+def _svg_size_mm(svg: str) -> tuple:
+    """The page size an SVG declares in its width/height (always mm in our templates)."""
+    import re
+
+    w = re.search(r'<svg[^>]*\swidth="([\d.]+)mm"', svg)
+    h = re.search(r'<svg[^>]*\sheight="([\d.]+)mm"', svg)
+    return float(w.group(1)), float(h.group(1))
