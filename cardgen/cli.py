@@ -53,10 +53,14 @@ def main():
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Move back pages by X,Y mm to cancel a printer's duplex shift.")
 @click.option("--low-ink", is_flag=True, help="White card bodies; color only where it carries meaning.")
+@click.option("--decks", type=int, default=1, show_default=True, help="Crazy Eights: 2 decks (different backs) for more than six players.")
+@click.option("--ace-value", type=int, default=10, show_default=True, help="Crazy Eights: an ace's penalty, 10 or 1.")
+@click.option("--card-thickness", type=float, default=0.3, show_default=True, help="Card thickness in mm, to size the tuck boxes.")
 @click.option("-j", "--jobs", type=int, default=None, help="Processes for PNG rendering. Default: all cores.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @_friendly
-def build(games, formats, out, table_size, card_size, bleed, paper, layout, back_offset, low_ink, jobs, quiet):
+def build(games, formats, out, table_size, card_size, bleed, paper, layout, back_offset, low_ink, decks, ace_value,
+          card_thickness, jobs, quiet):
     """Build the decks into OUT (default: output/)."""
     from .build import build as run_build, summary
     from .model.str8eight import check_table_size
@@ -66,6 +70,7 @@ def build(games, formats, out, table_size, card_size, bleed, paper, layout, back
     options = BuildOptions(out=out, games=tuple(games), formats=parse_formats(formats),
                            table_size=table_size, card_size=card_size, bleed=bleed, paper=paper,
                            layout=layout, back_offset=parse_offset(back_offset), low_ink=low_ink,
+                           decks=decks, ace_value=ace_value, card_thickness=card_thickness,
                            **({"jobs": jobs} if jobs is not None else {}))
     say = (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
     result = run_build(options, progress=say)

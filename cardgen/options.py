@@ -23,6 +23,9 @@ class BuildOptions:
     layout: str = "duplex"  # duplex | fronts | gutterfold
     back_offset: tuple = (0.0, 0.0)  # mm, moves back pages to cancel a printer's duplex shift
     low_ink: bool = False
+    decks: int = 1  # Crazy Eights: 2 for more than six players
+    ace_value: int = 10  # Crazy Eights penalty for an ace (1 in a common variant)
+    card_thickness: float = 0.3  # mm a card, for tuck boxes
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
 
     def __post_init__(self):
@@ -35,6 +38,12 @@ class BuildOptions:
             raise CardgenError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
         if not 0 <= self.bleed <= 6:
             raise CardgenError(f"bleed {self.bleed} mm is out of range: use 0 to 6 mm (3 is usual)")
+        if self.decks not in (1, 2):
+            raise CardgenError(f"--decks {self.decks}: use 1, or 2 for more than six players")
+        if self.ace_value not in (1, 10):
+            raise CardgenError(f"--ace-value {self.ace_value}: use 10 (the reference rules) or 1 (a common variant)")
+        if not 0.1 <= self.card_thickness <= 1.0:
+            raise CardgenError(f"--card-thickness {self.card_thickness} mm: use 0.1 to 1.0 (0.3 is usual)")
         if any(abs(v) > 10 for v in self.back_offset):
             raise CardgenError(f"back offset {self.back_offset} is too large: printers shift by 1–4 mm; use -10 to 10")
         if self.jobs < 1:

@@ -105,7 +105,7 @@ def test_variant_table_sizes_build_and_check(tmp_path, n):
     from conftest import run_cli
 
     out = tmp_path / "out"
-    assert run_cli("build", "--table-size", n, "--format", "svg", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--table-size", n, "--format", "svg", "--out", out, "-q").exit_code == 0
     assert len(list((out / "str8eight" / "svg").glob("*.svg"))) == n * n + 7
     result = run_cli("check", out)
     assert result.exit_code == 0, result.output

@@ -111,5 +111,6 @@ def test_manifest_lists_every_file_with_hash(built):
     assert files["str8eight/str8eight-cards.pdf"]["format"] == "pdf"
     assert files["str8eight/png/back.png"]["kind"] == "back"
     assert files["str8eight/svg/pass-left-1.svg"]["kind"] == "pass"
-    assert all(len(e["sha256"]) == 64 and e["game"] == "str8eight" for e in files.values())
+    assert all(len(e["sha256"]) == 64 and e["game"] == e["path"].split("/")[0] for e in files.values())
+    assert {e["game"] for e in files.values()} == {"str8eight", "eights", "crazy-eights"}
     assert data["games"]["str8eight"]["table_size"] == 8

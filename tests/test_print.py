@@ -16,7 +16,7 @@ PX = DPI / 25.4  # pixels per mm
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("print") / "out"
-    result = run_cli("build", "--format", "pdf", "--paper", "both", "--out", out, "-q")
+    result = run_cli("build", "--game", "str8eight", "--format", "pdf", "--paper", "both", "--out", out, "-q")
     assert result.exit_code == 0, result.output
     return out / "str8eight"
 
@@ -201,10 +201,10 @@ def test_backs_mirror_fronts_on_the_last_sheet(printed):
 
 def test_back_offset_on_the_raster(tmp_path):
     out = tmp_path / "out"
-    assert run_cli("build", "--paper", "a4", "--back-offset", "2,1", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--paper", "a4", "--back-offset", "2,1", "--out", out, "-q").exit_code == 0
     shifted = raster(out / "str8eight" / "str8eight-print-a4.pdf", 1, 200)
     plain_out = tmp_path / "plain"
-    assert run_cli("build", "--paper", "a4", "--out", plain_out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--paper", "a4", "--out", plain_out, "-q").exit_code == 0
     plain = raster(plain_out / "str8eight" / "str8eight-print-a4.pdf", 1, 200)
     px = 200 / 25.4
 
@@ -235,7 +235,7 @@ def test_calibration_bar_measures_50_mm_on_a4(printed):
 
 def test_gutterfold(tmp_path):
     out = tmp_path / "out"
-    assert run_cli("build", "--layout", "gutterfold", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--layout", "gutterfold", "--out", out, "-q").exit_code == 0
     pdf = out / "str8eight" / "str8eight-print-letter.pdf"
     reader = pypdf.PdfReader(str(pdf))
     assert len(reader.pages) == 18  # 4 fronts and their 4 backs on each landscape sheet
@@ -249,7 +249,7 @@ def test_gutterfold(tmp_path):
 
 def test_low_ink_uses_much_less_ink(tmp_path, printed):
     out = tmp_path / "out"
-    assert run_cli("build", "--low-ink", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--low-ink", "--out", out, "-q").exit_code == 0
 
     def ink(pdf, index):
         from PIL import ImageStat
@@ -264,15 +264,15 @@ def test_low_ink_uses_much_less_ink(tmp_path, printed):
 
 def test_card_sizes(tmp_path):
     out = tmp_path / "bridge"
-    assert run_cli("build", "--card-size", "bridge", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--card-size", "bridge", "--out", out, "-q").exit_code == 0
     assert run_cli("check", out).exit_code == 0
-    result = run_cli("build", "--card-size", "mini", "--out", tmp_path / "mini")
+    result = run_cli("build", "--game", "str8eight", "--card-size", "mini", "--out", tmp_path / "mini")
     assert result.exit_code == 2 and "at least 56 mm wide" in result.output
 
 
 def test_bleed_zero_builds_and_checks(tmp_path):
     out = tmp_path / "out"
-    assert run_cli("build", "--bleed", "0", "--paper", "a4", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--bleed", "0", "--paper", "a4", "--out", out, "-q").exit_code == 0
     assert run_cli("check", out).exit_code == 0
     page = pypdf.PdfReader(str(out / "str8eight" / "str8eight-cards.pdf")).pages[0]
     assert float(page.mediabox.width) * MM_PER_PT == pytest.approx(W, abs=0.05)
@@ -302,5 +302,5 @@ def test_bad_print_options(tmp_path):
                           (["--layout", "booklet"], "unknown layout 'booklet'"),
                           (["--back-offset", "2"], "is not X,Y in millimetres"),
                           (["--back-offset", "30,0"], "too large")):
-        result = run_cli("build", "--out", tmp_path / "o", *args)
+        result = run_cli("build", "--game", "str8eight", "--out", tmp_path / "o", *args)
         assert result.exit_code == 2 and message in result.output, (args, result.output)

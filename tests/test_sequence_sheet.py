@@ -73,7 +73,7 @@ def test_reads_in_grayscale(built):
 
 def test_a4_sheet(tmp_path):
     out = tmp_path / "out"
-    assert run_cli("build", "--paper", "a4", "--format", "svg", "--out", out, "-q").exit_code == 0
+    assert run_cli("build", "--game", "str8eight", "--paper", "a4", "--format", "svg", "--out", out, "-q").exit_code == 0
     root = ElementTree.parse(str(out / "str8eight" / "sequence-sheet-a4.svg")).getroot()
     assert root.get("width") == "297mm" and root.get("height") == "210mm"
 

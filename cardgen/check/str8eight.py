@@ -9,13 +9,10 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from . import svgread
+from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 
 GAME = "str8eight"
-CARDS_PDF = f"{GAME}-cards.pdf"
-BACK_PDF = f"{GAME}-back.pdf"
-PNG_DPI = 300
-MM_PER_PT = 25.4 / 72
 
 
 def expected_arrows(value: int, n: int) -> set:
@@ -58,9 +55,7 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
     if len(backs) != 1:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
     faces = n * n + pass_total
-    _check_pdfs(game_dir, params, faces, report, rel)
-    _check_print_pdfs(game_dir, params, faces, report, rel)
-    _check_pngs(game_dir, params, faces + 1, report, rel)
+    check_deck_files(GAME, game_dir, params, faces, 1, report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))
@@ -80,21 +75,8 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
     numbers: list[_Card] = []
     passes: list = []  # (file, direction)
     backs: list = []
-    svg_dir = game_dir / "svg"
-    if not svg_dir.is_dir():
-        report.fail(f"{GAME}/svg", "-", "folder missing: the checker reads the card SVGs")
-        return numbers, passes, backs
-    for path in sorted(svg_dir.glob("*.svg")):
-        file = rel(path)
-        try:
-            root = svgread.parse(path)
-        except svgread.Unreadable as exc:
-            report.fail(file, "-", f"not a readable SVG ({exc})")
-            continue
-        game, kind = root.get("data-game"), root.get("data-kind")
-        if game != GAME:
-            report.fail(file, "-", f"data-game is {game!r}, expected {GAME!r}")
-            continue
+    for file, root in svgread.card_roots(GAME, game_dir, report, rel):
+        kind = root.get("data-kind")
         if root.get("data-table-size") != str(n):
             report.fail(file, "-", f"data-table-size is {root.get('data-table-size')!r}, expected '{n}'")
         bullseyes = [el for el in svgread.with_attr(root, "data-mark") if el.get("data-mark") == "bullseye"]
@@ -285,7 +267,7 @@ def _check_sequence_sheets(game_dir: Path, params: dict, n: int, card_links: set
                 report.fail(file, f"value {v}", f"copies {copies.get(v)}, the deck has {table[v]}")
         pdf = path.with_suffix(".pdf")
         if pdf.exists():
-            sizes = _pdf_page_sizes(pdf, report, rel)
+            sizes = pdf_page_sizes(pdf, report, rel)
             if sizes is not None and len(sizes) != 1:
                 report.fail(rel(pdf), "-", f"{len(sizes)} pages, expected 1")
         if not any(v.file == file for v in report.violations):
@@ -301,98 +283,6 @@ def _check_passes(passes: list, total: int, report: GameReport) -> None:
         k = sum(d == side for _, d in passes)
         if k != total // 2:
             report.fail(f"{GAME}/svg", "-", f"{k} pass-{side} cards, expected {total // 2}")
-
-
-def _check_pdfs(game_dir: Path, params: dict, faces: int, report: GameReport, rel) -> None:
-    want_w, want_h = (v + 2 * params.get("bleed_mm", 3) for v in params.get("trim_mm", (63.5, 88.9)))
-    for name, pages in ((CARDS_PDF, faces), (BACK_PDF, 1)):
-        path = game_dir / name
-        if not path.exists():
-            continue
-        sizes = _pdf_page_sizes(path, report, rel)
-        if sizes is None:
-            continue
-        if len(sizes) != pages:
-            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {pages}")
-        for i, (w, h) in enumerate(sizes, 1):
-            if abs(w - want_w) > 0.1 or abs(h - want_h) > 0.1:
-                report.fail(rel(path), f"page {i}", f"{w:.1f} × {h:.1f} mm, expected {want_w:.1f} × {want_h:.1f}")
-                break
-        if name == CARDS_PDF and len(sizes) == pages:
-            report.summary.append(f"{name}: {pages} pages of {want_w:.1f} × {want_h:.1f} mm")
-
-
-def _pdf_page_sizes(path: Path, report: GameReport, rel) -> "list | None":
-    try:
-        import pypdf
-
-        return [(float(p.mediabox.width) * MM_PER_PT, float(p.mediabox.height) * MM_PER_PT)
-                for p in pypdf.PdfReader(str(path)).pages]
-    except Exception as exc:  # pypdf raises many types on damaged files
-        report.fail(rel(path), "-", f"not a readable PDF ({exc.__class__.__name__}: {exc})")
-        return None
-
-
-def _check_print_pdfs(game_dir: Path, params: dict, faces: int, report: GameReport, rel) -> None:
-    """Home-print sheets: one file per paper, the page count and page size the layout needs."""
-    from ..layout.imposition import SheetSpec, impose
-    from ..layout.paper import PAPERS
-
-    info = params.get("print")
-    if not info:
-        return
-    w, h = params.get("trim_mm", (63.5, 88.9))
-    for name in info.get("papers", []):
-        path = game_dir / f"{GAME}-print-{name}.pdf"
-        if name not in PAPERS:
-            report.fail(rel(path), "-", f"unknown paper {name!r} in manifest.json")
-            continue
-        if not path.exists():
-            report.fail(rel(path), "-", "home-print PDF missing")
-            continue
-        spec = SheetSpec(PAPERS[name], w, h, params.get("bleed_mm", 3), info.get("layout", "duplex"),
-                         tuple(info.get("back_offset_mm", (0, 0))), GAME)
-        plan = impose(spec, faces)
-        sizes = _pdf_page_sizes(path, report, rel)
-        if sizes is None:
-            continue
-        if len(sizes) != len(plan):
-            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {len(plan)} for {faces} cards")
-        want = (plan[0].width, plan[0].height)
-        bad = [i for i, (pw, ph) in enumerate(sizes, 1) if abs(pw - want[0]) > 0.1 or abs(ph - want[1]) > 0.1]
-        if bad:
-            pw, ph = sizes[bad[0] - 1]
-            report.fail(rel(path), f"page {bad[0]}", f"{pw:.1f} × {ph:.1f} mm, expected {want[0]:.1f} × {want[1]:.1f} ({name})")
-        if not bad and len(sizes) == len(plan):
-            placed = sum(1 for page in plan for p in page.placements if not p.back)
-            report.summary.append(f"{path.name}: {len(sizes)} pages of {name}, {placed} fronts placed "
-                                  f"({info.get('layout', 'duplex')})")
-
-
-def _check_pngs(game_dir: Path, params: dict, count: int, report: GameReport, rel) -> None:
-    png_dir = game_dir / "png"
-    if not png_dir.is_dir():
-        return
-    from PIL import Image
-
-    w_mm, h_mm = (v + 2 * params.get("bleed_mm", 3) for v in params.get("trim_mm", (63.5, 88.9)))
-    want = (round(w_mm / 25.4 * PNG_DPI), round(h_mm / 25.4 * PNG_DPI))
-    files = sorted(png_dir.glob("*.png"))
-    if len(files) != count:
-        report.fail(rel(png_dir), "-", f"{len(files)} PNG files, expected {count}")
-    for path in files:
-        try:
-            with Image.open(path) as im:
-                size, dpi = im.size, im.info.get("dpi", (0, 0))
-        except Exception as exc:  # Pillow raises many types on damaged files
-            report.fail(rel(path), "-", f"not a readable PNG ({exc})")
-            continue
-        if size != want:
-            report.fail(rel(path), "-", f"{size[0]} × {size[1]} px, expected {want[0]} × {want[1]}")
-        if round(dpi[0]) != PNG_DPI:
-            report.fail(rel(path), "-", f"resolution {dpi[0]:.0f} DPI, expected {PNG_DPI}")
-    if len(files) == count:
-        report.summary.append(f"png/: {count} images of {want[0]} × {want[1]} px at {PNG_DPI} DPI")
 
 
 def _value_table(values: list, counts: Counter) -> list[str]:

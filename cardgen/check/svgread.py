@@ -50,3 +50,22 @@ def as_int(text) -> "int | None":
         return int(text)
     except (TypeError, ValueError):
         return None
+
+
+def card_roots(game: str, game_dir: Path, report, rel):
+    """(file, root) for each card SVG of a game, reporting unreadable or foreign files."""
+    svg_dir = game_dir / "svg"
+    if not svg_dir.is_dir():
+        report.fail(f"{game}/svg", "-", "folder missing: the checker reads the card SVGs")
+        return
+    for path in sorted(svg_dir.glob("*.svg")):
+        file = rel(path)
+        try:
+            root = parse(path)
+        except Unreadable as exc:
+            report.fail(file, "-", f"not a readable SVG ({exc})")
+            continue
+        if root.get("data-game") != game:
+            report.fail(file, "-", f"data-game is {root.get('data-game')!r}, expected {game!r}")
+            continue
+        yield file, root

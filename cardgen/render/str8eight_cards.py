@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
-from . import palette
+from . import backs, palette
 from .fonts import DEFAULT_FONTS
 from .templating import fmt, render
 
@@ -31,12 +31,6 @@ COLORS = {
 # low ink: a white body; color stays only where it carries meaning (arrows, bull's-eye)
 LOW_INK_COLORS = {**COLORS, "paper": "#ffffff", "frame": "#d8d8d8"}
 BACK_NAVY = "#1c2740"
-BACK_SCHEMES = {
-    False: {"ground": BACK_NAVY, "tile_opacity": 0.5, "tile_stroke": 0, "line": palette.PAPER,
-            "medallion": palette.PAPER, "medallion_stroke": 0, "text": BACK_NAVY},
-    True: {"ground": "#ffffff", "tile_opacity": 0.8, "tile_stroke": 0.35, "line": palette.INK,
-           "medallion": "#ffffff", "medallion_stroke": 0.5, "text": palette.INK},
-}
 
 
 @dataclass(frozen=True)
@@ -194,23 +188,8 @@ def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int, low_
 
 
 def back_svg(size: CardSize, bleed: float, table_size: int, low_ink: bool = False) -> str:
-    # a diagonal lattice in the group colors; symmetric under a half turn so a
-    # card's orientation cannot be read from its back
-    n = 8
-    x0, y0 = -bleed, -bleed
-    cw, ch = (size.width + 2 * bleed) / n, (size.height + 2 * bleed) / n
-    tiles = []
-    for i in range(n):
-        for j in range(n):
-            tiles.append({
-                "x": x0 + j * cw + 0.7, "y": y0 + i * ch + 0.7, "w": cw - 1.4, "h": ch - 1.4,
-                "color": palette.GROUP_COLORS[abs(i - j) % 8],
-            })
-    return render(
-        "str8eight/back.svg.j2",
-        card=size, bleed=bleed, game=GAME, kind="back", extra_attrs=[("table-size", table_size)],
-        title=f"{TITLE} card back", fonts=FONTS, tiles=tiles, safe=SAFE_MM, s=BACK_SCHEMES[low_ink],
-        cap=CAP)
+    return backs.back_svg(GAME, size, bleed, name="STR8 EIGHT", glyph="8", ground=BACK_NAVY, low_ink=low_ink,
+                          extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back")
 
 
 MIN_CARD_WIDTH = 56.0  # arrows on both edges plus a big value need a bridge card at least

@@ -1,0 +1,64 @@
+"""Check a built Crazy Eights deck: 52 distinct cards per deck, penalties per the
+chosen options, one back per deck and the backs told apart."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from . import svgread
+from .deckfiles import check_deck_files
+from .report import GameReport
+
+GAME = "crazy-eights"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def expected_penalty(rank: str, ace_value: int) -> int:
+    """The reference rules: 8 = 50; J, Q, K = 10; ace 10 (or 1); others face value."""
+    return {"8": 50, "J": 10, "Q": 10, "K": 10, "A": ace_value}.get(rank) or int(rank)
+
+
+def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+    report = GameReport(GAME)
+    rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+    decks, ace = params.get("decks", 1), params.get("ace_value", 10)
+    cards: dict = {d: Counter() for d in range(1, decks + 1)}
+    backs: dict = {}
+    for file, root in svgread.card_roots(GAME, game_dir, report, rel):
+        kind = root.get("data-kind")
+        deck = svgread.as_int(root.get("data-deck"))
+        if deck not in cards:
+            report.fail(file, "-", f"data-deck {root.get('data-deck')!r}: this build has {decks} deck(s)")
+            continue
+        if kind == "card":
+            rank, suit = root.get("data-rank"), root.get("data-suit")
+            label = f"{rank} of {suit} (deck {deck})"
+            if rank not in RANKS or suit not in SUITS:
+                report.fail(file, label, "not a card of a standard deck")
+                continue
+            cards[deck][(rank, suit)] += 1
+            want = expected_penalty(rank, ace)
+            if svgread.as_int(root.get("data-penalty")) != want:
+                report.fail(file, label, f"penalty {root.get('data-penalty')}, expected {want} (ace = {ace})")
+        elif kind == "back":
+            backs.setdefault(deck, []).append(svgread.drawn_fill(root))
+        else:
+            report.fail(file, "-", f"data-kind is {kind!r}, expected card or back")
+    for deck, got in cards.items():
+        for rank in RANKS:
+            for suit in SUITS:
+                if got[(rank, suit)] != 1:
+                    report.fail(f"{GAME}/svg", f"{rank} of {suit} (deck {deck})",
+                                f"appears {got[(rank, suit)]} times, expected once")
+        if deck not in backs or len(backs[deck]) != 1:
+            report.fail(f"{GAME}/svg", f"deck {deck}", f"{len(backs.get(deck, []))} backs, expected 1")
+    grounds = [b[0] for b in backs.values() if b]
+    if len(set(grounds)) != len(grounds):
+        report.fail(f"{GAME}/svg", "-", "the decks' backs share one color; a second deck needs its own")
+    check_deck_files(GAME, game_dir, params, 52 * decks, decks, report, rel)
+    report.summary[:0] = [
+        f"{decks} deck(s) of 52 distinct cards, {sum(len(b) for b in backs.values())} back(s)",
+        f"penalties: 8 = 50, J/Q/K = 10, A = {ace}, others face value",
+    ]
+    return report

@@ -1,0 +1,69 @@
+"""Check a built Eights deck: the letters of each suit, the totals, that every word
+ONE … EIGHT can be spelled from the deck, the reference card and the back."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from ..model.eights import SUIT_LETTERS, WORDS
+from . import svgread
+from .deckfiles import check_deck_files
+from .report import GameReport
+
+GAME = "eights"
+# the published totals, kept apart from the per-suit lists they must add up to
+TOTALS = {"e": 14, "i": 6, "o": 6, "t": 6, "f": 4, "h": 4, "n": 4, "r": 4, "s": 4, "v": 4,
+          "g": 2, "u": 2, "w": 2, "x": 2}
+
+
+def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+    report = GameReport(GAME)
+    rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+    per_suit: dict = {s: Counter() for s in SUIT_LETTERS}
+    letters, backs, words = 0, 0, {}
+    for file, root in svgread.card_roots(GAME, game_dir, report, rel):
+        kind = root.get("data-kind")
+        if kind == "letter":
+            suit, letter = svgread.as_int(root.get("data-suit")), root.get("data-letter") or ""
+            label = f"{letter} of suit {suit}"
+            if suit not in SUIT_LETTERS:
+                report.fail(file, label, f"data-suit {root.get('data-suit')!r} is not 1–8")
+                continue
+            if len(letter) != 1 or not letter.isupper():
+                report.fail(file, label, f"data-letter {letter!r} is not one capital letter")
+                continue
+            per_suit[suit][letter.lower()] += 1
+            letters += 1
+        elif kind == "reference":
+            for el in svgread.with_attr(root, "data-word"):
+                words[el.get("data-word")] = svgread.as_int(el.get("data-points"))
+        elif kind == "back":
+            backs += 1
+        else:
+            report.fail(file, "-", f"data-kind is {kind!r}, expected letter, reference or back")
+    if letters != 64:
+        report.fail(f"{GAME}/svg", "-", f"{letters} letter cards, expected 64")
+    for suit, want in SUIT_LETTERS.items():
+        got = per_suit[suit]
+        if got != Counter(want):
+            missing, extra = Counter(want) - got, got - Counter(want)
+            report.fail(f"{GAME}/svg", f"suit {suit}", f"letters differ: missing {''.join(sorted(missing.elements())) or '–'}, "
+                        f"extra {''.join(sorted(extra.elements())) or '–'}")
+    total = sum(per_suit.values(), Counter())
+    for letter, want in sorted(TOTALS.items()):
+        if total[letter] != want:
+            report.fail(f"{GAME}/svg", letter.upper(), f"{total[letter]} cards of {letter.upper()}, the deck has {want}")
+    for word in WORDS:
+        if Counter(word.lower()) - total:
+            report.fail(f"{GAME}/svg", word, "cannot be spelled from the deck")
+    if words != WORDS:
+        report.fail(f"{GAME}/svg/reference.svg", "reference card", f"lists {words}, expected {WORDS}")
+    if backs != 1:
+        report.fail(f"{GAME}/svg", "-", f"{backs} card backs, expected 1")
+    check_deck_files(GAME, game_dir, params, 65, 1, report, rel)
+    report.summary[:0] = [
+        f"{letters} letter cards in 8 suits, 1 reference card, {backs} back",
+        "letters: " + " ".join(f"{k.upper()}×{v}" for k, v in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "ONE … EIGHT can all be spelled; the reference card lists their points",
+    ]
+    return report

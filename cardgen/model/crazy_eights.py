@@ -1,0 +1,51 @@
+"""Crazy Eights: a standard 52-card deck; the cards left in a loser's hand cost points.
+
+Penalties per the reference rules: 8 = 50, jack/queen/king 10, ace 10 (1 in a common
+variant), every other card its face value. Above six players a second deck joins,
+with a back of another color.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import CardgenError
+
+GAME = "crazy-eights"
+TITLE = "Crazy Eights"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+RED_SUITS = {"diamonds", "hearts"}
+EIGHT_PENALTY = 50
+COURT_PENALTY = 10
+TARGET = 250
+
+
+@dataclass(frozen=True)
+class PlayingCard:
+    rank: str
+    suit: str
+    penalty: int
+    deck: int  # 1 or 2
+
+    @property
+    def slug(self) -> str:
+        return f"{self.deck}-{self.suit}-{self.rank}"
+
+
+def penalty(rank: str, ace_value: int = 10) -> int:
+    if rank == "8":
+        return EIGHT_PENALTY
+    if rank in ("J", "Q", "K"):
+        return COURT_PENALTY
+    if rank == "A":
+        return ace_value
+    return int(rank)
+
+
+def build_deck(decks: int = 1, ace_value: int = 10) -> list[PlayingCard]:
+    if decks not in (1, 2):
+        raise CardgenError(f"--decks {decks}: use 1, or 2 for more than six players")
+    if ace_value not in (1, 10):
+        raise CardgenError(f"--ace-value {ace_value}: use 10 (the reference rules) or 1 (a common variant)")
+    return [PlayingCard(rank, suit, penalty(rank, ace_value), d)
+            for d in range(1, decks + 1) for suit in SUITS for rank in RANKS]

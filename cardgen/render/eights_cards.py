@@ -1,0 +1,52 @@
+"""Eights letter cards, their back and the scoring reference card, as SVG.
+
+The letter is big and capital in the middle; the suit's number and color fill a
+band at the top and, turned, at the bottom, with one dot per unit of the suit
+number as a cue that survives grayscale. A capital I gets slab serifs so it can't
+be taken for the digit 1 or a lower-case l.
+"""
+from __future__ import annotations
+
+from ..model.eights import GAME, TITLE, WORDS, LetterCard, build_deck
+from ..model.sizes import SAFE_MM, CardSize
+from . import backs, palette
+from .fonts import DEFAULT_FONTS
+from .str8eight_cards import SVGCard
+from .templating import render
+
+CAP = 0.716
+PT = 25.4 / 72
+BACK_PLUM = "#3a2444"
+LOOK_ALIKES = {"I"}  # drawn with slab serifs
+
+
+def letter_svg(card: LetterCard, size: CardSize, bleed: float, low_ink: bool) -> str:
+    color = palette.group_color(card.suit)
+    letter = card.letter.upper()
+    big = 40.0
+    dots = [{"x": size.width / 2 + (i - (card.suit - 1) / 2) * 2.6} for i in range(card.suit)]
+    return render(
+        "eights/letter.svg.j2", card=size, bleed=bleed, game=GAME, kind="letter",
+        extra_attrs=[("suit", card.suit), ("letter", letter)], title=f"{TITLE}: {letter} of suit {card.suit}",
+        fonts=DEFAULT_FONTS.roles, color=color, on_color=palette.text_on(color),
+        paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK,
+        low_ink=low_ink, letter=letter, suit=card.suit, safe=SAFE_MM, cap=CAP, pt=PT, big=big,
+        band_h=14.0, dots=dots, serif=letter in LOOK_ALIKES)
+
+
+def reference_svg(size: CardSize, bleed: float, low_ink: bool) -> str:
+    rows = [{"word": w, "points": p, "y": 29.5 + i * 6.4} for i, (w, p) in enumerate(WORDS.items())]
+    return render(
+        "eights/reference.svg.j2", card=size, bleed=bleed, game=GAME, kind="reference", extra_attrs=[],
+        title=f"{TITLE}: words and points", fonts=DEFAULT_FONTS.roles, ink=palette.INK,
+        muted=palette.MUTED_INK, paper="#ffffff" if low_ink else palette.PAPER, band=BACK_PLUM,
+        low_ink=low_ink, rows=rows, safe=SAFE_MM, cap=CAP, pt=PT)
+
+
+def deck_svgs(size: CardSize, bleed: float, low_ink: bool = False) -> "tuple[list[SVGCard], SVGCard]":
+    """The 64 letter cards and the reference card (faces, in deck order), and the back."""
+    faces = [SVGCard(c.slug, "letter", letter_svg(c, size, bleed, low_ink)) for c in build_deck()]
+    faces.append(SVGCard("reference", "reference", reference_svg(size, bleed, low_ink)))
+    back = SVGCard("back", "back", backs.back_svg(GAME, size, bleed, name="EIGHTS", glyph="E", ground=BACK_PLUM,
+                                                  low_ink=low_ink, title=f"{TITLE} card back"))
+    return faces, back
