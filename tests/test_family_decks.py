@@ -1,0 +1,121 @@
+"""Eights (letter cards) and Crazy Eights decks: contract, content, pixels, checker."""
+import re
+from collections import Counter
+
+import pypdf
+import pytest
+from defusedxml import ElementTree
+from PIL import Image
+
+from cardgen.model.crazy_eights import build_deck as crazy_deck
+from cardgen.model.eights import SUIT_LETTERS, build_deck as eights_deck
+from conftest import refresh_manifest, run_cli
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def roots(built, game):
+    return [(p.name, ElementTree.parse(str(p)).getroot()) for p in sorted((built / game / "svg").glob("*.svg"))]
+
+
+def test_eights_model_totals():
+    letters = Counter(c.letter for c in eights_deck())
+    assert len(eights_deck()) == 64
+    assert letters["e"] == 14 and letters["i"] == letters["o"] == letters["t"] == 6
+    assert letters["x"] == letters["w"] == letters["u"] == letters["g"] == 2
+
+
+def test_eights_cards_contract(built):
+    cards = [r for _, r in roots(built, "eights")]
+    letters = [r for r in cards if r.get("data-kind") == "letter"]
+    assert len(letters) == 64
+    assert {r.get("data-kind") for r in cards} == {"letter", "reference", "back"}
+    per_suit = {s: Counter() for s in SUIT_LETTERS}
+    for r in letters:
+        assert r.get("data-game") == "eights"
+        per_suit[int(r.get("data-suit"))][r.get("data-letter")] += 1
+        assert r.get("data-letter").isupper()
+    for suit, want in SUIT_LETTERS.items():
+        assert per_suit[suit] == Counter(want.upper())
+
+
+def test_capital_i_has_serifs_so_it_is_not_a_one(built):
+    root = ElementTree.parse(str(built / "eights" / "svg" / "1-3-i.svg")).getroot()
+    mark = next(el for el in root.iter() if el.get("data-mark") == "letter")
+    assert len(mark.findall(f"{NS}rect")) == 2  # the slab serifs
+    other = ElementTree.parse(str(built / "eights" / "svg" / "1-1-e.svg")).getroot()
+    assert not next(el for el in other.iter() if el.get("data-mark") == "letter").findall(f"{NS}rect")
+
+
+def test_eights_pdf_text_and_reference(built):
+    reader = pypdf.PdfReader(str(built / "eights" / "eights-cards.pdf"))
+    assert len(reader.pages) == 65
+    last = reader.pages[64].extract_text()
+    for word in ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT"):
+        assert word in last
+    assert "suit3" in reader.pages[16].extract_text().replace(" ", "")
+
+
+def test_crazy_eights_contract_and_penalties(built):
+    cards = [r for _, r in roots(built, "crazy-eights") if r.get("data-kind") == "card"]
+    assert len(cards) == 52
+    assert len({(r.get("data-rank"), r.get("data-suit")) for r in cards}) == 52
+    penalty = {(r.get("data-rank"), r.get("data-suit")): int(r.get("data-penalty")) for r in cards}
+    assert penalty[("8", "hearts")] == 50 and penalty[("K", "spades")] == 10
+    assert penalty[("A", "clubs")] == 10 and penalty[("7", "diamonds")] == 7
+    assert [c.penalty for c in crazy_deck(ace_value=1) if c.rank == "A"] == [1, 1, 1, 1]
+
+
+def test_crazy_eights_eights_stand_out(built):
+    px = 300 / 25.4
+    with Image.open(built / "crazy-eights" / "png" / "1-hearts-8.png") as im:
+        frame = im.convert("RGB").getpixel((round((3 + 3 - 0.2) * px), round((3 + 44.45) * px)))
+    assert abs(frame[0] - 0xD9) < 20 and abs(frame[1] - 0xA2) < 20 and frame[2] < 60  # gold
+    text = pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text()
+    assert "WILD" in text and "50 pts" in text
+
+
+def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "crazy-eights", "--decks", "2", "--ace-value", "1", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    svgs = [ElementTree.parse(str(p)).getroot() for p in (out / "crazy-eights" / "svg").glob("*.svg")]
+    assert sum(r.get("data-kind") == "card" for r in svgs) == 104
+    backs = [r for r in svgs if r.get("data-kind") == "back"]
+    assert len(backs) == 2
+    grounds = {re.search(r'fill="(#[0-9a-f]{6})"', ElementTree.tostring(b, encoding="unicode")).group(1) for b in backs}
+    assert len(grounds) == 2
+    assert {r.get("data-penalty") for r in svgs if r.get("data-rank") == "A"} == {"1"}
+    assert len(pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-print-letter.pdf")).pages) == 24
+    check = run_cli("check", out)
+    assert check.exit_code == 0, check.output
+    assert "A = 1" in check.output
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text, (old, path)
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("damage, expected", [
+    (lambda o: edit(o / "eights/svg/5-8-x.svg", 'data-letter="X"', 'data-letter="Z"'),
+     ["suit 5: letters differ: missing x, extra z", "1 cards of X, the deck has 2", "Z: 1 cards of Z, the deck has 0"]),
+    (lambda o: [edit(o / f"eights/svg/{n}.svg", 'data-letter="X"', 'data-letter="Z"') for n in ("5-8-x", "8-8-x")],
+     ["SIX: cannot be spelled from the deck"]),
+    (lambda o: (o / "eights/svg/2-8-g.svg").unlink(), ["63 letter cards, expected 64", "suit 2: letters differ"]),
+    (lambda o: edit(o / "eights/svg/reference.svg", 'data-word="SEVEN" data-points="7"', 'data-word="SEVEN" data-points="8"'),
+     ["reference card: lists"]),
+    (lambda o: edit(o / "crazy-eights/svg/1-hearts-8.svg", 'data-penalty="50"', 'data-penalty="8"'),
+     ["8 of hearts (deck 1): penalty 8, expected 50"]),
+    (lambda o: edit(o / "crazy-eights/svg/1-spades-Q.svg", 'data-rank="Q"', 'data-rank="K"'),
+     ["K of spades (deck 1): appears 2 times", "Q of spades (deck 1): appears 0 times"]),
+    (lambda o: (o / "crazy-eights/svg/back-1.svg").unlink(), ["deck 1: 0 backs, expected 1"]),
+])
+def test_checker_catches_damaged_family_decks(copy_of_build, damage, expected):
+    damage(copy_of_build)
+    refresh_manifest(copy_of_build)
+    result = run_cli("check", copy_of_build)
+    assert result.exit_code == 1
+    for text in expected:
+        assert text in result.output, (text, result.output)
