@@ -16,6 +16,58 @@ def check_deck_files(game: str, game_dir: Path, params: dict, faces: int, backs:
     _check_pdfs(game, game_dir, params, faces, backs, report, rel)
     _check_print_pdfs(game, game_dir, params, faces, report, rel)
     _check_pngs(game_dir, params, faces + backs, report, rel)
+    _check_tuckboxes(game, game_dir, params, report, rel)
+
+
+def _check_tuckboxes(game: str, game_dir: Path, params: dict, report: GameReport, rel) -> None:
+    """The box's inside is the card plus clearance, and as deep as the deck; the net's
+    panels have those sizes; the PDF is one page of the paper."""
+    from ..layout.paper import PAPERS
+    from ..layout.tuckbox import CLEARANCE_MM
+    from . import svgread
+
+    info = params.get("tuckbox")
+    if not info:
+        return
+    w, h = params.get("trim_mm", (63.5, 88.9))
+    want = (w + CLEARANCE_MM, h + CLEARANCE_MM, info["cards"] * info["card_thickness_mm"] + CLEARANCE_MM)
+    for name in info.get("papers", []):
+        path = game_dir / f"{game}-tuckbox-{name}.svg"
+        if not path.exists():
+            report.fail(rel(path), "tuck box", "missing")
+            continue
+        try:
+            root = svgread.parse(path)
+        except svgread.Unreadable as exc:
+            report.fail(rel(path), "tuck box", f"not a readable SVG ({exc})")
+            continue
+        try:
+            inner = tuple(float(v) for v in root.get("data-inner-mm", "").split(","))
+        except ValueError:
+            inner = ()
+        if root.get("data-kind") != "tuckbox" or len(inner) != 3:
+            report.fail(rel(path), "tuck box", "root lacks data-kind=\"tuckbox\" or data-inner-mm=\"W,H,D\"")
+            continue
+        if any(abs(a - b) > 0.05 for a, b in zip(inner, want)):
+            report.fail(rel(path), "tuck box", "inside {} mm, expected {} for {} cards of {} mm".format(
+                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{v:g}" for v in want), info["cards"],
+                info["card_thickness_mm"]))
+        sizes = {el.get("data-panel"): (float(el.get("width")), float(el.get("height")))
+                 for el in svgread.with_attr(root, "data-panel") if el.get("data-panel") in ("front", "spine", "lid")}
+        expect = {"front": want[:2], "spine": (want[2], want[1]), "lid": (want[0], want[2])}
+        for panel, (pw, ph) in expect.items():
+            got = sizes.get(panel)
+            if got is None or abs(got[0] - pw) > 0.05 or abs(got[1] - ph) > 0.05:
+                report.fail(rel(path), "tuck box", f"{panel} panel is {got}, expected {pw:g} × {ph:g} mm")
+        pdf = path.with_suffix(".pdf")
+        if pdf.exists():
+            paper = PAPERS.get(name)
+            page = pdf_page_sizes(pdf, report, rel)
+            if page is not None and (len(page) != 1 or paper is None or abs(page[0][0] - paper.width) > 0.1
+                                     or abs(page[0][1] - paper.height) > 0.1):
+                report.fail(rel(pdf), "tuck box", f"pages {page}, expected one {name} page")
+        if not any(v.file == rel(path) for v in report.violations):
+            report.summary.append(f"{path.name}: inside " + " × ".join(f"{v:g}" for v in inner) + " mm")
 
 
 def _check_pdfs(game: str, game_dir: Path, params: dict, faces: int, backs: int, report: GameReport, rel) -> None:

@@ -91,6 +91,21 @@ def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) 
         out.params["print"]["papers"].append(paper.name)
 
 
+TUCKBOX_PNG_DPI = 200
+
+
+def write_tuckboxes(out: Output, options: BuildOptions, size: CardSize, game: str, title: str, cards: int,
+                    ground: str, side_note: str = "") -> None:
+    """One cut-and-fold box per paper, sized for the deck: <game>-tuckbox-<paper>.svg/.pdf/.png."""
+    from ..render.tuckbox import tuckbox_svg
+
+    pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
+                                ground, options.low_ink, side_note) for paper in papers(options.paper)}
+    out.params["tuckbox"] = {"papers": [p.name for p in pages], "cards": cards,
+                             "card_thickness_mm": options.card_thickness}
+    write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, options.jobs)
+
+
 def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, jobs: int) -> None:
     """Single-page documents (sheets, boxes): SVG always, PDF and PNG as asked.
 

@@ -9,9 +9,14 @@ from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
 from ..render.sequence_sheet import sheet_svg
 from ..render.str8eight_cards import deck_svgs
-from .deckfiles import Deck, Output, card_params, write_deck, write_page_svgs
+from ..render.str8eight_cards import BACK_NAVY
+from .deckfiles import Deck, Output, card_params, write_deck, write_page_svgs, write_tuckboxes
 
 SHEET_PNG_DPI = 200
+# FourScore is played with this deck, and its rules use the box to mark who leads
+FOURSCORE_NOTE = ("Playing FourScore? This box marks the first\n"
+                  "player: set it before the player left of the\n"
+                  "dealer, and hand it on as the rules say.")
 
 
 def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
@@ -25,4 +30,5 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
     sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
     out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
     write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, options.jobs)
+    write_tuckboxes(out, options, size, GAME, TITLE, len(cards) - 1, BACK_NAVY, FOURSCORE_NOTE)
     return out.params, out.files

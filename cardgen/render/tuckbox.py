@@ -1,0 +1,38 @@
+"""Draw a tuck box net (layout/tuckbox.py) as one printable SVG page."""
+from __future__ import annotations
+
+from ..layout.paper import MIN_MARGIN_MM, Paper
+from ..layout.tuckbox import net, place
+from . import palette
+from .fonts import DEFAULT_FONTS
+from .templating import fmt, render
+
+PT = 25.4 / 72
+
+
+def outline_path(n) -> str:
+    """The cut line: a closed path, with the thumb notch as an arc into the front panel."""
+    cx, cy, r = n.notch
+    parts = []
+    for i, (x, y) in enumerate(n.outline):
+        if i and (x, y) == (cx + r, cy) and n.outline[i - 1] == (cx - r, cy):
+            parts.append(f"A{fmt(r)} {fmt(r)} 0 0 0 {fmt(x)} {fmt(y)}")
+        else:
+            parts.append(("M" if i == 0 else "L") + f"{fmt(x)} {fmt(y)}")
+    return "".join(parts) + "Z"
+
+
+def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float, thickness: float,
+                paper: Paper, ground: str, low_ink: bool, side_note: str = "") -> str:
+    n = net(card_w, card_h, cards, thickness)
+    at = place(n, paper)
+    transform = (f"translate({fmt(at.x)} {fmt(at.y)})" + (" rotate(90)" if at.rotated else ""))
+    panels = {p.name: p.rect for p in n.panels if p.name in ("front", "back", "spine", "side", "lid")}
+    W, H, D = n.inner
+    return render(
+        "cards/tuckbox.svg.j2", page=paper, game=game, title=title, cards=cards, inner=n.inner,
+        net=n, transform=transform, outline=outline_path(n), panels=panels, fonts=DEFAULT_FONTS.roles,
+        ink=palette.INK, muted=palette.MUTED_INK, ground="#ffffff" if low_ink else ground,
+        title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
+        glue="#d9d9d9", margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,
+        spine_size=min(D * 0.45, 9.0), W=W, H=H, D=D, thickness=thickness)
