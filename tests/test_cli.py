@@ -89,6 +89,6 @@ def test_game_filter_and_formats(tmp_path):
     out = tmp_path / "out"
     proc = cardgen("build", "--game", "str8eight", "--format", "svg,png", "--out", out, "-j", "2")
     assert proc.returncode == 0, proc.stderr
-    assert "str8eight:" in proc.stdout and "72 PNG" in proc.stdout and "72 SVG" in proc.stdout  # 71 cards + the sequence sheet
+    assert "str8eight:" in proc.stdout and "73 PNG" in proc.stdout and "73 SVG" in proc.stdout  # 71 cards, sheet, box
     assert not (out / "str8eight" / "str8eight-cards.pdf").exists()
     assert cardgen("check", out).returncode == 0
