@@ -69,7 +69,7 @@ def pdf_fonts(path: Path) -> dict:
         for font in (resources.get("/Font") or {}).values():
             font = font.get_object()
             desc = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
-            descriptor = desc["/FontDescriptor"].get_object()
+            descriptor = desc["/FontDescriptor"].get_object() if "/FontDescriptor" in desc else {}
             embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
             found[str(font["/BaseFont"]).split("+")[-1]] = embedded
         for xobj in (resources.get("/XObject") or {}).values():

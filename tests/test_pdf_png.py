@@ -112,5 +112,5 @@ def test_manifest_lists_every_file_with_hash(built):
     assert files["str8eight/png/back.png"]["kind"] == "back"
     assert files["str8eight/svg/pass-left-1.svg"]["kind"] == "pass"
     assert all(len(e["sha256"]) == 64 and e["game"] == e["path"].split("/")[0] for e in files.values())
-    assert {e["game"] for e in files.values()} == {"str8eight", "eights", "crazy-eights"}
+    assert {e["game"] for e in files.values()} == {"str8eight", "fourscore", "eights", "crazy-eights"}
     assert data["games"]["str8eight"]["table_size"] == 8

@@ -8,6 +8,7 @@ from pathlib import Path
 from . import svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
+from .rules import check_rules
 
 GAME = "crazy-eights"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -57,6 +58,7 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
     if len(set(grounds)) != len(grounds):
         report.fail(f"{GAME}/svg", "-", "the decks' backs share one color; a second deck needs its own")
     check_deck_files(GAME, game_dir, params, 52 * decks, decks, report, rel)
+    check_rules(game_dir, params, "Crazy Eights", report, rel)
     report.summary[:0] = [
         f"{decks} deck(s) of 52 distinct cards, {sum(len(b) for b in backs.values())} back(s)",
         f"penalties: 8 = 50, J/Q/K = 10, A = {ace}, others face value",

@@ -9,6 +9,7 @@ from ..model.eights import SUIT_LETTERS, WORDS
 from . import svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
+from .rules import check_rules
 
 GAME = "eights"
 # the published totals, kept apart from the per-suit lists they must add up to
@@ -62,6 +63,7 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
     if backs != 1:
         report.fail(f"{GAME}/svg", "-", f"{backs} card backs, expected 1")
     check_deck_files(GAME, game_dir, params, 65, 1, report, rel)
+    check_rules(game_dir, params, "Eights", report, rel)
     report.summary[:0] = [
         f"{letters} letter cards in 8 suits, 1 reference card, {backs} back",
         "letters: " + " ".join(f"{k.upper()}×{v}" for k, v in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))),

@@ -11,6 +11,7 @@ from pathlib import Path
 from . import svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
+from .rules import check_rules
 
 GAME = "str8eight"
 
@@ -56,6 +57,7 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
     faces = n * n + pass_total
     check_deck_files(GAME, game_dir, params, faces, 1, report, rel)
+    check_rules(game_dir, params, "Str8 Eight", report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))

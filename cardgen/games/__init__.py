@@ -26,6 +26,7 @@ class Game:
 
 GAMES = {
     "str8eight": Game("str8eight", "Str8 Eight", "cardgen.games.str8eight", "cardgen.check.str8eight"),
+    "fourscore": Game("fourscore", "FourScore", "cardgen.games.fourscore", "cardgen.check.fourscore"),
     "eights": Game("eights", "Eights", "cardgen.games.eights", "cardgen.check.eights"),
     "crazy-eights": Game("crazy-eights", "Crazy Eights", "cardgen.games.crazy_eights", "cardgen.check.crazy_eights"),
 }

@@ -8,6 +8,22 @@ from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..render.crazy_eights_cards import BACK_GROUNDS, deck_svgs
 from .deckfiles import Deck, Output, card_params, write_deck, write_tuckboxes
+from .rulesfiles import CardPictures, RulesSpec, write_rules
+
+
+def _rules(ace_value: int) -> RulesSpec:
+    return RulesSpec(
+        "crazy-eights", TITLE, cover=["8-hearts", "8-spades", "8-diamonds", "8-clubs"],
+        reference="crazy-eights-reference",
+        scorepad={"lines": ["When a player goes out, they score the cards left in everyone else's hand: "
+                            f"8 = 50, J/Q/K = 10, ace = {ace_value}, others face value.",
+                            "First to 250 points wins."], "players": 6, "hands": 16})
+
+
+def _resolve(name: str, slugs: list) -> str:
+    """'8-hearts' -> deck 1's eight of hearts."""
+    rank, _, suit = name.partition("-")
+    return f"1-{suit}-{rank}"
 
 
 def build(options: BuildOptions, game_dir: Path):
@@ -16,4 +32,7 @@ def build(options: BuildOptions, game_dir: Path):
     out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
     write_deck(Deck(GAME, TITLE, faces, backs, back_of), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
+    if "pdf" in options.formats:
+        plain, _, _ = deck_svgs(size, 0.0, options.low_ink, 1, options.ace_value)
+        write_rules(out, options, GAME, _rules(options.ace_value), CardPictures(plain, _resolve))
     return out.params, out.files

@@ -8,6 +8,18 @@ from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..render.eights_cards import BACK_PLUM, deck_svgs
 from .deckfiles import Deck, Output, card_params, write_deck, write_tuckboxes
+from .rulesfiles import CardPictures, RulesSpec, write_rules
+
+RULES = RulesSpec(
+    "eights", TITLE, cover=["E", "I", "G", "H", "T"], reference="eights-reference",
+    scorepad={"lines": ["Each word scores the number it spells: ONE 1 … EIGHT 8.",
+                        "Game: 50 points with 2–3 players, 30 points with 4 or more."],
+              "players": 6, "hands": 16})
+
+
+def _resolve(name: str, slugs: list) -> str:
+    """'E' -> the first letter card showing E."""
+    return next((s for s in slugs if s.endswith(f"-{name.lower()}")), name)
 
 
 def build(options: BuildOptions, game_dir: Path):
@@ -16,4 +28,7 @@ def build(options: BuildOptions, game_dir: Path):
     out = Output(game_dir, {"letter_cards": 64, "reference_cards": 1, **card_params(size, options)})
     write_deck(Deck(GAME, TITLE, faces, [back]), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
+    if "pdf" in options.formats:
+        plain, _ = deck_svgs(size, 0.0, options.low_ink)
+        write_rules(out, options, GAME, RULES, CardPictures(plain, _resolve))
     return out.params, out.files

@@ -11,12 +11,35 @@ from ..render.sequence_sheet import sheet_svg
 from ..render.str8eight_cards import deck_svgs
 from ..render.str8eight_cards import BACK_NAVY
 from .deckfiles import Deck, Output, card_params, write_deck, write_page_svgs, write_tuckboxes
+from .rulesfiles import CardPictures, RulesSpec, write_rules
 
 SHEET_PNG_DPI = 200
 # FourScore is played with this deck, and its rules use the box to mark who leads
 FOURSCORE_NOTE = ("Playing FourScore? This box marks the first\n"
                   "player: set it before the player left of the\n"
                   "dealer, and hand it on as the rules say.")
+
+
+RULES = RulesSpec(
+    "str8eight", TITLE, cover=["1", "6", "12", "24", "pass-left"], reference="str8eight-reference",
+    scorepad={"lines": ["First to 1,000 points wins a two-player game; first to 500 with three or four players.",
+                        "Each hand: the winner scores their eight cards; everyone else scores their sequence "
+                        "minus the cards in hand (a pass card in hand costs 50)."],
+              "players": 4, "hands": 16},
+    tournament=True)
+
+
+def _resolve(name: str, slugs: list) -> str:
+    """'12' -> the first 12 in deck order; 'pass-left' -> the first pass-left card."""
+    if name.isdigit():
+        return next((s for s in slugs if s.startswith(f"{int(name):03d}-")), name)
+    return next((s for s in slugs if s.startswith(f"{name}-")), name)
+
+
+def pictures(options: BuildOptions) -> CardPictures:
+    """Str8 Eight cards without bleed, for the booklets (Str8 Eight's and FourScore's)."""
+    deck = build_deck(options.table_size)
+    return CardPictures(deck_svgs(deck, card_size(options.card_size), 0.0, options.low_ink), _resolve)
 
 
 def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
@@ -31,4 +54,6 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
     out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
     write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, options.jobs)
     write_tuckboxes(out, options, size, GAME, TITLE, len(cards) - 1, BACK_NAVY, FOURSCORE_NOTE)
+    if "pdf" in options.formats:
+        write_rules(out, options, GAME, RULES, pictures(options))
     return out.params, out.files

@@ -21,14 +21,15 @@ from ..paths import FONTS_DIR
 @dataclass(frozen=True)
 class FontSet:
     family: str
-    files: dict  # weight (400, 700, 900) -> file name inside the folder
+    files: dict  # cut (regular, bold, black, italic) -> file name inside the folder
     roles: dict  # role used by the templates -> fontconfig family name
     folder: Path = FONTS_DIR
 
 
 DEFAULT_FONTS = FontSet(
     family="Lato",
-    files={400: "Lato-Regular.ttf", 700: "Lato-Bold.ttf", 900: "Lato-Black.ttf"},
+    files={"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf",
+           "italic": "Lato-Italic.ttf"},
     # cairo picks only regular or bold by weight, so the heavy cut is named by its family
     roles={"text": "Lato", "heavy": "Lato Black"},
 )
@@ -85,3 +86,24 @@ def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
     os.environ["FONTCONFIG_FILE"] = str(conf)
     _configured = conf
     return conf
+
+
+def register_reportlab_fonts(fonts: "FontSet | None" = None) -> dict:
+    """Register the cuts with reportlab (by path, never from the system); returns the
+    names to use: {"text", "bold", "heavy", "italic"}."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    fonts = fonts or DEFAULT_FONTS
+    ensure_fonts(fonts)
+    names = {"text": "Lato", "bold": "Lato-Bold", "heavy": "Lato-Black", "italic": "Lato-Italic"}
+    cuts = {"text": "regular", "bold": "bold", "heavy": "black", "italic": "italic"}
+    for role, name in names.items():
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(fonts.folder / fonts.files[cuts[role]])))
+    addMapping("Lato", 0, 0, "Lato")
+    addMapping("Lato", 1, 0, "Lato-Bold")
+    addMapping("Lato", 0, 1, "Lato-Italic")
+    addMapping("Lato", 1, 1, "Lato-Bold")
+    return names

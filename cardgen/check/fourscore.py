@@ -1,0 +1,15 @@
+"""Check FourScore's output: its rule booklet (it is played with the Str8 Eight deck)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .report import GameReport
+from .rules import check_rules
+
+
+def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+    report = GameReport("fourscore")
+    check_rules(game_dir, params, "FourScore", report, lambda p: p.relative_to(out).as_posix())
+    if not params.get("rules"):
+        report.summary.append("no rule booklet in this build (it is written with --format pdf)")
+    return report

@@ -1,0 +1,20 @@
+"""Build FourScore: played with the Str8 Eight deck, so only its rule booklet here."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..options import BuildOptions
+from .deckfiles import Output
+from .rulesfiles import RulesSpec, write_rules
+from .str8eight import pictures
+
+GAME = "fourscore"
+TITLE = "FourScore"
+
+
+def build(options: BuildOptions, game_dir: Path):
+    out = Output(game_dir, {"deck": "str8eight"})
+    if "pdf" in options.formats:
+        write_rules(out, options, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
+                    pictures(options))
+    return out.params, out.files

@@ -1,0 +1,95 @@
+"""Write a game's printed rules: the booklet in reading order, the same pages imposed
+for saddle stitching, the one-page player aid and the score pads.
+
+Booklet pages are A5 with --paper a4 and half-letter with --paper letter (the first
+paper named); fold sheets are A4 or Letter landscape, one file per paper.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..layout.paper import papers
+from ..options import BuildOptions
+from .deckfiles import Output
+
+CARD_PICTURE_DPI = 200
+
+
+@dataclass
+class RulesSpec:
+    booklet: str  # rule text name under templates/rules/
+    title: str
+    cover: list = field(default_factory=list)  # card names for the title page picture
+    reference: "str | None" = None  # player aid rule text
+    scorepad: "dict | None" = None  # {"lines": [...], "players": n, "hands": n}
+    tournament: bool = False
+
+
+class CardPictures:
+    """PNG pictures of real cards for the booklets, rendered once each, without bleed."""
+
+    def __init__(self, cards: list, resolve: Callable[[str, list], str]):
+        self.cards = {c.slug: c for c in cards}
+        self.resolve = resolve
+        self.cache: dict = {}
+
+    def __call__(self, name: str) -> bytes:
+        from ..errors import CardgenError
+        from ..render.png import svg_to_png
+
+        if name not in self.cache:
+            slug = self.resolve(name, list(self.cards))
+            if slug not in self.cards:
+                raise CardgenError(f"rule text asks for a picture of card {name!r}, which this deck has not: "
+                                   "fix the [[cards: …]] line")
+            self.cache[name] = svg_to_png(self.cards[slug].svg, CARD_PICTURE_DPI)
+        return self.cache[name]
+
+
+def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
+    from ..render.booklet import PAGE_SIZES, write_booklet, write_player_aid
+    from ..render.fold import write_fold
+    from ..render.fonts import register_reportlab_fonts
+    from ..render.scorepad import write_scorepad, write_tournament
+    from ..rules.document import Block, load
+
+    fonts = register_reportlab_fonts()
+    chosen = papers(options.paper)
+    blocks = load(spec.booklet)
+    if spec.cover:
+        blocks = blocks[:2] + [Block("figure", label="cards", items=list(spec.cover))] + blocks[2:]
+    info = {"booklet": {}, "fold": {}, "reference": None, "scorepad": [], "tournament": []}
+    booklets = {}
+    for i, paper in enumerate(chosen):
+        page = PAGE_SIZES[paper.name]
+        name = f"{game}-rules.pdf" if i == 0 else f"{game}-rules-{page.name}.pdf"
+        path = out.game_dir / name
+        pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
+        out.add(path, "rules", "pdf")
+        booklets[paper.name] = path
+        info["booklet"][name] = {"pages": pages, "page": page.name}
+        fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
+        land = paper.landscape()
+        sheets = write_fold(path, fold, (land.width, land.height), spec.title)
+        out.add(fold, "rules-fold", "pdf")
+        info["fold"][fold.name] = {"sides": sheets, "booklet_pages": pages}
+    if spec.reference:
+        page = PAGE_SIZES[chosen[0].name]
+        path = out.game_dir / f"{game}-reference.pdf"
+        pages = write_player_aid(load(spec.reference), path, page, spec.title, fonts, pictures)
+        out.add(path, "reference", "pdf")
+        info["reference"] = {"file": path.name, "pages": pages}
+    for paper in chosen:
+        if spec.scorepad:
+            path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
+            write_scorepad(path, paper, spec.title, spec.scorepad["lines"], spec.scorepad["players"],
+                           spec.scorepad["hands"], fonts)
+            out.add(path, "scorepad", "pdf")
+            info["scorepad"].append(path.name)
+        if spec.tournament:
+            path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
+            write_tournament(path, paper, spec.title, 4, 24, fonts)
+            out.add(path, "tournament", "pdf")
+            info["tournament"].append(path.name)
+    out.params["rules"] = info

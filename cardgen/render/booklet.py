@@ -1,0 +1,236 @@
+"""Typeset a rule text (rules/document.py blocks) as a booklet PDF with reportlab.
+
+A5 pages (half-letter for Letter users): a title page with the contents list, then
+the text with headings, numbered steps, tables, callouts and pictures of real
+rendered cards, page numbers on the outer corners. The text stays text: search,
+copy and pypdf extraction all work. Headings keep with what follows and
+paragraphs allow no widows or orphans.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from ..rules.document import Block
+from . import palette
+
+MM = 72 / 25.4  # points per mm
+ACCENT = "#332288"
+TINT = {"Tip": "#e8f3ee", "Example": "#eef0f8", "Note": "#f6f1e4", "Option": "#f7ecef"}
+BAR = {"Tip": "#117733", "Example": "#332288", "Note": "#999933", "Option": "#882255"}
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    name: str  # a5 | half-letter
+    width: float  # mm
+    height: float
+
+
+PAGE_SIZES = {"a4": PageSpec("a5", 148.0, 210.0), "letter": PageSpec("half-letter", 139.7, 215.9)}
+
+
+def _styles(fonts: dict, base: float = 9.6):
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+
+    ink = palette.INK
+    body = ParagraphStyle("body", fontName=fonts["text"], fontSize=base, leading=base * 1.42, textColor=ink,
+                          spaceAfter=base * 0.6, allowWidows=0, allowOrphans=0)
+    return {
+        "body": body,
+        "title": ParagraphStyle("title", parent=body, fontName=fonts["heavy"], fontSize=30, leading=34,
+                                textColor=ink, spaceAfter=6, alignment=TA_CENTER),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontName=fonts["italic"], fontSize=11, leading=15,
+                                   textColor=palette.MUTED_INK, alignment=TA_CENTER, spaceAfter=14),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["heavy"], fontSize=14, leading=17,
+                             textColor=ACCENT, spaceBefore=14, spaceAfter=6, keepWithNext=1),
+        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=10.8, leading=14,
+                             spaceBefore=8, spaceAfter=3, keepWithNext=1),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=base - 1, leading=(base - 1) * 1.3, spaceAfter=0),
+        "head": ParagraphStyle("head", parent=body, fontName=fonts["bold"], fontSize=base - 1,
+                               leading=(base - 1) * 1.3, spaceAfter=0, textColor="#ffffff"),
+        "caption": ParagraphStyle("caption", parent=body, fontName=fonts["italic"], fontSize=base - 1.2,
+                                  leading=(base - 1.2) * 1.35, textColor=palette.MUTED_INK, alignment=TA_CENTER,
+                                  spaceBefore=3),
+        "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.6, spaceAfter=0),
+        "toc_title": ParagraphStyle("toc_title", parent=body, fontName=fonts["heavy"], fontSize=12,
+                                    leading=16, textColor=ACCENT, spaceBefore=10, spaceAfter=4),
+    }
+
+
+def _figure(block: Block, frame_w: float, card_png: Callable, styles, card_ratio: float):
+    """A row of real cards; 'facing' puts two cards edge to edge so their arrows meet."""
+    from reportlab.platypus import Image, KeepTogether, Paragraph, Table, TableStyle
+
+    n = len(block.items)
+    gap = 0.2 * MM if block.label == "facing" else 1.6 * MM
+    width = min(30 * MM if block.label == "facing" else 26 * MM, (frame_w - gap * (n - 1)) / n)
+    images = [Image(io.BytesIO(card_png(item)), width=width, height=width * card_ratio) for item in block.items]
+    row = Table([images], colWidths=[width + gap] * n, hAlign="CENTER")
+    row.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
+                             ("LEFTPADDING", (0, 0), (-1, -1), gap / 2), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+                             ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    parts = [row]
+    if block.caption:
+        parts.append(Paragraph(block.caption, styles["caption"]))
+    return KeepTogether(parts)
+
+
+def _table(block: Block, frame_w: float, styles):
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    rows = block.items
+    cols = max(len(r) for r in rows)
+    data = [[Paragraph(c, styles["head" if i == 0 else "cell"]) for c in r + [""] * (cols - len(r))]
+            for i, r in enumerate(rows)]
+    table = Table(data, colWidths=[frame_w / cols] * cols, repeatRows=1, hAlign="LEFT")
+    style = [("FONT", (0, 0), (-1, -1), styles["body"].fontName),  # else reportlab names Helvetica
+             ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+             ("TOPPADDING", (0, 0), (-1, -1), 2.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
+             ("LINEBELOW", (0, -1), (-1, -1), 0.6, ACCENT)]
+    for r in range(2, len(rows), 2):
+        style.append(("BACKGROUND", (0, r), (-1, r), "#f1efe9"))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _callout(block: Block, frame_w: float, styles):
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    text = f'<font name="{styles["h3"].fontName}" color="{BAR[block.label]}">{block.label}:</font> {block.text}'
+    box = Table([[Paragraph(text, styles["cell"])]], colWidths=[frame_w])
+    box.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
+                             ("BACKGROUND", (0, 0), (-1, -1), TINT[block.label]),
+                             ("LINEBEFORE", (0, 0), (0, -1), 2.4, BAR[block.label]),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                             ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
+    box.spaceBefore, box.spaceAfter = 2, 7
+    return box
+
+
+def _list(block: Block, styles):
+    from reportlab.platypus import ListFlowable, ListItem, Paragraph
+
+    items = [ListItem(Paragraph(text, styles["body"]), leftIndent=14) for text in block.items]
+    return ListFlowable(items, bulletType="1" if block.ordered else "bullet", start="1" if block.ordered else "•",
+                        bulletFontName=styles["h3"].fontName, bulletFontSize=styles["body"].fontSize,
+                        bulletColor=ACCENT, leftIndent=14, spaceAfter=4)
+
+
+def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, card_ratio: float,
+              with_contents: bool, compact: bool = False):
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    story = []
+    title_done = False
+    for block in blocks:
+        if block.kind == "title":
+            if compact:
+                story.append(Paragraph(block.text, styles["h2"]))
+            else:
+                story += [Spacer(1, 18 * MM), Paragraph(block.text, styles["title"])]
+            continue
+        if block.kind == "subtitle":
+            story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
+            continue
+        if not title_done and with_contents:
+            from reportlab.platypus import TableStyle
+
+            toc = TableOfContents(levelStyles=[styles["toc"]], dotsMinLevel=0)
+            toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
+                                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                         ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+            story += [Paragraph("Contents", styles["toc_title"]), toc, PageBreak()]
+        title_done = True
+        if block.kind == "h2":
+            p = Paragraph(block.text, styles["h2"])
+            p._toc_entry = block.text  # picked up by the doc template for the contents list
+            story.append(p)
+        elif block.kind == "h3":
+            story.append(Paragraph(block.text, styles["h3"]))
+        elif block.kind == "para":
+            story.append(Paragraph(block.text, styles["body"]))
+        elif block.kind == "list":
+            story.append(_list(block, styles))
+        elif block.kind == "table":
+            story.append(_table(block, frame_w, styles))
+            story.append(Spacer(1, 6))
+        elif block.kind == "callout":
+            story.append(_callout(block, frame_w, styles))
+        elif block.kind == "figure":
+            story.append(_figure(block, frame_w, card_png, styles, card_ratio))
+            story.append(Spacer(1, 6))
+    return story
+
+
+def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
+                     card_png: Callable) -> int:
+    """A one-page player aid: the largest type (9.5 pt down to 7 pt) at which it fits one page."""
+    size = 9.5
+    while True:
+        pages = write_booklet(blocks, path, page, title, fonts, card_png, contents=False, one_page=True,
+                              base_size=size)
+        if pages == 1 or size <= 7.0:
+            return pages
+        size -= 0.5
+
+
+def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
+                  card_png: Callable, card_ratio: float = 88.9 / 63.5, contents: bool = True,
+                  one_page: bool = False, base_size: float = 9.6) -> int:
+    """Typeset blocks into path; returns the page count. one_page: the player aid (no
+    title page, no contents, smaller margins)."""
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    w, h = page.width * MM, page.height * MM
+    inner, outer, top, bottom = (12, 12, 12, 12) if one_page else (17, 14, 15, 18)
+    styles = _styles(fonts, base_size)
+
+    class Doc(BaseDocTemplate):
+        def beforeDocument(self):
+            self._toc_keys = []
+
+        def afterFlowable(self, flowable):
+            entry = getattr(flowable, "_toc_entry", None)
+            if entry:
+                key = f"h2-{len(self._toc_keys)}"
+                self._toc_keys.append(key)
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(entry, key, level=0, closed=True)
+                self.notify("TOCEntry", (0, entry, self.page, key))
+
+    def frame_for(odd: bool):
+        left = inner if odd else outer
+        return Frame(left * MM, bottom * MM, w - (inner + outer) * MM, h - (top + bottom) * MM,
+                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="odd" if odd else "even")
+
+    def footer(canvas, doc):
+        if one_page or doc.page == 1:
+            return
+        canvas.saveState()
+        canvas.setFont(fonts["text"], 8)
+        canvas.setFillColor(palette.MUTED_INK)
+        y = 9 * MM
+        if doc.page % 2:  # right-hand page: number on the outer (right) corner
+            canvas.drawRightString(w - outer * MM, y, f"{title}  ·  {doc.page}")
+        else:
+            canvas.drawString(outer * MM, y, f"{doc.page}  ·  {title}")
+        canvas.restoreState()
+
+    doc = Doc(str(path), pagesize=(w, h), title=f"{title} – rules", author="cardgen", creator="cardgen",
+              invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+              initialFontName=fonts["text"])  # else every page names an unembedded Helvetica
+    doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
+                          PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])
+    frame_w = w - (inner + outer) * MM
+    story = flowables(blocks, styles, frame_w, card_png, card_ratio, contents and not one_page, one_page)
+    if contents and not one_page:
+        doc.multiBuild(story)  # re-lays the story until the contents list's page numbers settle
+    else:
+        doc.build(story)
+    return doc.page

@@ -1,0 +1,101 @@
+"""Score pads and the tournament sheet, one page each, drawn with reportlab tables."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..layout.paper import Paper
+from . import palette
+
+MM = 72 / 25.4
+ACCENT = "#332288"
+ZEBRA = "#f1efe9"
+
+
+def _doc(path: Path, paper: Paper, title: str, font: str):
+    from reportlab.platypus import SimpleDocTemplate
+
+    return SimpleDocTemplate(str(path), pagesize=(paper.width * MM, paper.height * MM), title=title,
+                             author="cardgen", creator="cardgen", invariant=1, leftMargin=12 * MM,
+                             rightMargin=12 * MM, topMargin=12 * MM, bottomMargin=12 * MM,
+                             initialFontName=font)  # else every page names an unembedded Helvetica
+
+
+def _height(flowables, width: float) -> float:
+    """The height a list of flowables takes, spacing included."""
+    return sum(f.wrap(width, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+
+def _heading(title: str, lines: list[str], fonts: dict):
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Spacer
+
+    big = ParagraphStyle("t", fontName=fonts["heavy"], fontSize=20, leading=24, textColor=palette.INK)
+    small = ParagraphStyle("s", fontName=fonts["text"], fontSize=9.5, leading=13, textColor=palette.MUTED_INK)
+    return [Paragraph(title, big)] + [Paragraph(line, small) for line in lines] + [Spacer(1, 5 * MM)]
+
+
+def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], players: int, hands: int,
+                   fonts: dict) -> int:
+    """Hands down the side; for each player the hand's score and the running total."""
+    from reportlab.platypus import Table, TableStyle
+
+    doc = _doc(path, paper, f"{title} score pad", fonts["text"])
+    width = doc.width
+    first = 14 * MM
+    col = (width - first) / (2 * players)
+    head1 = ["Hand"] + sum(([f"Player {p}", ""] for p in range(1, players + 1)), [])
+    names = ["name"] + ["" for _ in range(2 * players)]
+    head2 = [""] + ["score", "total"] * players
+    body = [[str(h)] + [""] * (2 * players) for h in range(1, hands + 1)]
+    heading = _heading(f"{title} · score pad", lines, fonts)
+    room = doc.height - _height(heading, width) - (7 + 9 + 5.5 + 10) * MM
+    table = Table([head1, names, head2] + body, colWidths=[first] + [col] * (2 * players),
+                  rowHeights=[7 * MM, 9 * MM, 5.5 * MM] + [room / hands] * hands)
+    style = [
+        ("FONT", (0, 0), (-1, -1), fonts["text"], 8.5), ("FONT", (0, 0), (-1, 0), fonts["bold"], 9),
+        ("TEXTCOLOR", (0, 0), (-1, 0), "#ffffff"), ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+        ("TEXTCOLOR", (0, 1), (-1, 2), palette.MUTED_INK), ("FONT", (0, 1), (-1, 2), fonts["text"], 7),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 1), (-1, -1), 0.4, "#b8b4aa"), ("BOX", (0, 0), (-1, -1), 0.8, palette.INK),
+    ]
+    for p in range(players):
+        c = 1 + 2 * p
+        style += [("SPAN", (c, 0), (c + 1, 0)), ("SPAN", (c, 1), (c + 1, 1)),
+                  ("LINEAFTER", (c + 1, 0), (c + 1, -1), 0.9, palette.INK),
+                  ("BACKGROUND", (c + 1, 3), (c + 1, -1), ZEBRA)]
+    table.setStyle(TableStyle(style))
+    doc.build(heading + [table])
+    return doc.page
+
+
+def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players: int, fonts: dict) -> int:
+    """The moderator's sheet: each player's table and score per round, and the running total."""
+    from reportlab.platypus import Table, TableStyle
+
+    doc = _doc(path, paper, f"{title} tournament sheet", fonts["text"])
+    lines = ["Groups of 3 or 4 at numbered tables; one hand a round (about 30 minutes); four rounds suit most events.",
+             "After each round, rank everyone by total: the four highest sit at table 1, the next four at table 2, and so on.",
+             "At each table the highest total deals; second highest sits to the dealer's right, lowest to the left."]
+    name_w = 40 * MM
+    col = (doc.width - name_w - 16 * MM) / (3 * rounds)
+    head1 = ["Player"] + sum(([f"Round {r}", "", ""] for r in range(1, rounds + 1)), []) + ["Final"]
+    head2 = [""] + ["table", "score", "total"] * rounds + [""]
+    body = [[""] * (2 + 3 * rounds) for _ in range(players)]
+    heading = _heading(f"{title} · tournament sheet", lines, fonts)
+    room = doc.height - _height(heading, doc.width) - (7 + 5 + 10) * MM
+    table = Table([head1, head2] + body, colWidths=[name_w] + [col] * (3 * rounds) + [16 * MM],
+                  rowHeights=[7 * MM, 5 * MM] + [room / players] * players)
+    style = [
+        ("FONT", (0, 0), (-1, -1), fonts["text"], 8), ("FONT", (0, 0), (-1, 0), fonts["bold"], 9),
+        ("TEXTCOLOR", (0, 0), (-1, 0), "#ffffff"), ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+        ("TEXTCOLOR", (0, 1), (-1, 1), palette.MUTED_INK), ("FONT", (0, 1), (-1, 1), fonts["text"], 7),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 1), (-1, -1), 0.4, "#b8b4aa"), ("BOX", (0, 0), (-1, -1), 0.8, palette.INK),
+    ]
+    for r in range(rounds):
+        c = 1 + 3 * r
+        style += [("SPAN", (c, 0), (c + 2, 0)), ("LINEAFTER", (c + 2, 0), (c + 2, -1), 0.9, palette.INK),
+                  ("BACKGROUND", (c + 2, 2), (c + 2, -1), ZEBRA)]
+    table.setStyle(TableStyle(style))
+    doc.build(heading + [table])
+    return doc.page

@@ -1,0 +1,125 @@
+"""Rule booklets, fold-and-staple sheets, player aids and score pads."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from cardgen.layout.saddle import padded, sides
+from cardgen.rules.document import load, parse, plain_text
+from conftest import MM_PER_PT, pdf_fonts
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def text(path: Path) -> str:
+    return "\n".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages)
+
+
+def size_mm(page):
+    return round(float(page.mediabox.width) * MM_PER_PT, 1), round(float(page.mediabox.height) * MM_PER_PT, 1)
+
+
+def test_parser_blocks_and_escaping():
+    blocks = parse("# Game\n*sub*\n\n## Part\n\nA < B & **bold**\n\n1. one\n2. two\n\n> **Tip:** look\n\n"
+                   "[[cards: 3 6]]\nFigure: two cards\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    kinds = [b.kind for b in blocks]
+    assert kinds == ["title", "subtitle", "h2", "para", "list", "callout", "figure", "table"]
+    assert blocks[3].text == "A &lt; B &amp; <b>bold</b>"
+    assert blocks[4].ordered and blocks[4].items == ["one", "two"]
+    assert blocks[5].label == "Tip" and blocks[6].items == ["3", "6"] and blocks[6].caption == "two cards"
+    assert blocks[7].items == [["a", "b"], ["1", "2"]]
+
+
+def test_rule_texts_state_the_key_facts():
+    s8 = plain_text(load("str8eight"))
+    for fact in ("50", "1,000", "500", "bull’s-eye", "6 pass cards", "FAQ", "Tournament"):
+        assert fact in s8, fact
+    crazy = plain_text(load("crazy-eights"))
+    assert "250" in crazy and "Option" in crazy
+    eights = plain_text(load("eights"))
+    assert "50" in eights and "30" in eights and "EIGHT" in eights
+
+
+@pytest.mark.parametrize("pages, expected", [
+    (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
+    (6, [(None, 1), (2, None), (6, 3), (4, 5)]),
+])
+def test_saddle_stitch_order(pages, expected):
+    assert sides(pages) == expected
+    assert padded(14) == 16 and padded(1) == 4
+
+
+def test_booklet_pdf(built):
+    path = built / "str8eight" / "str8eight-rules.pdf"
+    reader = pypdf.PdfReader(str(path))
+    assert len(reader.pages) >= 8
+    assert all(size_mm(p) == (139.7, 215.9) for p in reader.pages)  # half-letter for --paper letter
+    body = text(path)
+    for fact in ("Contents", "pass card", "50", "1,000", "500", "Str8 Eight", "Tournament rules", "Strategy tips"):
+        assert fact in body, fact
+    # the contents list carries page numbers, and pages are numbered
+    first = reader.pages[0].extract_text()
+    assert "Scoring" in first and any(ch.isdigit() for ch in first)
+    assert "Str8 Eight · 2" in reader.pages[1].extract_text().replace("  ", " ") or \
+        "2 · Str8 Eight" in reader.pages[1].extract_text().replace("  ", " ")
+    for pdf in (path, built / "str8eight" / "str8eight-scorepad-letter.pdf", built / "str8eight" / "str8eight-reference.pdf"):
+        fonts = pdf_fonts(pdf)
+        assert set(fonts) <= {"Lato-Regular", "Lato-Bold", "Lato-Black", "Lato-Italic"}, fonts
+        assert all(fonts.values())  # embedded
+
+
+def test_booklet_shows_real_cards(built):
+    reader = pypdf.PdfReader(str(built / "str8eight" / "str8eight-rules.pdf"))
+    images = sum(len(p.images) for p in reader.pages)
+    assert images >= 5 + 2 + 8 + 8 + 2  # cover, pass cards, two sequences, the facing pair
+
+
+def test_fold_sheets(built):
+    booklet = pypdf.PdfReader(str(built / "str8eight" / "str8eight-rules.pdf"))
+    fold = pypdf.PdfReader(str(built / "str8eight" / "str8eight-rules-fold-letter.pdf"))
+    assert len(fold.pages) == padded(len(booklet.pages)) // 2
+    assert size_mm(fold.pages[0]) == (279.4, 215.9)
+    import pypdfium2 as pdfium
+
+    first = pdfium.PdfDocument(str(built / "str8eight" / "str8eight-rules-fold-letter.pdf"))[0]
+    img = first.render(scale=40 / 72).to_pil().convert("L")
+    w, h = img.size
+    left = img.crop((0, 0, w // 2 - 2, h)).getextrema()
+    right = img.crop((w // 2 + 2, 0, w, h)).getextrema()
+    n = len(booklet.pages)
+    if padded(n) > n:  # the first side's left half is the blank last page
+        assert left == (255, 255)
+    assert right[0] < 100  # page 1 (the title page) on the right
+
+
+@pytest.mark.parametrize("game", ["str8eight", "eights", "crazy-eights"])
+def test_player_aid_and_scorepad_are_one_page(built, game):
+    for name in (f"{game}-reference.pdf", f"{game}-scorepad-letter.pdf"):
+        assert len(pypdf.PdfReader(str(built / game / name)).pages) == 1, name
+    pad = text(built / game / f"{game}-scorepad-letter.pdf")
+    target = {"str8eight": "1,000", "eights": "50 points", "crazy-eights": "250"}[game]
+    assert target in pad and "Player 1" in pad
+
+
+def test_tournament_sheet(built):
+    path = built / "str8eight" / "str8eight-tournament-letter.pdf"
+    assert len(pypdf.PdfReader(str(path)).pages) == 1
+    body = text(path)
+    assert "Round 4" in body and "table" in body and "total" in body
+
+
+def test_fourscore_booklet(built):
+    path = built / "fourscore" / "fourscore-rules.pdf"
+    body = text(path)
+    assert "FourScore" in body and "2–6" in body
+    assert sum(len(p.images) for p in pypdf.PdfReader(str(path)).pages) >= 4
+
+
+@pytest.mark.skipif(not (SHARED / "tools" / "copycheck.py").exists(), reason="../shared not beside the repo")
+def test_no_sentence_copied_from_the_reference_texts():
+    repo = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, str(SHARED / "tools" / "copycheck.py"), str(repo)],
+                          capture_output=True, text=True)
+    assert proc.stdout == "" and proc.returncode == 0, proc.stdout[:2000]
