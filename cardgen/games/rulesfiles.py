@@ -58,7 +58,7 @@ def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, 
     chosen = papers(options.paper)
     blocks = load(spec.booklet)
     if spec.cover:
-        blocks = blocks[:2] + [Block("figure", label="cards", items=list(spec.cover))] + blocks[2:]
+        blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
     info = {"booklet": {}, "fold": {}, "reference": None, "scorepad": [], "tournament": []}
     booklets = {}
     for i, paper in enumerate(chosen):

@@ -67,7 +67,8 @@ def _figure(block: Block, frame_w: float, card_png: Callable, styles, card_ratio
 
     n = len(block.items)
     gap = 0.2 * MM if block.label == "facing" else 1.6 * MM
-    width = min(30 * MM if block.label == "facing" else 26 * MM, (frame_w - gap * (n - 1)) / n)
+    largest = {"facing": 30 * MM, "cover": 21 * MM}.get(block.label, 26 * MM)
+    width = min(largest, (frame_w - gap * (n - 1)) / n)
     images = [Image(io.BytesIO(card_png(item)), width=width, height=width * card_ratio) for item in block.items]
     row = Table([images], colWidths=[width + gap] * n, hAlign="CENTER")
     row.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
@@ -82,11 +83,17 @@ def _figure(block: Block, frame_w: float, card_png: Callable, styles, card_ratio
 def _table(block: Block, frame_w: float, styles):
     from reportlab.platypus import Paragraph, Table, TableStyle
 
+    import re
+
     rows = block.items
     cols = max(len(r) for r in rows)
     data = [[Paragraph(c, styles["head" if i == 0 else "cell"]) for c in r + [""] * (cols - len(r))]
             for i, r in enumerate(rows)]
-    table = Table(data, colWidths=[frame_w / cols] * cols, repeatRows=1, hAlign="LEFT")
+    # columns as wide as their longest cell asks, within reason: short columns stay short
+    lengths = [max(len(re.sub(r"<[^>]+>", "", r[c])) if c < len(r) else 0 for r in rows) for c in range(cols)]
+    weights = [min(max(n, 6), 40) for n in lengths]
+    widths = [frame_w * w / sum(weights) for w in weights]
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     style = [("FONT", (0, 0), (-1, -1), styles["body"].fontName),  # else reportlab names Helvetica
              ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("TOPPADDING", (0, 0), (-1, -1), 2.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
@@ -122,7 +129,7 @@ def _list(block: Block, styles):
 
 def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, card_ratio: float,
               with_contents: bool, compact: bool = False):
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
+    from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
     from reportlab.platypus.tableofcontents import TableOfContents
 
     story = []
@@ -136,6 +143,9 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, c
             continue
         if block.kind == "subtitle":
             story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
+            continue
+        if block.kind == "figure" and block.label == "cover" and not title_done:
+            story += [Spacer(1, 8 * MM), _figure(block, frame_w, card_png, styles, card_ratio), Spacer(1, 4 * MM)]
             continue
         if not title_done and with_contents:
             from reportlab.platypus import TableStyle
@@ -158,7 +168,9 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, c
         elif block.kind == "list":
             story.append(_list(block, styles))
         elif block.kind == "table":
-            story.append(_table(block, frame_w, styles))
+            table = _table(block, frame_w, styles)
+            # short tables never split; long ones split with their header repeated
+            story.append(KeepTogether([table]) if len(block.items) <= 18 else table)
             story.append(Spacer(1, 6))
         elif block.kind == "callout":
             story.append(_callout(block, frame_w, styles))
