@@ -5,7 +5,6 @@ error or Ctrl-C leaves the old output as it was.
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -17,6 +16,8 @@ from . import manifest
 from .errors import CardgenError
 from .games import select
 from .options import BuildOptions
+
+SITE = "site"  # the HTML preview's folder (and its manifest rows), beside the games
 
 
 @dataclass
@@ -73,6 +74,14 @@ def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
             params[game.name], files = game.build_module().build(options, game_dir)
             entries = [manifest.entry_for(staging, path, game.name, kind, fmt) for path, kind, fmt in files]
             result.games.append(GameResult(game.name, entries, time.perf_counter() - t0))
+        if "html" in options.formats:
+            t0 = time.perf_counter()
+            progress("building the HTML preview…")
+            from .export.site import write_site
+
+            files = write_site(staging, params, {g.name: g.title for g in games}, options.jobs)
+            entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
+            result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
         _swap_in(out, staging, games, params, result)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -81,18 +90,23 @@ def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
 
 
 def _swap_in(out: Path, staging: Path, games, params: dict, result: BuildResult) -> None:
-    """Replace each built game's folder, then the manifest (keeping other games' entries)."""
+    """Replace each built game's folder (and the preview site, when built), then the
+    manifest, keeping the entries of whatever this build did not touch."""
     old = _old_manifest(out)
     built = {g.name for g in games}
+    site_built = (staging / "index.html").exists()
     keep_games = {k: v for k, v in old["games"].items() if k not in built and (out / k).is_dir()}
-    keep_files = [manifest.Entry(**e) for e in old["files"]
-                  if e.get("game") in keep_games and (out / e["path"]).is_file()]
-    for game in games:
-        target = out / game.name
-        trash = staging / f".old-{game.name}"
+    keep = set(keep_games) | (set() if site_built else {SITE})
+    keep_files = [manifest.Entry(**e) for e in old["files"] if e.get("game") in keep and (out / e["path"]).is_file()]
+    folders = [g.name for g in games] + ([SITE] if site_built else [])
+    for name in folders:
+        target = out / name
+        trash = staging / f".old-{name}"
         if target.exists():
             os.replace(target, trash)
-        os.replace(staging / game.name, target)
+        os.replace(staging / name, target)
+    if site_built:
+        os.replace(staging / "index.html", out / "index.html")
     entries = keep_files + [e for g in result.games for e in g.files]
     manifest.write_atomic(out / manifest.MANIFEST, manifest.dumps({**keep_games, **params}, entries))
 

@@ -40,7 +40,8 @@ def main():
 @click.option("--game", "games", multiple=True, metavar="NAME",
               help="Build only this game (repeatable). Default: every game.")
 @click.option("--format", "formats", default="pdf", show_default=True, metavar="LIST",
-              help="svg, pdf, png (comma-separated) or all. Card SVGs are always written: the checker reads them.")
+              help="svg, pdf, png, tts, pod, html (comma-separated) or all. Card SVGs are always written: "
+                   "the checker reads them.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Output folder; one subfolder per game.")
 @click.option("--table-size", type=int, default=8, show_default=True,
@@ -56,11 +57,13 @@ def main():
 @click.option("--decks", type=int, default=1, show_default=True, help="Crazy Eights: 2 decks (different backs) for more than six players.")
 @click.option("--ace-value", type=int, default=10, show_default=True, help="Crazy Eights: an ace's penalty, 10 or 1.")
 @click.option("--card-thickness", type=float, default=0.3, show_default=True, help="Card thickness in mm, to size the tuck boxes.")
+@click.option("--base-url", default="", metavar="URL",
+              help="Tabletop Simulator: load images from URL + file name instead of file:/// paths.")
 @click.option("-j", "--jobs", type=int, default=None, help="Processes for PNG rendering. Default: all cores.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @_friendly
 def build(games, formats, out, table_size, card_size, bleed, paper, layout, back_offset, low_ink, decks, ace_value,
-          card_thickness, jobs, quiet):
+          card_thickness, base_url, jobs, quiet):
     """Build the decks into OUT (default: output/)."""
     from .build import build as run_build, summary
     from .model.str8eight import check_table_size
@@ -70,7 +73,7 @@ def build(games, formats, out, table_size, card_size, bleed, paper, layout, back
     options = BuildOptions(out=out, games=tuple(games), formats=parse_formats(formats),
                            table_size=table_size, card_size=card_size, bleed=bleed, paper=paper,
                            layout=layout, back_offset=parse_offset(back_offset), low_ink=low_ink,
-                           decks=decks, ace_value=ace_value, card_thickness=card_thickness,
+                           decks=decks, ace_value=ace_value, card_thickness=card_thickness, base_url=base_url,
                            **({"jobs": jobs} if jobs is not None else {}))
     say = (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
     result = run_build(options, progress=say)

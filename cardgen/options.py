@@ -8,7 +8,7 @@ from pathlib import Path
 from .errors import CardgenError
 from .model.sizes import DEFAULT_BLEED_MM, card_size
 
-FORMATS = ("svg", "pdf", "png")
+FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ class BuildOptions:
     decks: int = 1  # Crazy Eights: 2 for more than six players
     ace_value: int = 10  # Crazy Eights penalty for an ace (1 in a common variant)
     card_thickness: float = 0.3  # mm a card, for tuck boxes
+    base_url: str = ""  # Tabletop Simulator image URLs: this + file name (default: file:/// paths)
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
 
     def __post_init__(self):
@@ -54,12 +55,12 @@ def parse_formats(text: str) -> frozenset:
     """'svg,pdf' or 'all' -> {'svg', 'pdf'}."""
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not names:
-        raise CardgenError("--format is empty: give svg, pdf, png (comma-separated) or all")
+        raise CardgenError("--format is empty: give svg, pdf, png, tts, pod, html (comma-separated) or all")
     if "all" in names:
         return frozenset(FORMATS)
     bad = [n for n in names if n not in FORMATS]
     if bad:
-        raise CardgenError(f"unknown format {bad[0]!r}: use svg, pdf, png (comma-separated) or all")
+        raise CardgenError(f"unknown format {bad[0]!r}: use svg, pdf, png, tts, pod, html (comma-separated) or all")
     return frozenset(names)
 
 

@@ -30,7 +30,11 @@ def build(options: BuildOptions, game_dir: Path):
     size = card_size(options.card_size)
     faces, backs, back_of = deck_svgs(size, options.bleed, options.low_ink, options.decks, options.ace_value)
     out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
-    write_deck(Deck(GAME, TITLE, faces, backs, back_of), size, options, out)
+    def rerender(bleed: float):
+        again, again_backs, _ = deck_svgs(size, bleed, options.low_ink, options.decks, options.ace_value)
+        return again, again_backs
+
+    write_deck(Deck(GAME, TITLE, faces, backs, back_of, rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
     if "pdf" in options.formats:
         plain, _, _ = deck_svgs(size, 0.0, options.low_ink, 1, options.ace_value)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from ..layout.paper import papers
 from ..model.sizes import CardSize
@@ -21,6 +22,7 @@ class Deck:
     faces: list  # SVGCard, in deck order
     backs: list  # SVGCard, each distinct back once
     back_of: list = field(default_factory=list)  # for each face, its index in backs (default: 0)
+    rerender: "Callable[[float], tuple] | None" = None  # bleed mm -> (faces, backs), for other bleeds
 
     def __post_init__(self):
         if not self.back_of:
@@ -51,10 +53,15 @@ def card_params(size: CardSize, options: BuildOptions) -> dict:
 
 
 def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+    # deck order, for tools that show the deck (the HTML preview)
+    out.params["deck"] = {"title": deck.title, "faces": [c.slug for c in deck.faces],
+                          "backs": [c.slug for c in deck.backs]}
     for card in deck.faces + deck.backs:
         out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
     if "pdf" in options.formats:
         _write_pdfs(deck, size, options, out)
+    if "tts" in options.formats or "pod" in options.formats:
+        _write_exports(deck, size, options, out)
     if "png" in options.formats:
         from ..render.png import PNG_DPI, write_pngs
 
@@ -64,6 +71,28 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
         write_pngs([(c.svg, str(png_dir / f"{c.slug}.png"), PNG_DPI) for c in cards], options.jobs)
         for c in cards:
             out.add(png_dir / f"{c.slug}.png", c.kind, "png")
+
+
+def _write_exports(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+    """Tabletop Simulator sheets (cards without bleed) and print-on-demand PNGs (1/8 in bleed)."""
+    if "tts" in options.formats:
+        from ..export.tts import write_tts
+
+        faces, backs = deck.rerender(0.0)
+        final = options.out.resolve() / deck.game / "tts"
+
+        def url_for(path: Path) -> str:
+            return options.base_url + path.name if options.base_url else (final / path.name).as_uri()
+
+        for path in write_tts(out.game_dir / "tts", deck.game, deck.title, faces, backs, deck.back_of, url_for,
+                              options.jobs):
+            out.add(path, "tts", path.suffix[1:])
+    if "pod" in options.formats:
+        from ..export.pod import POD_BLEED_MM, write_pod
+
+        faces, backs = deck.rerender(POD_BLEED_MM)
+        for path in write_pod(out.game_dir / "pod", deck.game, faces, backs, (size.width, size.height), options.jobs):
+            out.add(path, "pod", path.suffix[1:])
 
 
 def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:

@@ -26,7 +26,11 @@ def build(options: BuildOptions, game_dir: Path):
     size = card_size(options.card_size)
     faces, back = deck_svgs(size, options.bleed, options.low_ink)
     out = Output(game_dir, {"letter_cards": 64, "reference_cards": 1, **card_params(size, options)})
-    write_deck(Deck(GAME, TITLE, faces, [back]), size, options, out)
+    def rerender(bleed: float):
+        again, again_back = deck_svgs(size, bleed, options.low_ink)
+        return again, [again_back]
+
+    write_deck(Deck(GAME, TITLE, faces, [back], rerender=rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
     if "pdf" in options.formats:
         plain, _ = deck_svgs(size, 0.0, options.low_ink)

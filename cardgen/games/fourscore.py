@@ -13,7 +13,7 @@ TITLE = "FourScore"
 
 
 def build(options: BuildOptions, game_dir: Path):
-    out = Output(game_dir, {"deck": "str8eight"})
+    out = Output(game_dir, {"plays_with": "str8eight"})
     if "pdf" in options.formats:
         write_rules(out, options, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
                     pictures(options))

@@ -48,7 +48,11 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
     cards = deck_svgs(deck, size, options.bleed, options.low_ink)
     out = Output(game_dir, {"table_size": deck.table_size, "pass_cards": len(deck.pass_cards),
                             **card_params(size, options)})
-    write_deck(Deck(GAME, TITLE, cards[:-1], cards[-1:]), size, options, out)
+    def rerender(bleed: float):
+        again = deck_svgs(deck, size, bleed, options.low_ink)
+        return again[:-1], again[-1:]
+
+    write_deck(Deck(GAME, TITLE, cards[:-1], cards[-1:], rerender=rerender), size, options, out)
 
     sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
     out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}

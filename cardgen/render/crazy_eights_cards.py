@@ -83,8 +83,11 @@ def deck_svgs(size: CardSize, bleed: float, low_ink: bool = False, decks: int = 
               ace_value: int = 10) -> "tuple[list[SVGCard], list[SVGCard], list[int]]":
     """Faces in deck order, the backs (one per deck) and each face's back."""
     cards = build_deck(decks, ace_value)
-    faces = [SVGCard(c.slug, "card", card_svg(c, size, bleed, low_ink)) for c in cards]
+    faces = [SVGCard(c.slug, "card", card_svg(c, size, bleed, low_ink),
+                     f"{RANK_NAMES.get(c.rank, c.rank)} of {c.suit}".capitalize() + (f" (deck {c.deck})" if decks > 1 else ""))
+             for c in cards]
     back_list = [SVGCard(f"back-{d}", "back", backs.back_svg(
         GAME, size, bleed, name="CRAZY EIGHTS", glyph="8", ground=BACK_GROUNDS[d], low_ink=low_ink,
-        extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}")) for d in range(1, decks + 1)]
+        extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}"), f"Back (deck {d})")
+        for d in range(1, decks + 1)]
     return faces, back_list, [c.deck - 1 for c in cards]

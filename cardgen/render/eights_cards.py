@@ -45,8 +45,9 @@ def reference_svg(size: CardSize, bleed: float, low_ink: bool) -> str:
 
 def deck_svgs(size: CardSize, bleed: float, low_ink: bool = False) -> "tuple[list[SVGCard], SVGCard]":
     """The 64 letter cards and the reference card (faces, in deck order), and the back."""
-    faces = [SVGCard(c.slug, "letter", letter_svg(c, size, bleed, low_ink)) for c in build_deck()]
-    faces.append(SVGCard("reference", "reference", reference_svg(size, bleed, low_ink)))
+    faces = [SVGCard(c.slug, "letter", letter_svg(c, size, bleed, low_ink), f"{c.letter.upper()} (suit {c.suit})")
+             for c in build_deck()]
+    faces.append(SVGCard("reference", "reference", reference_svg(size, bleed, low_ink), "Words and points"))
     back = SVGCard("back", "back", backs.back_svg(GAME, size, bleed, name="EIGHTS", glyph="E", ground=BACK_PLUM,
-                                                  low_ink=low_ink, title=f"{TITLE} card back"))
+                                                  low_ink=low_ink, title=f"{TITLE} card back"), "Back")
     return faces, back

@@ -38,8 +38,9 @@ class SVGCard:
     """One rendered card: where it goes in the deck, what it is, and its SVG text."""
 
     slug: str
-    kind: str  # number | pass | back
+    kind: str  # number | pass | back (and the other decks' kinds)
     svg: str
+    name: str = ""  # what a person calls it: "12 (3×4)", "Pass left", "8 of hearts"
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,9 @@ def deck_svgs(deck: Deck, size: CardSize, bleed: float, low_ink: bool = False) -
         raise CardgenError(f"the Str8 Eight cards need a card at least {MIN_CARD_WIDTH:g} mm wide; "
                            f"{size.name} is {size.width:g} mm: use --card-size poker or bridge")
     layout = NumberLayout(size, deck.table_size)
-    cards = [SVGCard(c.slug, "number", number_svg(c, layout, bleed, low_ink)) for c in deck.number_cards]
-    cards += [SVGCard(p.slug, "pass", pass_svg(p, size, bleed, deck.table_size, low_ink)) for p in deck.pass_cards]
-    cards.append(SVGCard("back", "back", back_svg(size, bleed, deck.table_size, low_ink)))
+    cards = [SVGCard(c.slug, "number", number_svg(c, layout, bleed, low_ink), f"{c.value} ({c.row}×{c.col})")
+             for c in deck.number_cards]
+    cards += [SVGCard(p.slug, "pass", pass_svg(p, size, bleed, deck.table_size, low_ink), f"Pass {p.direction}")
+              for p in deck.pass_cards]
+    cards.append(SVGCard("back", "back", back_svg(size, bleed, deck.table_size, low_ink), "Back"))
     return cards

@@ -1,0 +1,1 @@
+"""Exports beyond paper: Tabletop Simulator, print-on-demand shops, a browsable site."""

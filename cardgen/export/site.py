@@ -1,0 +1,86 @@
+"""A static, offline HTML preview of a build: every deck (faces and backs), the
+sequence sheet whose numbers light up what may follow them and what they may follow,
+and links to every PDF. Everything it loads sits beside it under <out>/site/.
+
+It reads only what the games wrote (their SVGs and the manifest parameters), so it
+shows exactly the built cards.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from ..render.templating import render
+
+THUMB_W, THUMB_H = 250, 350  # px, the poker card's 5:7
+
+
+def trimmed(svg: str) -> str:
+    """The same card with its bleed cut off: the viewBox and size shrink to the trim box."""
+    m = re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', svg)
+    if not m:
+        return svg
+    w, h = m.group(1), m.group(2)
+    head, rest = svg.split("<svg", 1)
+    tag, body = rest.split(">", 1)
+    tag = re.sub(r'\swidth="[^"]*"', f' width="{w}mm"', tag, count=1)
+    tag = re.sub(r'\sheight="[^"]*"', f' height="{h}mm"', tag, count=1)
+    tag = re.sub(r'\sviewBox="[^"]*"', f' viewBox="0 0 {w} {h}"', tag, count=1)
+    return f"{head}<svg{tag}>{body}"
+
+
+def _title(svg: str, fallback: str) -> str:
+    m = re.search(r"<title>([^<]*)</title>", svg)
+    return m.group(1) if m else fallback
+
+
+def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path]:
+    """root: the (staging) output folder holding the game folders; games: name -> params.
+    Returns every file written."""
+    from ..export.raster import rgb_pngs
+    from ..render.fonts import DEFAULT_FONTS
+
+    site = root / "site"
+    if site.exists():
+        shutil.rmtree(site)
+    (site / "fonts").mkdir(parents=True)
+    written = []
+    for cut, name in DEFAULT_FONTS.files.items():
+        shutil.copyfile(DEFAULT_FONTS.folder / name, site / "fonts" / name)
+        written.append(site / "fonts" / name)
+    decks, downloads, sheet = [], [], None
+    for game, params in games.items():
+        game_dir = root / game
+        deck = params.get("deck")
+        if deck:
+            slugs = deck["faces"] + deck["backs"]
+            svgs = [(game_dir / "svg" / f"{s}.svg").read_text(encoding="utf-8") for s in slugs]
+            folder = site / game
+            folder.mkdir()
+            pngs = rgb_pngs([trimmed(svg) for svg in svgs], THUMB_W, THUMB_H, workers)
+            cards = []
+            for slug, svg, png in zip(slugs, svgs, pngs):
+                path = folder / f"{slug}.png"
+                path.write_bytes(png)
+                written.append(path)
+                cards.append({"src": path.relative_to(root).as_posix(), "alt": _title(svg, slug),
+                              "back": slug in deck["backs"]})
+            decks.append({"game": game, "title": titles.get(game, game), "faces": [c for c in cards if not c["back"]],
+                          "backs": [c for c in cards if c["back"]]})
+        files = sorted(p for p in game_dir.rglob("*") if p.suffix in (".pdf", ".zip", ".json") and p.is_file())
+        if files:
+            downloads.append({"title": titles.get(game, game), "files": [
+                {"href": p.relative_to(root).as_posix(), "name": p.name, "kb": max(1, round(p.stat().st_size / 1024))}
+                for p in files]})
+        papers = (params.get("sequence_sheet") or {}).get("papers")
+        if papers and sheet is None:
+            text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
+            sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
+    for name in ("site.css", "site.js"):
+        (site / name).write_text(render(f"site/{name}.j2", fonts=DEFAULT_FONTS), encoding="utf-8")
+        written.append(site / name)
+    index = root / "index.html"
+    index.write_text(render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet), encoding="utf-8")
+    written.append(index)
+    return written

@@ -1,0 +1,86 @@
+"""Tabletop Simulator: face sheets, a back image and a saved-object JSON for a custom deck.
+
+A face sheet holds at most 10 × 7 cards and at most 4096 px a side; its last slot is
+the image TTS shows for hidden cards (we use the back), so a sheet carries up to 69
+cards and larger decks use several sheets. Card ids are sheet × 100 + slot.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+CARD_W, CARD_H = 400, 560  # px per card on a sheet (the poker card's 5:7)
+MAX_COLS, MAX_ROWS = 10, 7
+PER_SHEET = MAX_COLS * MAX_ROWS - 1
+
+
+def grid(count: int) -> tuple:
+    """Columns and rows for count cards plus the hidden-card slot."""
+    slots = count + 1
+    cols = min(MAX_COLS, slots)
+    return cols, math.ceil(slots / cols)
+
+
+def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, back_of: list,
+              url_for, workers: int = 1, card_w: int = CARD_W, card_h: int = CARD_H) -> list[Path]:
+    """faces/backs: trimmed SVGCards (no bleed). url_for(path) gives the URL TTS loads.
+    Returns the files written."""
+    import io
+
+    from PIL import Image
+
+    from .raster import rgb_pngs, srgb_profile
+
+    folder.mkdir(parents=True, exist_ok=True)
+    icc = srgb_profile()
+    extra = {"icc_profile": icc} if icc else {}
+    written = []
+    back_files = []
+    pngs = rgb_pngs([c.svg for c in faces + backs], card_w, card_h, workers)
+    images = [Image.open(io.BytesIO(png)) for png in pngs]
+    face_img, back_img = images[:len(faces)], images[len(faces):]
+    for b in range(len(backs)):
+        path = folder / (f"{game}-back.png" if len(backs) == 1 else f"{game}-back-{b + 1}.png")
+        back_img[b].save(path, **extra)
+        back_files.append(path)
+        written.append(path)
+    # cards sharing a back go on the same sheets, in deck order
+    sheets = []
+    for b in range(len(backs)):
+        members = [i for i in range(len(faces)) if back_of[i] == b]
+        for start in range(0, len(members), PER_SHEET):
+            sheets.append((b, members[start:start + PER_SHEET]))
+    custom, ids, contained = {}, [], []
+    for s, (b, members) in enumerate(sheets, 1):
+        cols, rows = grid(len(members))
+        sheet = Image.new("RGB", (cols * card_w, rows * card_h), (255, 255, 255))
+        for slot, i in enumerate(members):
+            sheet.paste(face_img[i], ((slot % cols) * card_w, (slot // cols) * card_h))
+        hidden = cols * rows - 1
+        sheet.paste(back_img[b], ((hidden % cols) * card_w, (hidden // cols) * card_h))
+        path = folder / f"{game}-faces-{s}.png"
+        sheet.save(path, **extra)
+        written.append(path)
+        custom[str(s)] = {"FaceURL": url_for(path), "BackURL": url_for(back_files[b]), "NumWidth": cols,
+                          "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        for slot, i in enumerate(members):
+            card_id = s * 100 + slot
+            ids.append(card_id)
+            contained.append({"Name": "Card", "Nickname": faces[i].name or faces[i].slug, "CardID": card_id,
+                              "Transform": _transform()})
+    state = {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+             "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+             "ObjectStates": [{"Name": "Deck", "Nickname": title, "Description": f"{title}, made by cardgen",
+                               "Transform": _transform(), "HideWhenFaceDown": True, "SidewaysCard": False,
+                               "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}],
+             "TabStates": {}, "VersionNumber": ""}
+    path = folder / f"{game}.json"
+    path.write_text(json.dumps(state, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    written.append(path)
+    return written
+
+
+def _transform() -> dict:
+    return {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
+            "scaleX": 1, "scaleY": 1, "scaleZ": 1}

@@ -1,0 +1,136 @@
+"""Beyond paper: Tabletop Simulator sheets and JSON, print-on-demand PNGs and zip, and
+the offline HTML preview driven in a real headless Chromium."""
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from conftest import run_cli
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("exports") / "out"
+    result = run_cli("build", "--game", "str8eight", "--format", "pdf,tts,pod,html", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_tts_saved_object(exported):
+    data = json.loads((exported / "str8eight" / "tts" / "str8eight.json").read_text())
+    deck = data["ObjectStates"]
+    assert len(deck) == 1 and deck[0]["Name"] == "Deck"
+    deck = deck[0]
+    custom = deck["CustomDeck"]
+    assert sorted(custom) == ["1", "2"]  # 70 cards: 69 on the first sheet, 1 on the second
+    for key, sheet in custom.items():
+        assert set(sheet) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden"}
+        assert sheet["BackIsHidden"] is True and sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+        for url in (sheet["FaceURL"], sheet["BackURL"]):
+            assert url.startswith("file:///") and Path(url[len("file://"):]).is_file()
+    ids = deck["DeckIDs"]
+    assert len(ids) == 70 and ids == [c["CardID"] for c in deck["ContainedObjects"]]
+    for card_id in ids:
+        sheet = custom[str(card_id // 100)]
+        assert card_id % 100 < sheet["NumWidth"] * sheet["NumHeight"] - 1  # never the hidden slot
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert names[0] == "1 (1×1)" and "12 (3×4)" in names and names[-1] == "Pass right"
+
+
+def test_tts_sheets(exported):
+    folder = exported / "str8eight" / "tts"
+    custom = json.loads((folder / "str8eight.json").read_text())["ObjectStates"][0]["CustomDeck"]
+    for key, sheet in custom.items():
+        with Image.open(folder / f"str8eight-faces-{key}.png") as im:
+            assert im.mode == "RGB" and max(im.size) <= 4096
+            assert im.size == (sheet["NumWidth"] * 400, sheet["NumHeight"] * 560)
+            assert im.info.get("icc_profile")  # tagged sRGB
+            # the last slot is the hidden-card image: the navy back
+            x, y = im.width - 200, im.height - 40
+            r, g, b = im.getpixel((x, y))
+            assert b > r and b > g and r < 120
+
+
+def test_tts_base_url(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "eights", "--format", "tts", "--base-url", "https://example.org/decks/",
+                     "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    deck = json.loads((out / "eights" / "tts" / "eights.json").read_text())["ObjectStates"][0]
+    assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.org/decks/eights-faces-1.png"
+    assert len(deck["DeckIDs"]) == 65 and len(deck["CustomDeck"]) == 1
+
+
+def test_print_on_demand_files(exported):
+    folder = exported / "str8eight" / "pod"
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert pngs[0] == "001.png" and pngs[69] == "070.png" and "back.png" in pngs and len(pngs) == 71
+    with Image.open(folder / "037.png") as im:
+        assert im.size == (825, 1125) and im.mode == "RGB" and round(im.info["dpi"][0]) == 300
+    with zipfile.ZipFile(folder / "str8eight-pod.zip") as zf:
+        assert sorted(zf.namelist()) == pngs
+        assert {i.date_time for i in zf.infolist()} == {(2026, 1, 1, 0, 0, 0)}
+        assert zf.read("001.png") == (folder / "001.png").read_bytes()
+
+
+def test_checker_still_passes_with_exports(exported):
+    result = run_cli("check", exported)
+    assert result.exit_code == 0, result.output
+
+
+def _browser():
+    import os
+
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Debian's chromium: .ci/run installs it")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+    from playwright.sync_api import sync_playwright
+
+    return sync_playwright()
+
+
+def test_html_preview_in_chromium(exported, tmp_path):
+    assert (exported / "index.html").exists()
+    with _browser() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors, requests = [], []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("request", lambda r: requests.append(r.url))
+        page.goto((exported / "index.html").as_uri())
+        page.wait_for_load_state("networkidle")
+        assert errors == []
+        assert requests and all(u.startswith("file://") for u in requests)  # offline: nothing from outside
+        assert all(str(exported) in u for u in requests)
+        faces = page.locator("#deck-str8eight .faces img")
+        assert faces.count() == 70 and page.locator("#deck-str8eight .backs img").count() == 1
+        assert page.evaluate("Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
+        # hover: what may follow 24, and what it may follow
+        page.hover('svg g[data-value="24"][data-group="4"]')
+        status = page.inner_text("#sheet-status")
+        assert "24: may be followed by 28, 30, 32" in status and "may follow 16, 18, 20, 21" in status
+        assert page.locator("svg g.is-next[data-value='28']").count() == 2  # in rows ×4 and ×7
+        assert page.locator("svg g.is-prev[data-value='20']").count() >= 1
+        # keyboard: Tab reaches the sheet's numbers and focus highlights too
+        page.mouse.move(0, 0)
+        page.focus('svg g[data-value="1"][data-group="1"]')
+        assert page.inner_text("#sheet-status").startswith("1: may be followed by 2")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.getAttribute('data-value')") == "2"
+        page.screenshot(path=str(tmp_path / "page.png"))
+        # readable on a phone: no sideways scrolling of the page itself
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto((exported / "index.html").as_uri())
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 391
+        links = page.locator("#downloads a")
+        assert links.count() >= 5 and "str8eight-print-letter.pdf" in page.inner_text("#downloads")
+        browser.close()
