@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import manifest
+from . import cache, manifest
 from .errors import CardgenError
 from .games import select
 from .options import BuildOptions
@@ -31,6 +31,7 @@ class GameResult:
 class BuildResult:
     out: Path
     games: list = field(default_factory=list)
+    skipped: list = field(default_factory=list)  # games whose inputs had not changed
     seconds: float = 0.0
 
 
@@ -47,6 +48,18 @@ def _prepare_out(out: Path) -> None:
                            "or choose another with --out")
 
 
+def _remove_stale_staging(out: Path) -> None:
+    """Staging folders left by a build that was killed (not one that is still running)."""
+    for folder in out.glob(".cardgen-staging-*"):
+        pid_file = folder / ".pid"
+        try:
+            pid = int(pid_file.read_text())
+            os.kill(pid, 0)
+            continue  # that build is alive
+        except (OSError, ValueError):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def _old_manifest(out: Path) -> dict:
     try:
         return manifest.load(out)
@@ -54,42 +67,70 @@ def _old_manifest(out: Path) -> dict:
         return {"games": {}, "files": []}
 
 
-def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
-    from .render.fonts import ensure_fonts
+def apply_theme(options: BuildOptions) -> None:
+    """Make the theme's colors, fonts and back art the ones every renderer uses."""
+    from .render import backs, fonts, palette
 
+    palette.use(options.group_colors)
+    fonts.use(fonts.from_folder(options.fonts_dir, options.font_files or {}) if options.fonts_dir else None)
+    backs.use_art(options.back_art)
+    fonts.ensure_fonts()
+
+
+def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
     games = select(options.games)
-    ensure_fonts()
+    apply_theme(options)
     out = options.out
     _prepare_out(out)
     started = time.perf_counter()
+    _remove_stale_staging(out)
     result = BuildResult(out=out)
     staging = Path(tempfile.mkdtemp(prefix=".cardgen-staging-", dir=out))
+    (staging / ".pid").write_text(str(os.getpid()))
     try:
         params: dict = {}
+        old = _old_manifest(out)
         for game in games:
             t0 = time.perf_counter()
+            key = cache.input_key(options, game.name)
+            if not options.clean and cache.unchanged(out, old, game.name, key):
+                progress(f"{game.title}: unchanged, kept")
+                result.skipped.append(game.name)
+                continue
             progress(f"building {game.title}…")
             game_dir = staging / game.name
             game_dir.mkdir()
             params[game.name], files = game.build_module().build(options, game_dir)
+            params[game.name]["input_key"] = key
             entries = [manifest.entry_for(staging, path, game.name, kind, fmt) for path, kind, fmt in files]
             result.games.append(GameResult(game.name, entries, time.perf_counter() - t0))
-        if "html" in options.formats:
+        games = [g for g in games if g.name not in result.skipped]
+        site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
+                                            **{k: v["input_key"] for k, v in params.items()}})
+        if "html" in options.formats and (options.clean or old.get("site_key") != site_key
+                                          or not (out / "index.html").exists() or params):
             t0 = time.perf_counter()
             progress("building the HTML preview…")
             from .export.site import write_site
 
-            files = write_site(staging, params, {g.name: g.title for g in games}, options.jobs)
+            for name in result.skipped:  # the preview shows kept games too
+                shutil.copytree(out / name, staging / name)
+            all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
+            titles = {g.name: g.title for g in select(options.games)}
+            files = write_site(staging, all_params, titles, options.jobs)
+            for name in result.skipped:
+                shutil.rmtree(staging / name)
             entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
             result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
-        _swap_in(out, staging, games, params, result)
+        _swap_in(out, staging, games, params, result, site_key if "html" in options.formats else None)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     result.seconds = time.perf_counter() - started
+    progress(f"done in {result.seconds:.2f} s")
     return result
 
 
-def _swap_in(out: Path, staging: Path, games, params: dict, result: BuildResult) -> None:
+def _swap_in(out: Path, staging: Path, games, params: dict, result: BuildResult, site_key) -> None:
     """Replace each built game's folder (and the preview site, when built), then the
     manifest, keeping the entries of whatever this build did not touch."""
     old = _old_manifest(out)
@@ -108,7 +149,8 @@ def _swap_in(out: Path, staging: Path, games, params: dict, result: BuildResult)
     if site_built:
         os.replace(staging / "index.html", out / "index.html")
     entries = keep_files + [e for g in result.games for e in g.files]
-    manifest.write_atomic(out / manifest.MANIFEST, manifest.dumps({**keep_games, **params}, entries))
+    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+    manifest.write_atomic(out / manifest.MANIFEST, manifest.dumps({**keep_games, **params}, entries, site_key))
 
 
 def summary(result: BuildResult) -> list[str]:
@@ -119,5 +161,7 @@ def summary(result: BuildResult) -> list[str]:
             by_format[e.format] = by_format.get(e.format, 0) + 1
         counts = ", ".join(f"{n} {fmt.upper()}" for fmt, n in sorted(by_format.items()))
         lines.append(f"{g.name}: {counts} in {result.out / g.name} ({g.seconds:.2f} s)")
+    if result.skipped:
+        lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
     return lines

@@ -37,6 +37,8 @@ def main():
 
 
 @main.command()
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="Project file (default: ./cardgen.toml when there is one). Flags override it.")
 @click.option("--game", "games", multiple=True, metavar="NAME",
               help="Build only this game (repeatable). Default: every game.")
 @click.option("--format", "formats", default="pdf", show_default=True, metavar="LIST",
@@ -46,6 +48,7 @@ def main():
               show_default=True, help="Output folder; one subfolder per game.")
 @click.option("--table-size", type=int, default=8, show_default=True,
               help="Size N of the N×N multiplication table (2–12) for Str8 Eight variants.")
+@click.option("--pass-cards", type=int, default=6, show_default=True, help="Str8 Eight pass cards (half left, half right).")
 @click.option("--card-size", default="poker", show_default=True, help="poker (63.5 × 88.9 mm) or bridge (56 × 88.9 mm).")
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, in mm (0–6).")
 @click.option("--paper", default="letter", show_default=True, help="Home-print paper: letter, a4 or both.")
@@ -60,26 +63,78 @@ def main():
 @click.option("--base-url", default="", metavar="URL",
               help="Tabletop Simulator: load images from URL + file name instead of file:/// paths.")
 @click.option("-j", "--jobs", type=int, default=None, help="Processes for PNG rendering. Default: all cores.")
+@click.option("--clean", is_flag=True, help="Ignore the cache: rebuild every game from scratch.")
+@click.option("--strict", is_flag=True, help="Treat warnings (group colors too alike) as errors.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
+@click.pass_context
 @_friendly
-def build(games, formats, out, table_size, card_size, bleed, paper, layout, back_offset, low_ink, decks, ace_value,
-          card_thickness, base_url, jobs, quiet):
+def build(ctx, config_path, quiet, verbose, **flags):
     """Build the decks into OUT (default: output/)."""
-    from .build import build as run_build, summary
-    from .model.str8eight import check_table_size
-    from .options import BuildOptions, parse_formats, parse_offset
+    from click.core import ParameterSource
 
-    check_table_size(table_size)
-    options = BuildOptions(out=out, games=tuple(games), formats=parse_formats(formats),
-                           table_size=table_size, card_size=card_size, bleed=bleed, paper=paper,
-                           layout=layout, back_offset=parse_offset(back_offset), low_ink=low_ink,
-                           decks=decks, ace_value=ace_value, card_thickness=card_thickness, base_url=base_url,
-                           **({"jobs": jobs} if jobs is not None else {}))
-    say = (lambda message: None) if quiet else (lambda message: click.echo(message, err=True))
-    result = run_build(options, progress=say)
+    from . import config
+    from .build import build as run_build, summary
+    from .options import BuildOptions, color_warnings, parse_formats, parse_offset
+
+    values = {}
+    path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
+    if path is not None:
+        values = config.load(path)
+    converters = {"formats": parse_formats, "back_offset": parse_offset, "games": tuple}
+    for name, value in flags.items():
+        if ctx.get_parameter_source(name) == ParameterSource.DEFAULT and name in values:
+            continue  # the project file sets it, and no flag overrides it
+        if value is None:
+            continue
+        values[name] = converters.get(name, lambda v: v)(value)
+    from .model.str8eight import check_table_size
+
+    check_table_size(values.get("table_size", 8))
+    options = BuildOptions(**values)
+    for warning in color_warnings(options):
+        if options.strict:
+            raise CardgenError(warning + " (--strict)")
+        click.echo(f"cardgen: warning: {warning}", err=True)
+    result = run_build(options, progress=_progress(quiet))
     if not quiet:
         for line in summary(result):
             click.echo(line)
+        if verbose:
+            for g in result.games:
+                for e in g.files:
+                    click.echo(f"  {e.path}  {e.kind} {e.format}")
+
+
+def _progress(quiet: bool):
+    """A line per step: on a terminal it rewrites itself as a one-line status, else plain lines."""
+    if quiet:
+        return lambda message: None
+    if sys.stderr.isatty():
+        import time
+
+        start = time.perf_counter()
+
+        def show(message: str) -> None:
+            click.echo(f"\r\033[K[{time.perf_counter() - start:5.1f} s] {message}", err=True, nl=False)
+            if message.startswith("done"):
+                click.echo("", err=True)
+        return show
+    return lambda message: click.echo(message, err=True)
+
+
+@main.command()
+@click.option("--force", is_flag=True, help="Replace an existing cardgen.toml.")
+@_friendly
+def init(force):
+    """Write a commented default cardgen.toml in the current folder."""
+    from .config import CONFIG_NAME, DEFAULT_FILE
+
+    path = Path(CONFIG_NAME)
+    if path.exists() and not force:
+        raise CardgenError(f"{path} already exists: edit it, or run 'cardgen init --force' to start over")
+    path.write_text(DEFAULT_FILE, encoding="utf-8")
+    click.echo(f"wrote {path}: edit it, then run 'cardgen build'")
 
 
 @main.command()

@@ -52,12 +52,14 @@ def load(out: Path) -> dict:
     return data
 
 
-def dumps(games: dict, entries: list[Entry]) -> str:
+def dumps(games: dict, entries: list[Entry], site_key: "str | None" = None) -> str:
     data = {
         "generator": f"cardgen {__version__}",
         "games": {name: games[name] for name in sorted(games)},
         "files": [asdict(e) for e in sorted(entries, key=lambda e: e.path)],
     }
+    if site_key:
+        data["site_key"] = site_key
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -27,6 +27,13 @@ class BuildOptions:
     ace_value: int = 10  # Crazy Eights penalty for an ace (1 in a common variant)
     card_thickness: float = 0.3  # mm a card, for tuck boxes
     base_url: str = ""  # Tabletop Simulator image URLs: this + file name (default: file:/// paths)
+    pass_cards: int = 6  # Str8 Eight: half pass left, half pass right
+    group_colors: "tuple | None" = None  # theme: one "#rrggbb" per group
+    fonts_dir: "Path | None" = None  # theme: a folder with the four cuts
+    font_files: "dict | None" = None  # theme: regular/bold/black/italic file names in fonts_dir
+    back_art: "Path | None" = None  # theme: SVG or PNG drawn on every back
+    strict: bool = False  # color warnings become errors
+    clean: bool = False  # ignore the cache: rebuild everything
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
 
     def __post_init__(self):
@@ -39,6 +46,11 @@ class BuildOptions:
             raise CardgenError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
         if not 0 <= self.bleed <= 6:
             raise CardgenError(f"bleed {self.bleed} mm is out of range: use 0 to 6 mm (3 is usual)")
+        if self.pass_cards < 0 or self.pass_cards % 2 or self.pass_cards > 20:
+            raise CardgenError(f"pass cards {self.pass_cards}: use an even number from 0 to 20 (half left, half right)")
+        if self.group_colors is not None and len(self.group_colors) < min(self.table_size, 8):
+            raise CardgenError(f"the theme lists {len(self.group_colors)} group colors; the {self.table_size}×"
+                               f"{self.table_size} table needs {min(self.table_size, 8)}: add colors to theme.group_colors")
         if self.decks not in (1, 2):
             raise CardgenError(f"--decks {self.decks}: use 1, or 2 for more than six players")
         if self.ace_value not in (1, 10):
@@ -62,6 +74,22 @@ def parse_formats(text: str) -> frozenset:
     if bad:
         raise CardgenError(f"unknown format {bad[0]!r}: use svg, pdf, png, tts, pod, html (comma-separated) or all")
     return frozenset(names)
+
+
+def color_warnings(options: BuildOptions) -> list[str]:
+    """Group colors that color-blind players would confuse (CIEDE2000 < 10, simulated)."""
+    from .colorcheck import MIN_DISTANCE, too_close
+    from .render.palette import GROUP_COLORS
+
+    colors = list((options.group_colors or GROUP_COLORS)[:options.table_size])
+    seen, lines = set(), []
+    for i, j, kind, d in too_close(colors):
+        if (i, j) in seen:
+            continue
+        seen.add((i, j))
+        lines.append(f"group colors ×{i + 1} {colors[i]} and ×{j + 1} {colors[j]} are hard to tell apart with "
+                     f"{kind} (CIEDE2000 {d:.1f} < {MIN_DISTANCE:g}): pick a more distinct color")
+    return lines
 
 
 def parse_offset(text: str) -> tuple:

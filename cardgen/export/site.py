@@ -39,15 +39,15 @@ def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path
     """root: the (staging) output folder holding the game folders; games: name -> params.
     Returns every file written."""
     from ..export.raster import rgb_pngs
-    from ..render.fonts import DEFAULT_FONTS
+    from ..render import fonts as fontset
 
     site = root / "site"
     if site.exists():
         shutil.rmtree(site)
     (site / "fonts").mkdir(parents=True)
     written = []
-    for cut, name in DEFAULT_FONTS.files.items():
-        shutil.copyfile(DEFAULT_FONTS.folder / name, site / "fonts" / name)
+    for cut, name in fontset.active().files.items():
+        shutil.copyfile(fontset.active().folder / name, site / "fonts" / name)
         written.append(site / "fonts" / name)
     decks, downloads, sheet = [], [], None
     for game, params in games.items():
@@ -78,7 +78,7 @@ def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path
             text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
             sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
     for name in ("site.css", "site.js"):
-        (site / name).write_text(render(f"site/{name}.j2", fonts=DEFAULT_FONTS), encoding="utf-8")
+        (site / name).write_text(render(f"site/{name}.j2", fonts=fontset.active()), encoding="utf-8")
         written.append(site / name)
     index = root / "index.html"
     index.write_text(render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet), encoding="utf-8")

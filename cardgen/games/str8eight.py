@@ -38,12 +38,12 @@ def _resolve(name: str, slugs: list) -> str:
 
 def pictures(options: BuildOptions) -> CardPictures:
     """Str8 Eight cards without bleed, for the booklets (Str8 Eight's and FourScore's)."""
-    deck = build_deck(options.table_size)
+    deck = build_deck(options.table_size, max(1, options.pass_cards // 2))  # the booklet shows a pass card
     return CardPictures(deck_svgs(deck, card_size(options.card_size), 0.0, options.low_ink), _resolve)
 
 
 def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
-    deck = build_deck(options.table_size)
+    deck = build_deck(options.table_size, options.pass_cards // 2)
     size = card_size(options.card_size)
     cards = deck_svgs(deck, size, options.bleed, options.low_ink)
     out = Output(game_dir, {"table_size": deck.table_size, "pass_cards": len(deck.pass_cards),

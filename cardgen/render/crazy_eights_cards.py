@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard, build_deck
 from ..model.sizes import SAFE_MM, CardSize
 from . import backs, palette
-from .fonts import DEFAULT_FONTS
+from . import fonts as fontset
 from .str8eight_cards import SVGCard
 from .templating import fmt, render
 
@@ -71,7 +71,7 @@ def card_svg(card: PlayingCard, size: CardSize, bleed: float, low_ink: bool) -> 
     return render(
         "crazy-eights/card.svg.j2", card=size, bleed=bleed, game=GAME, kind="card",
         extra_attrs=[("rank", card.rank), ("suit", card.suit), ("penalty", card.penalty), ("deck", card.deck)],
-        title=f"{TITLE}: {name} of {card.suit}", fonts=DEFAULT_FONTS.roles, color=color,
+        title=f"{TITLE}: {name} of {card.suit}", fonts=fontset.active().roles, color=color,
         paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK, gold=GOLD,
         tint="#ffffff" if low_ink else ("#f7e3e1" if color == RED else "#e6e8ee"), low_ink=low_ink,
         rank=card.rank, suit=card.suit, penalty=card.penalty, wild=card.rank == "8", pips=pips, ace=ace,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..model.eights import GAME, TITLE, WORDS, LetterCard, build_deck
 from ..model.sizes import SAFE_MM, CardSize
 from . import backs, palette
-from .fonts import DEFAULT_FONTS
+from . import fonts as fontset
 from .str8eight_cards import SVGCard
 from .templating import render
 
@@ -28,7 +28,7 @@ def letter_svg(card: LetterCard, size: CardSize, bleed: float, low_ink: bool) ->
     return render(
         "eights/letter.svg.j2", card=size, bleed=bleed, game=GAME, kind="letter",
         extra_attrs=[("suit", card.suit), ("letter", letter)], title=f"{TITLE}: {letter} of suit {card.suit}",
-        fonts=DEFAULT_FONTS.roles, color=color, on_color=palette.text_on(color),
+        fonts=fontset.active().roles, color=color, on_color=palette.text_on(color),
         paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK,
         low_ink=low_ink, letter=letter, suit=card.suit, safe=SAFE_MM, cap=CAP, pt=PT, big=big,
         band_h=14.0, dots=dots, serif=letter in LOOK_ALIKES)
@@ -38,7 +38,7 @@ def reference_svg(size: CardSize, bleed: float, low_ink: bool) -> str:
     rows = [{"word": w, "points": p, "y": 29.5 + i * 6.4} for i, (w, p) in enumerate(WORDS.items())]
     return render(
         "eights/reference.svg.j2", card=size, bleed=bleed, game=GAME, kind="reference", extra_attrs=[],
-        title=f"{TITLE}: words and points", fonts=DEFAULT_FONTS.roles, ink=palette.INK,
+        title=f"{TITLE}: words and points", fonts=fontset.active().roles, ink=palette.INK,
         muted=palette.MUTED_INK, paper="#ffffff" if low_ink else palette.PAPER, band=BACK_PLUM,
         low_ink=low_ink, rows=rows, safe=SAFE_MM, cap=CAP, pt=PT)
 

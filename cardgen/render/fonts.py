@@ -36,6 +36,36 @@ DEFAULT_FONTS = FontSet(
 
 _SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true"}
 _configured: Path | None = None
+_active: "FontSet | None" = None
+
+
+def active() -> FontSet:
+    """The font set this build uses: the project's Lato, or the theme's fonts."""
+    return _active or DEFAULT_FONTS
+
+
+def use(fonts: "FontSet | None") -> None:
+    """Make a theme's fonts (or, with None, the defaults) the active set."""
+    global _active
+    _active = fonts
+
+
+def from_folder(folder: Path, files: dict) -> FontSet:
+    """A theme's fonts: the four cuts by file name; families read from the files themselves."""
+    cuts = {**DEFAULT_FONTS.files, **files}
+    for name in cuts.values():
+        _check_font_file(folder / name)
+    from fontTools.ttLib import TTFont, TTLibError
+
+    def family(name: str) -> str:
+        try:
+            with TTFont(str(folder / name), lazy=True) as font:
+                return str(font["name"].getDebugName(1))
+        except (TTLibError, KeyError, OSError) as exc:
+            raise CardgenError(f"font file {folder / name} has no readable name table ({exc}): "
+                               "replace it with a complete TrueType/OpenType font") from None
+    text, heavy = family(cuts["regular"]), family(cuts["black"])
+    return FontSet(family=text, files=cuts, roles={"text": text, "heavy": heavy}, folder=folder)
 
 
 def _check_font_file(path: Path) -> None:
@@ -66,7 +96,7 @@ def _check_font_file(path: Path) -> None:
 def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
     """Verify the font files and make fontconfig see only them. Returns the fonts.conf path."""
     global _configured
-    fonts = fonts or DEFAULT_FONTS
+    fonts = fonts or active()
     folder = fonts.folder.resolve()
     for name in fonts.files.values():
         _check_font_file(folder / name)
@@ -95,15 +125,17 @@ def register_reportlab_fonts(fonts: "FontSet | None" = None) -> dict:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    fonts = fonts or DEFAULT_FONTS
+    fonts = fonts or active()
     ensure_fonts(fonts)
-    names = {"text": "Lato", "bold": "Lato-Bold", "heavy": "Lato-Black", "italic": "Lato-Italic"}
+    # names unique to the files, so a theme's fonts never mix with the defaults'
+    tag = hashlib.sha256(str(fonts.folder.resolve()).encode() + repr(sorted(fonts.files.items())).encode()).hexdigest()[:8]
+    names = {role: f"cg{tag}-{role}" for role in ("text", "bold", "heavy", "italic")}
     cuts = {"text": "regular", "bold": "bold", "heavy": "black", "italic": "italic"}
     for role, name in names.items():
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(fonts.folder / fonts.files[cuts[role]])))
-    addMapping("Lato", 0, 0, "Lato")
-    addMapping("Lato", 1, 0, "Lato-Bold")
-    addMapping("Lato", 0, 1, "Lato-Italic")
-    addMapping("Lato", 1, 1, "Lato-Bold")
+    addMapping(names["text"], 0, 0, names["text"])
+    addMapping(names["text"], 1, 0, names["bold"])
+    addMapping(names["text"], 0, 1, names["italic"])
+    addMapping(names["text"], 1, 1, names["bold"])
     return names

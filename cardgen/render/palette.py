@@ -27,8 +27,24 @@ PAPER = "#fffcf4"  # card body
 MUTED_INK = "#5b6270"
 
 
+_active: "tuple | None" = None
+
+
+def use(colors: "tuple | None") -> None:
+    """Make a theme's group colors (or, with None, the defaults) the active ones."""
+    global _active
+    _active = tuple(colors) if colors else None
+
+
+def group_colors() -> tuple:
+    """The active colors; a theme's list is completed from the defaults for large tables."""
+    if not _active:
+        return GROUP_COLORS
+    return _active + tuple(c for c in GROUP_COLORS if c not in _active)
+
+
 def group_color(group: int) -> str:
-    return GROUP_COLORS[group - 1]
+    return group_colors()[group - 1]
 
 
 def relative_luminance(hex_color: str) -> float:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..layout.paper import Paper
 from ..model.str8eight import GAME, TITLE, SequenceMap
 from . import palette
-from .fonts import DEFAULT_FONTS
+from . import fonts as fontset
 from .templating import fmt, render
 
 PT = 25.4 / 72
@@ -67,7 +67,7 @@ def sheet_svg(seq: SequenceMap, paper: Paper) -> str:
     key_y = legend_top + ((n - 1) // per_row + 1) * 7.0 + 4.0
     return render(
         "str8eight/sequence-sheet.svg.j2",
-        page=page, game=GAME, title=TITLE, fonts=DEFAULT_FONTS.roles, ink=palette.INK,
+        page=page, game=GAME, title=TITLE, fonts=fontset.active().roles, ink=palette.INK,
         muted=palette.MUTED_INK, paper_color="#ffffff", band="#e4e1d8", target="#cc3311",
         n=n, seq=seq, col_x=col_x, row_y=row_y, chip_w=chip_w, chip_h=chip_h, text_size=text_pt * PT,
         cap=CAP, pt=PT, entries=entries, links=links, crossings=crossings, margin=MARGIN,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..layout.imposition import Page
-from .fonts import DEFAULT_FONTS
+from . import fonts as fontset
 from .pdf import PT_PER_MM, finish_pdf, new_pdf
 MARK_WIDTH_MM = 0.2
 INK = (0.11, 0.14, 0.19)
@@ -63,7 +63,7 @@ def _lines(ctx, lines, dashed: bool) -> None:
 def _text(ctx, text: str, x: float, y: float, size_pt: float, vertical: bool) -> None:
     """Text centred on (x, y); vertical text reads bottom to top."""
     ctx.save()
-    ctx.select_font_face(DEFAULT_FONTS.roles["text"])
+    ctx.select_font_face(fontset.active().roles["text"])
     ctx.set_font_size(size_pt / PT_PER_MM)
     ctx.set_source_rgb(*INK)
     ext = ctx.text_extents(text)  # (x_bearing, y_bearing, width, height, x_advance, y_advance)

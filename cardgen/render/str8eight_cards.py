@@ -13,10 +13,9 @@ from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
 from . import backs, palette
-from .fonts import DEFAULT_FONTS
+from . import fonts as fontset
 from .templating import fmt, render
 
-FONTS = DEFAULT_FONTS.roles
 CAP = 0.716  # Lato's cap/digit height as a fraction of the font size
 DIGIT = 0.58  # Lato's tabular digit advance as a fraction of the font size
 PT = 25.4 / 72  # one typographic point in mm
@@ -157,7 +156,7 @@ def number_svg(card: NumberCard, layout: NumberLayout, bleed: float, low_ink: bo
         "str8eight/number.svg.j2",
         card=layout.card, bleed=bleed, game=GAME, kind="number", extra_attrs=attrs,
         title=f"{TITLE} {card.value} ({card.row} × {card.col})",
-        colors=LOW_INK_COLORS if low_ink else COLORS, fonts=FONTS, L=L, value=card.value, row=card.row, col=card.col,
+        colors=LOW_INK_COLORS if low_ink else COLORS, fonts=fontset.active().roles, L=L, value=card.value, row=card.row, col=card.col,
         bullseye=card.bullseye, arrows=[_arrow_context(layout, a) for a in card.arrows])
 
 
@@ -183,7 +182,7 @@ def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int, low_
         "str8eight/pass.svg.j2",
         card=size, bleed=bleed, game=GAME, kind="pass",
         extra_attrs=[("table-size", table_size), ("direction", card.direction), ("points", card.points)],
-        title=f"{TITLE} pass {card.direction}", fonts=FONTS, band=band, s=scheme,
+        title=f"{TITLE} pass {card.direction}", fonts=fontset.active().roles, band=band, s=scheme,
         direction=card.direction, points=card.points,
         arrow=arrow, safe=SAFE_MM, cap=CAP, pt=PT)
 

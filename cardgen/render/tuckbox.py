@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..layout.paper import MIN_MARGIN_MM, Paper
 from ..layout.tuckbox import net, place
 from . import palette
-from .fonts import DEFAULT_FONTS
+from . import fonts as fontset
 from .templating import fmt, render
 
 PT = 25.4 / 72
@@ -31,7 +31,7 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
     W, H, D = n.inner
     return render(
         "cards/tuckbox.svg.j2", page=paper, game=game, title=title, cards=cards, inner=n.inner,
-        net=n, transform=transform, outline=outline_path(n), panels=panels, fonts=DEFAULT_FONTS.roles,
+        net=n, transform=transform, outline=outline_path(n), panels=panels, fonts=fontset.active().roles,
         ink=palette.INK, muted=palette.MUTED_INK, ground="#ffffff" if low_ink else ground,
         title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
         glue="#d9d9d9", margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,

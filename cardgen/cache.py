@@ -1,0 +1,72 @@
+"""Skip work whose inputs have not changed.
+
+A game's key hashes everything its output depends on: the build options, the code
+(every module of the package), the templates and rule texts, the font files and the
+back art. A game is kept as it is when the previous build recorded the same key and
+every file it listed is still there, unchanged. `--clean` ignores all of this.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from . import __version__, manifest
+from .paths import PROJECT_ROOT, TEMPLATES_DIR
+
+# options that change no file (where it goes, how fast, how loud, caching itself)
+NOT_INPUTS = {"out", "games", "jobs", "clean", "strict"}
+
+
+@lru_cache(maxsize=None)
+def _tree_digest(root: str, pattern: str) -> str:
+    h = hashlib.sha256()
+    for path in sorted(Path(root).rglob(pattern)):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def code_version() -> str:
+    return hashlib.sha256("|".join([
+        __version__, _tree_digest(str(PROJECT_ROOT / "cardgen"), "*.py"), _tree_digest(str(TEMPLATES_DIR), "*"),
+    ]).encode()).hexdigest()
+
+
+def _file_digest(path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path and Path(path).is_file() else ""
+
+
+def input_key(options, game: str) -> str:
+    from .render import fonts
+
+    fields = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in NOT_INPUTS}
+    active = fonts.active()
+    inputs = {
+        "game": game, "code": code_version(),
+        "options": json.loads(json.dumps(fields, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))),
+        "fonts": [_file_digest(active.folder / name) for name in sorted(active.files.values())],
+        "back_art": _file_digest(options.back_art),
+    }
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+def site_key(options, game_keys: dict) -> str:
+    return hashlib.sha256(json.dumps({"code": code_version(), "games": sorted(options.games or []),
+                                      "keys": game_keys}, sort_keys=True).encode()).hexdigest()
+
+
+def unchanged(out: Path, old: dict, game: str, key: str) -> bool:
+    """True when the last build of this game had the same key and its files are intact."""
+    if old.get("games", {}).get(game, {}).get("input_key") != key:
+        return False
+    for entry in old.get("files", []):
+        if entry.get("game") != game:
+            continue
+        path = out / entry["path"]
+        if not path.is_file() or manifest.sha256_file(path) != entry.get("sha256"):
+            return False
+    return True
