@@ -112,26 +112,27 @@ def _check_ref(ref: str, folder: Path, path: Path) -> None:
 def _render_worker(args, conn) -> None:
     svg_path, width_px, height_px = args
     try:
-        import cairosvg
-        from cairosvg.url import parse_url
+        from cairosvg.parser import Tree
+        from cairosvg.surface import PNGSurface
+        from cairosvg.url import fetch as fetch_any
 
         folder = Path(svg_path).resolve().parent
 
-        def fetch(url, resource_type):
+        def fetch(url: str, resource_type: str) -> bytes:
             """Serve data: URIs and files inside the art's folder; nothing else."""
-            parsed = parse_url(url)
-            if parsed.scheme == "data":
-                from cairosvg.url import fetch as default_fetch
-
-                return default_fetch(url, resource_type)
+            if url.startswith("data:"):
+                return fetch_any(url, resource_type)
+            parsed = urlparse(url)
             target = Path(unquote(parsed.path)).resolve()
-            if parsed.scheme not in ("", "file") or folder not in target.parents:
+            if parsed.scheme != "file" or folder not in target.parents:
                 raise ValueError(f"refused {url}")
-            return {"string": target.read_bytes()}
+            return target.read_bytes()
 
-        png = cairosvg.svg2png(url=str(svg_path), output_width=width_px, output_height=height_px,
-                               url_fetcher=fetch, background_color="#ffffff")
-        conn.send(("ok", png))
+        tree = Tree(url=str(svg_path), url_fetcher=fetch)
+        out = io.BytesIO()
+        PNGSurface(tree, out, 96, output_width=width_px, output_height=height_px,
+                   background_color="#ffffff").finish()
+        conn.send(("ok", out.getvalue()))
     except Exception as exc:  # reported to the parent as one line
         conn.send(("error", f"{exc.__class__.__name__}: {exc}"))
     finally:

@@ -78,6 +78,15 @@ def apply_theme(options: BuildOptions) -> None:
 
 
 def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
+    from .interrupt import deferred
+
+    with deferred():
+        return _build(options, progress)
+
+
+def _build(options: BuildOptions, progress) -> BuildResult:
+    from .interrupt import checkpoint
+
     games = select(options.games)
     apply_theme(options)
     out = options.out
@@ -91,6 +100,7 @@ def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
         params: dict = {}
         old = _old_manifest(out)
         for game in games:
+            checkpoint()
             t0 = time.perf_counter()
             key = cache.input_key(options, game.name)
             if not options.clean and cache.unchanged(out, old, game.name, key):
@@ -122,6 +132,7 @@ def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
                 shutil.rmtree(staging / name)
             entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
             result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
+        checkpoint()
         _swap_in(out, staging, games, params, result, site_key if "html" in options.formats else None)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

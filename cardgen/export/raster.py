@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 
 
 def rgb_image(svg: str, width_px: int, height_px: int):
@@ -35,13 +36,19 @@ def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int) -> list[by
 
 
 def srgb_profile() -> "bytes | None":
-    """An sRGB ICC profile to tag images with, when Pillow has LittleCMS."""
+    """An sRGB ICC profile to tag images with, when Pillow has LittleCMS.
+
+    LittleCMS stamps the profile with the current time; we pin the date and clear the
+    profile id (zero means "not computed"), so images stay byte-identical."""
     try:
         from PIL import ImageCms
 
-        return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+        icc = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     except Exception:  # Pillow built without LittleCMS: untagged RGB is read as sRGB anyway
         return None
+    icc[24:36] = struct.pack(">6H", 2026, 1, 1, 0, 0, 0)
+    icc[84:100] = bytes(16)
+    return bytes(icc)
 
 
 def svg_size_mm(svg: str) -> tuple:

@@ -56,12 +56,17 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
     # deck order, for tools that show the deck (the HTML preview)
     out.params["deck"] = {"title": deck.title, "faces": [c.slug for c in deck.faces],
                           "backs": [c.slug for c in deck.backs]}
+    from ..interrupt import checkpoint
+
     for card in deck.faces + deck.backs:
         out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
+    checkpoint()
     if "pdf" in options.formats:
         _write_pdfs(deck, size, options, out)
+        checkpoint()
     if "tts" in options.formats or "pod" in options.formats:
         _write_exports(deck, size, options, out)
+        checkpoint()
     if "png" in options.formats:
         from ..render.png import PNG_DPI, write_pngs
 

@@ -1,0 +1,282 @@
+"""cardgen.toml, bad input (one line, exit 2), themes, safe back art, atomic and
+reproducible builds, the cache."""
+import http.server
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cardgen.render import fonts
+
+LATO = fonts.DEFAULT_FONTS.folder
+
+
+def cardgen(*args, cwd=None, env=None):
+    return subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, env={**os.environ, **(env or {})}, timeout=300)
+
+
+def one_line_error(proc, text):
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert text in proc.stderr, proc.stderr
+
+
+def write_config(folder: Path, text: str) -> Path:
+    path = folder / "cardgen.toml"
+    path.write_text(text)
+    return path
+
+
+def test_init_writes_a_default_that_builds(tmp_path):
+    proc = cardgen("init", cwd=tmp_path)
+    assert proc.returncode == 0 and (tmp_path / "cardgen.toml").exists()
+    again = cardgen("init", cwd=tmp_path)
+    one_line_error(again, "already exists")
+    proc = cardgen("build", "--game", "eights", "--format", "svg", "-q", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "output" / "eights" / "svg" / "back.svg").exists()
+
+
+def test_flags_override_the_file(tmp_path):
+    write_config(tmp_path, 'paper = "a4"\nformat = "svg"\n[str8eight]\ntable_size = 5\n')
+    assert cardgen("build", "--game", "str8eight", "-q", cwd=tmp_path).returncode == 0
+    data = json.loads((tmp_path / "output" / "manifest.json").read_text())
+    assert data["games"]["str8eight"]["table_size"] == 5
+    assert data["games"]["str8eight"]["sequence_sheet"]["papers"] == ["a4"]
+    assert cardgen("build", "--game", "str8eight", "--paper", "letter", "--table-size", "6", "-q",
+                   cwd=tmp_path).returncode == 0
+    data = json.loads((tmp_path / "output" / "manifest.json").read_text())
+    assert data["games"]["str8eight"]["table_size"] == 6
+    assert data["games"]["str8eight"]["sequence_sheet"]["papers"] == ["letter"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('paper = "a4"\nbleed = = 3\n', "cardgen.toml:2: invalid TOML"),
+    ('paper = "a4"\n\npape = "letter"\n', "cardgen.toml:3: unknown key 'pape': did you mean 'paper'?"),
+    ('[theme]\ngroup_colour = []\n', "cardgen.toml:2: unknown key 'group_colour' in [theme]: did you mean 'group_colors'?"),
+    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' must be a number of millimetres, not '3'"),
+    ('low_ink = 1\n', "'low_ink' must be true or false"),
+    ('[str8eight]\ntable_size = 20\n', "table size 20 is out of range"),
+    ('[theme]\ngroup_colors = ["#332288", "blue"]\n', "cardgen.toml:2: group color 'blue' is not \"#rrggbb\""),
+    ('[theme]\ngroup_colors = ["#332288", "#88ccee"]\n', "the theme lists 2 group colors"),
+    ('[crazy-eights]\ndecks = 3\n', "--decks 3"),
+])
+def test_bad_config_is_one_clear_line(tmp_path, text, message):
+    write_config(tmp_path, text)
+    one_line_error(cardgen("build", "-q", cwd=tmp_path), message)
+    assert not (tmp_path / "output" / "manifest.json").exists()
+
+
+def test_missing_config_named_by_flag(tmp_path):
+    one_line_error(cardgen("build", "--config", tmp_path / "nope.toml"), "nope.toml: no such file")
+
+
+ALIKE = '["#332288", "#88ccee", "#44aa99", "#117733", "#999933", "#ddcc77", "#cc6677", "#cc6678"]'
+
+
+def test_colors_too_alike_warn_and_strict_refuses(tmp_path):
+    write_config(tmp_path, f'format = "svg"\n[theme]\ngroup_colors = {ALIKE}\n')
+    proc = cardgen("build", "--game", "str8eight", "-q", cwd=tmp_path)
+    assert proc.returncode == 0
+    assert "warning: group colors ×7 #cc6677 and ×8 #cc6678 are hard to tell apart" in proc.stderr
+    one_line_error(cardgen("build", "--game", "str8eight", "--strict", "-q", cwd=tmp_path), "(--strict)")
+
+
+def test_theme_colors_reach_the_cards(tmp_path):
+    colors = '["#0072b2", "#e69f00", "#009e73", "#56b4e9", "#d55e00", "#f0e442", "#cc79a7", "#000000"]'
+    write_config(tmp_path, f'format = "svg"\n[theme]\ngroup_colors = {colors}\n')
+    proc = cardgen("build", "--game", "str8eight", "-q", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    svg = (tmp_path / "output" / "str8eight" / "svg" / "024-4x6.svg").read_text()
+    assert 'data-group="4" data-side="left" data-target="20" data-color="#56b4e9"' in svg
+    assert cardgen("check", "output", cwd=tmp_path).returncode == 0
+
+
+def test_theme_fonts_missing_or_broken(tmp_path):
+    folder = tmp_path / "myfonts"
+    folder.mkdir()
+    for name in ("Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf"):
+        (folder / name).write_bytes((LATO / name).read_bytes())
+    write_config(tmp_path, 'format = "svg"\n[theme]\nfonts = "myfonts"\n')
+    one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is missing")
+    (folder / "Lato-Black.ttf").write_bytes(b"OTTO" + b"\0" * 40)
+    one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is not a valid TrueType/OpenType font")
+    (folder / "Lato-Black.ttf").write_bytes((LATO / "Lato-Black.ttf").read_bytes())
+    proc = cardgen("build", "--game", "eights", "-q", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
+class CountingHandler(http.server.BaseHTTPRequestHandler):
+    hits = 0
+
+    def do_GET(self):  # noqa: N802
+        CountingHandler.hits += 1
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"x")
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def server():
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), CountingHandler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    CountingHandler.hits = 0
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="90">'
+
+
+@pytest.mark.parametrize("body, message", [
+    ('<image href="{url}/spy.png" width="10" height="10"/>', "http: links are refused"),
+    ('<rect width="9" height="9" style="fill: url({url}/x.svg#p)"/>', "http: links are refused"),
+    ('<image xlink:href="file:///etc/hostname" width="10" height="10"/>', "file: links are refused"),
+    ('<image href="../../secret.png" width="10" height="10"/>', "outside its folder"),
+])
+def test_back_art_fetches_nothing(tmp_path, server, body, message):
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "back.svg").write_text(SVG_HEAD + body.format(url=server) + "</svg>")
+    write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/back.svg"\n')
+    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), message)
+    assert CountingHandler.hits == 0
+
+
+def test_back_art_entities_and_bombs_are_refused_quickly(tmp_path, server):
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "laughs.svg").write_text('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>'
+                                    + SVG_HEAD + "<text>&a;</text></svg>")
+    write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/laughs.svg"\n')
+    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "XML entities or a DTD")
+    # nested <use>: each level draws the one below ten times
+    levels = ['<circle id="l0" r="1"/>']
+    for i in range(1, 9):
+        levels.append(f'<g id="l{i}">' + "".join(f'<use href="#l{i - 1}" x="{k}"/>' for k in range(10)) + "</g>")
+    (art / "bomb.svg").write_text(SVG_HEAD + "<defs>" + "".join(levels) + '</defs><use href="#l8"/></svg>')
+    write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/bomb.svg"\n')
+    start = time.monotonic()
+    proc = cardgen("build", "--game", "eights", "-q", cwd=tmp_path)
+    assert time.monotonic() - start < 20
+    assert proc.returncode == 2 and "back art" in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert CountingHandler.hits == 0
+
+
+def test_back_art_png_limits_and_success(tmp_path):
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (8000, 6000), "white").save(art / "huge.png")
+    write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/huge.png"\n')
+    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "over 40 megapixels")
+    (art / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/broken.png"\n')
+    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "not a readable PNG")
+    write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/absent.png"\n')
+    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "not found")
+    Image.new("RGB", (300, 420), (200, 30, 40)).save(art / "red.png")
+    write_config(tmp_path, 'format = "svg,png"\n[theme]\nback_art = "art/red.png"\n')
+    proc = cardgen("build", "--game", "eights", "-q", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    svg = (tmp_path / "output" / "eights" / "svg" / "back.svg").read_text()
+    assert 'href="data:image/png;base64,' in svg and "http" not in svg.replace("http://www.w3.org", "")
+    with Image.open(tmp_path / "output" / "eights" / "png" / "back.png") as im:
+        assert im.convert("RGB").getpixel((im.width // 2, im.height // 2)) == (200, 30, 40)
+
+
+def test_back_art_svg_inside_its_folder_works(tmp_path):
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (20, 20), (10, 120, 60)).save(art / "tile.png")
+    (art / "back.svg").write_text(SVG_HEAD + '<image href="tile.png" width="60" height="90" '
+                                  'preserveAspectRatio="none"/></svg>')
+    write_config(tmp_path, 'format = "svg,png"\n[theme]\nback_art = "art/back.svg"\n')
+    proc = cardgen("build", "--game", "crazy-eights", "-q", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with Image.open(tmp_path / "output" / "crazy-eights" / "png" / "back-1.png") as im:
+        r, g, b = im.convert("RGB").getpixel((im.width // 2, im.height // 2))
+        assert g > 100 and r < 40
+    assert cardgen("check", "output", cwd=tmp_path).returncode == 0
+
+
+def test_output_folder_that_cannot_be_made(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    one_line_error(cardgen("build", "--out", blocker / "sub"), "cannot create output folder")
+
+
+def _snapshot(out: Path) -> dict:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*")
+            if p.is_file() and ".cardgen-staging" not in str(p)}
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGKILL, -9), (signal.SIGINT, 130)])
+def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
+    out = tmp_path / "out"
+    assert cardgen("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
+    before = _snapshot(out)
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--game", "str8eight", "--format",
+                             "pdf,png", "--out", str(out), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # wait until it is writing into its staging folder
+        staged = [p for p in out.glob(".cardgen-staging-*/str8eight/*") if p.is_file() or p.is_dir()]
+        if len(staged) >= 2:
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert _snapshot(out) == before
+    if sig == signal.SIGINT:
+        assert b"previous output was left as it was" in err
+        assert not list(out.glob(".cardgen-staging-*"))
+    # the next build clears any stale staging folder and works
+    assert cardgen("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
+    assert not list(out.glob(".cardgen-staging-*"))
+
+
+def test_reproducible_and_source_date_epoch(tmp_path):
+    runs = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        proc = cardgen("build", "--game", "eights", "--format", "pdf,png,tts,pod", "--out", out, "-q")
+        assert proc.returncode == 0, proc.stderr
+        runs.append(json.loads((out / "manifest.json").read_text())["files"])
+    strip = lambda files: [(f["path"], f["sha256"]) for f in files if "/tts/" not in f["path"] or "json" not in f["path"]]  # noqa: E731
+    assert strip(runs[0]) == strip(runs[1])
+    out = tmp_path / "epoch"
+    cardgen("build", "--game", "eights", "--format", "pdf", "--out", out, "-q", env={"SOURCE_DATE_EPOCH": "1700000000"})
+    import pypdf
+
+    assert pypdf.PdfReader(str(out / "eights" / "eights-cards.pdf")).metadata["/CreationDate"].startswith("D:20231114") or \
+        pypdf.PdfReader(str(out / "eights" / "eights-cards.pdf")).metadata["/CreationDate"].startswith("20231114")
+
+
+def test_cache_skips_unchanged_work(tmp_path):
+    out = tmp_path / "out"
+    first = cardgen("build", "--game", "eights", "--format", "svg", "--out", out)
+    assert first.returncode == 0 and "unchanged, kept" not in first.stdout
+    again = cardgen("build", "--game", "eights", "--format", "svg", "--out", out)
+    assert "unchanged, kept as they were: eights" in again.stdout
+    (out / "eights" / "svg" / "back.svg").write_text("tampered")
+    rebuilt = cardgen("build", "--game", "eights", "--format", "svg", "--out", out)
+    assert "unchanged, kept" not in rebuilt.stdout and "tampered" not in (out / "eights" / "svg" / "back.svg").read_text()
+    clean = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "--clean")
+    assert "unchanged, kept" not in clean.stdout
+    quiet = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "-q")
+    assert quiet.stdout == "" and quiet.stderr == ""
+    verbose = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "-v", "--clean")
+    assert "eights/svg/back.svg" in verbose.stdout
