@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cache, manifest
+from . import cache, manifest, parallel
 from .errors import CardgenError
 from .games import select
 from .options import BuildOptions
@@ -25,6 +25,7 @@ class GameResult:
     name: str
     files: list  # manifest.Entry
     seconds: float
+    timings: dict = field(default_factory=dict)  # stage -> seconds
 
 
 @dataclass
@@ -99,21 +100,28 @@ def _build(options: BuildOptions, progress) -> BuildResult:
     try:
         params: dict = {}
         old = _old_manifest(out)
+        todo = []
         for game in games:
             checkpoint()
-            t0 = time.perf_counter()
             key = cache.input_key(options, game.name)
             if not options.clean and cache.unchanged(out, old, game.name, key):
                 progress(f"{game.title}: unchanged, kept")
                 result.skipped.append(game.name)
-                continue
+            else:
+                todo.append((game, key))
+        # games are independent: with several cores they build side by side
+        running = []
+        for game, key in todo:
             progress(f"building {game.title}…")
             game_dir = staging / game.name
             game_dir.mkdir()
-            params[game.name], files = game.build_module().build(options, game_dir)
-            params[game.name]["input_key"] = key
-            entries = [manifest.entry_for(staging, path, game.name, kind, fmt) for path, kind, fmt in files]
-            result.games.append(GameResult(game.name, entries, time.perf_counter() - t0))
+            running.append((game, key, time.perf_counter(),
+                            parallel.start(_build_game, game.name, options, game_dir, jobs=options.jobs)))
+            if len(running) >= max(1, options.jobs):
+                _collect(running.pop(0), staging, params, result)
+        while running:
+            _collect(running.pop(0), staging, params, result)
+            checkpoint()
         games = [g for g in games if g.name not in result.skipped]
         site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
                                             **{k: v["input_key"] for k, v in params.items()}})
@@ -139,6 +147,20 @@ def _build(options: BuildOptions, progress) -> BuildResult:
     result.seconds = time.perf_counter() - started
     progress(f"done in {result.seconds:.2f} s")
     return result
+
+
+def _build_game(name: str, options: BuildOptions, game_dir: Path):
+    from .games import GAMES
+
+    return GAMES[name].build_module().build(options, game_dir)
+
+
+def _collect(item, staging: Path, params: dict, result: BuildResult) -> None:
+    game, key, t0, task = item
+    params[game.name], files, timings = task.result()
+    params[game.name]["input_key"] = key
+    entries = [manifest.entry_for(staging, path, game.name, kind, fmt) for path, kind, fmt in files]
+    result.games.append(GameResult(game.name, entries, time.perf_counter() - t0, timings))
 
 
 def _swap_in(out: Path, staging: Path, games, params: dict, result: BuildResult, site_key) -> None:

@@ -102,6 +102,9 @@ def build(ctx, config_path, quiet, verbose, **flags):
             click.echo(line)
         if verbose:
             for g in result.games:
+                stages = ", ".join(f"{k} {v:.2f} s" for k, v in sorted(g.timings.items(), key=lambda kv: -kv[1]))
+                if stages:
+                    click.echo(f"{g.name} stages: {stages}")
                 for e in g.files:
                     click.echo(f"  {e.path}  {e.kind} {e.format}")
 

@@ -8,11 +8,17 @@ import struct
 
 def rgb_image(svg: str, width_px: int, height_px: int):
     """The SVG rendered to exactly width × height pixels, as an opaque RGB Pillow image."""
-    import cairosvg
     from PIL import Image
 
-    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
-                           background_color="#ffffff")  # cards are opaque; white under any anti-aliased edge
+    from ..render import fastsvg
+
+    try:
+        png = fastsvg.png(svg, size_px=(width_px, height_px), background="#ffffff")
+    except fastsvg.Unsupported:
+        import cairosvg
+
+        png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
+                               background_color="#ffffff")  # cards are opaque; white under any anti-aliased edge
     with Image.open(io.BytesIO(png)) as im:
         return im.convert("RGB")
 

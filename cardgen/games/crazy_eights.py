@@ -8,7 +8,7 @@ from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..render.crazy_eights_cards import BACK_GROUNDS, deck_svgs
 from .deckfiles import Deck, Output, card_params, write_deck, write_tuckboxes
-from .rulesfiles import CardPictures, RulesSpec, write_rules
+from .rulesfiles import CardPictures, RulesSpec, RulesTask
 
 
 def _rules(ace_value: int) -> RulesSpec:
@@ -30,13 +30,13 @@ def build(options: BuildOptions, game_dir: Path):
     size = card_size(options.card_size)
     faces, backs, back_of = deck_svgs(size, options.bleed, options.low_ink, options.decks, options.ace_value)
     out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
+    rules = RulesTask(out, options, GAME, _rules(options.ace_value), lambda: CardPictures(
+        deck_svgs(size, 0.0, options.low_ink, 1, options.ace_value)[0], _resolve))
     def rerender(bleed: float):
         again, again_backs, _ = deck_svgs(size, bleed, options.low_ink, options.decks, options.ace_value)
         return again, again_backs
 
     write_deck(Deck(GAME, TITLE, faces, backs, back_of, rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
-    if "pdf" in options.formats:
-        plain, _, _ = deck_svgs(size, 0.0, options.low_ink, 1, options.ace_value)
-        write_rules(out, options, GAME, _rules(options.ace_value), CardPictures(plain, _resolve))
-    return out.params, out.files
+    rules.join()
+    return out.params, out.files, out.timings

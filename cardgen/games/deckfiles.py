@@ -6,6 +6,8 @@ and with --format png one 300-DPI PNG per face and back.
 """
 from __future__ import annotations
 
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -31,10 +33,20 @@ class Deck:
 
 @dataclass
 class Output:
-    """What a game builder collects: manifest rows and the parameters the checker needs."""
+    """What a game builder collects: manifest rows, the parameters the checker needs, and
+    how long each stage took (for -v and the benchmark)."""
     game_dir: Path
     params: dict
     files: list = field(default_factory=list)  # (path, kind, format)
+    timings: dict = field(default_factory=dict)  # stage -> seconds
+
+    @contextmanager
+    def stage(self, name: str):
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
 
     def add(self, path: Path, kind: str, fmt: str) -> None:
         self.files.append((path, kind, fmt))
@@ -58,14 +70,16 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
                           "backs": [c.slug for c in deck.backs]}
     from ..interrupt import checkpoint
 
-    for card in deck.faces + deck.backs:
-        out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
+    with out.stage("card svg"):
+        for card in deck.faces + deck.backs:
+            out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
     checkpoint()
     if "pdf" in options.formats:
         _write_pdfs(deck, size, options, out)
         checkpoint()
     if "tts" in options.formats or "pod" in options.formats:
-        _write_exports(deck, size, options, out)
+        with out.stage("tts/pod"):
+            _write_exports(deck, size, options, out)
         checkpoint()
     if "png" in options.formats:
         from ..render.png import PNG_DPI, write_pngs
@@ -73,7 +87,8 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
         png_dir = out.game_dir / "png"
         png_dir.mkdir(exist_ok=True)
         cards = deck.faces + deck.backs
-        write_pngs([(c.svg, str(png_dir / f"{c.slug}.png"), PNG_DPI) for c in cards], options.jobs)
+        with out.stage("card png"):
+            write_pngs([(c.svg, str(png_dir / f"{c.slug}.png"), PNG_DPI) for c in cards], options.jobs)
         for c in cards:
             out.add(png_dir / f"{c.slug}.png", c.kind, "png")
 
@@ -105,22 +120,25 @@ def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) 
     from ..render.pdf import record_svg, write_pages
     from ..render.sheets import write_sheets
 
-    faces = [record_svg(c.svg) for c in deck.faces]
-    backs = [record_svg(c.svg) for c in deck.backs]
+    with out.stage("card recording"):
+        faces = [record_svg(c.svg) for c in deck.faces]
+        backs = [record_svg(c.svg) for c in deck.backs]
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
-    path = out.game_dir / f"{deck.game}-cards.pdf"
-    write_pages(faces, path, f"{deck.title} – {len(faces)} card faces", page_mm, options.bleed)
-    out.add(path, "faces", "pdf")
-    path = out.game_dir / f"{deck.game}-back.pdf"
-    write_pages(backs, path, f"{deck.title} – card back", page_mm, options.bleed)
-    out.add(path, "back", "pdf")
+    with out.stage("card pdf"):
+        path = out.game_dir / f"{deck.game}-cards.pdf"
+        write_pages(faces, path, f"{deck.title} – {len(faces)} card faces", page_mm, options.bleed)
+        out.add(path, "faces", "pdf")
+        path = out.game_dir / f"{deck.game}-back.pdf"
+        write_pages(backs, path, f"{deck.title} – card back", page_mm, options.bleed)
+        out.add(path, "back", "pdf")
     out.params["print"] = {"papers": [], "layout": options.layout, "back_offset_mm": list(options.back_offset)}
     for paper in papers(options.paper):
         spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
                          options.back_offset, deck.title)
         path = out.game_dir / f"{deck.game}-print-{paper.name}.pdf"
-        write_sheets(impose(spec, len(faces)), faces, [backs[i] for i in deck.back_of], options.bleed, path,
-                     f"{deck.title} – print and play, {paper.name}, {options.layout}")
+        with out.stage("home-print pdf"):
+            write_sheets(impose(spec, len(faces)), faces, [backs[i] for i in deck.back_of], options.bleed, path,
+                         f"{deck.title} – print and play, {paper.name}, {options.layout}")
         out.add(path, "print", "pdf")
         out.params["print"]["papers"].append(paper.name)
 
@@ -133,11 +151,12 @@ def write_tuckboxes(out: Output, options: BuildOptions, size: CardSize, game: st
     """One cut-and-fold box per paper, sized for the deck: <game>-tuckbox-<paper>.svg/.pdf/.png."""
     from ..render.tuckbox import tuckbox_svg
 
-    pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
-                                ground, options.low_ink, side_note) for paper in papers(options.paper)}
-    out.params["tuckbox"] = {"papers": [p.name for p in pages], "cards": cards,
-                             "card_thickness_mm": options.card_thickness}
-    write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, options.jobs)
+    with out.stage("tuck box"):
+        pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
+                                    ground, options.low_ink, side_note) for paper in papers(options.paper)}
+        out.params["tuckbox"] = {"papers": [p.name for p in pages], "cards": cards,
+                                 "card_thickness_mm": options.card_thickness}
+        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, options.jobs)
 
 
 def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, jobs: int) -> None:

@@ -8,7 +8,7 @@ from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..render.eights_cards import BACK_PLUM, deck_svgs
 from .deckfiles import Deck, Output, card_params, write_deck, write_tuckboxes
-from .rulesfiles import CardPictures, RulesSpec, write_rules
+from .rulesfiles import CardPictures, RulesSpec, RulesTask
 
 RULES = RulesSpec(
     "eights", TITLE, cover=["E", "I", "G", "H", "T"], reference="eights-reference",
@@ -26,13 +26,12 @@ def build(options: BuildOptions, game_dir: Path):
     size = card_size(options.card_size)
     faces, back = deck_svgs(size, options.bleed, options.low_ink)
     out = Output(game_dir, {"letter_cards": 64, "reference_cards": 1, **card_params(size, options)})
+    rules = RulesTask(out, options, GAME, RULES, lambda: CardPictures(deck_svgs(size, 0.0, options.low_ink)[0], _resolve))
     def rerender(bleed: float):
         again, again_back = deck_svgs(size, bleed, options.low_ink)
         return again, [again_back]
 
     write_deck(Deck(GAME, TITLE, faces, [back], rerender=rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
-    if "pdf" in options.formats:
-        plain, _ = deck_svgs(size, 0.0, options.low_ink)
-        write_rules(out, options, GAME, RULES, CardPictures(plain, _resolve))
-    return out.params, out.files
+    rules.join()
+    return out.params, out.files, out.timings

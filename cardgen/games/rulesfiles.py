@@ -6,6 +6,7 @@ paper named); fold sheets are A4 or Letter landscape, one file per paper.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -13,7 +14,7 @@ from ..layout.paper import papers
 from ..options import BuildOptions
 from .deckfiles import Output
 
-CARD_PICTURE_DPI = 200
+CARD_PICTURE_DPI = 150  # pictures print 14–30 mm wide: 150 DPI of a whole card is 300+ DPI there
 
 
 @dataclass
@@ -65,31 +66,63 @@ def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, 
         page = PAGE_SIZES[paper.name]
         name = f"{game}-rules.pdf" if i == 0 else f"{game}-rules-{page.name}.pdf"
         path = out.game_dir / name
-        pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
+        with out.stage("rule booklet"):
+            pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
         out.add(path, "rules", "pdf")
         booklets[paper.name] = path
         info["booklet"][name] = {"pages": pages, "page": page.name}
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
-        sheets = write_fold(path, fold, (land.width, land.height), spec.title)
+        with out.stage("fold booklet"):
+            sheets = write_fold(path, fold, (land.width, land.height), spec.title)
         out.add(fold, "rules-fold", "pdf")
         info["fold"][fold.name] = {"sides": sheets, "booklet_pages": pages}
     if spec.reference:
         page = PAGE_SIZES[chosen[0].name]
         path = out.game_dir / f"{game}-reference.pdf"
-        pages = write_player_aid(load(spec.reference), path, page, spec.title, fonts, pictures)
+        with out.stage("player aid"):
+            pages = write_player_aid(load(spec.reference), path, page, spec.title, fonts, pictures)
         out.add(path, "reference", "pdf")
         info["reference"] = {"file": path.name, "pages": pages}
     for paper in chosen:
         if spec.scorepad:
+            start = time.perf_counter()
             path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
             write_scorepad(path, paper, spec.title, spec.scorepad["lines"], spec.scorepad["players"],
                            spec.scorepad["hands"], fonts)
             out.add(path, "scorepad", "pdf")
             info["scorepad"].append(path.name)
+            out.timings["score pads"] = out.timings.get("score pads", 0) + time.perf_counter() - start
         if spec.tournament:
             path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
             write_tournament(path, paper, spec.title, 4, 24, fonts)
             out.add(path, "tournament", "pdf")
             info["tournament"].append(path.name)
     out.params["rules"] = info
+
+
+def _rules_job(game_dir, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
+    out = Output(game_dir, {})
+    write_rules(out, options, game, spec, pictures())
+    return out.params, out.files, out.timings
+
+
+class RulesTask:
+    """The rules typeset beside the cards (in another process when there are cores to spare)."""
+
+    def __init__(self, out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
+        from .. import parallel
+
+        self.out = out
+        self.task = None
+        if "pdf" in options.formats:
+            self.task = parallel.start(_rules_job, out.game_dir, options, game, spec, pictures, jobs=options.jobs)
+
+    def join(self) -> None:
+        if self.task is None:
+            return
+        params, files, timings = self.task.result()
+        self.out.params.update(params)
+        self.out.files.extend(files)
+        for k, v in timings.items():
+            self.out.timings[k] = self.out.timings.get(k, 0.0) + v

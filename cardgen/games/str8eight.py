@@ -11,7 +11,7 @@ from ..render.sequence_sheet import sheet_svg
 from ..render.str8eight_cards import deck_svgs
 from ..render.str8eight_cards import BACK_NAVY
 from .deckfiles import Deck, Output, card_params, write_deck, write_page_svgs, write_tuckboxes
-from .rulesfiles import CardPictures, RulesSpec, write_rules
+from .rulesfiles import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
 # FourScore is played with this deck, and its rules use the box to mark who leads
@@ -48,16 +48,17 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
     cards = deck_svgs(deck, size, options.bleed, options.low_ink)
     out = Output(game_dir, {"table_size": deck.table_size, "pass_cards": len(deck.pass_cards),
                             **card_params(size, options)})
+    rules = RulesTask(out, options, GAME, RULES, lambda: pictures(options))
     def rerender(bleed: float):
         again = deck_svgs(deck, size, bleed, options.low_ink)
         return again[:-1], again[-1:]
 
     write_deck(Deck(GAME, TITLE, cards[:-1], cards[-1:], rerender=rerender), size, options, out)
 
-    sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
-    out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
-    write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, options.jobs)
+    with out.stage("sequence sheet"):
+        sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
+        out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
+        write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, options.jobs)
     write_tuckboxes(out, options, size, GAME, TITLE, len(cards) - 1, BACK_NAVY, FOURSCORE_NOTE)
-    if "pdf" in options.formats:
-        write_rules(out, options, GAME, RULES, pictures(options))
-    return out.params, out.files
+    rules.join()
+    return out.params, out.files, out.timings

@@ -16,7 +16,18 @@ PT_PER_MM = 72 / 25.4
 
 
 def record_svg(svg: str):
-    """The SVG drawn onto a cairo RecordingSurface, in points, origin at the bleed corner."""
+    """The SVG drawn onto a cairo RecordingSurface, in points, origin at the bleed corner.
+
+    Our own templates go through the fast renderer; anything else through CairoSVG."""
+    from . import fastsvg
+
+    try:
+        return fastsvg.record(svg)
+    except fastsvg.Unsupported:
+        return _record_with_cairosvg(svg)
+
+
+def _record_with_cairosvg(svg: str):
     import cairocffi
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface

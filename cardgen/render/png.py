@@ -25,9 +25,14 @@ def with_dpi(png: bytes, dpi: int) -> bytes:
 
 
 def svg_to_png(svg: str, dpi: int = PNG_DPI) -> bytes:
-    import cairosvg
+    from . import fastsvg
 
-    return with_dpi(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi), dpi)
+    try:
+        return with_dpi(fastsvg.png(svg, dpi), dpi)
+    except fastsvg.Unsupported:
+        import cairosvg
+
+        return with_dpi(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi), dpi)
 
 
 def _write_one(job: "tuple[str, str, int]") -> None:

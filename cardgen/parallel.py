@@ -1,0 +1,57 @@
+"""Run independent parts of a build side by side in forked processes.
+
+Games are independent, and within a game the typesetting of the rules does not wait
+for the cards, so on a machine with two or more cores they run at once. A child
+returns its result (or its exception) through a pipe; with one job everything runs
+in this process, in order.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import traceback
+
+
+class Task:
+    def __init__(self, func, args, inline: bool):
+        self._value = self._error = None
+        self._proc = self._conn = None
+        if inline:
+            self._value = func(*args)
+            return
+        ctx = multiprocessing.get_context("fork")
+        self._conn, child = ctx.Pipe(duplex=False)
+        self._proc = ctx.Process(target=_child, args=(func, args, child), daemon=False)
+        self._proc.start()
+        child.close()
+
+    def result(self):
+        if self._proc is not None:
+            try:
+                status, payload = self._conn.recv()
+            except EOFError:
+                status, payload = "error", RuntimeError("a build process stopped without an answer")
+            self._proc.join()
+            self._proc = None
+            if status == "ok":
+                self._value = payload
+            else:
+                self._error = payload
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+def _child(func, args, conn) -> None:
+    try:
+        conn.send(("ok", func(*args)))
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
+        try:
+            conn.send(("error", exc))
+        except Exception:  # the exception itself could not be pickled
+            conn.send(("error", RuntimeError("".join(traceback.format_exception(exc)))))
+    finally:
+        conn.close()
+
+
+def start(func, *args, jobs: int = 1) -> Task:
+    return Task(func, args, inline=jobs <= 1)
