@@ -84,3 +84,14 @@ def pdf_fonts(path: Path) -> dict:
     for page in pypdf.PdfReader(str(path)).pages:
         walk(page.get("/Resources"), set())
     return found
+
+
+def drop_last_pdf_page(path: Path) -> None:
+    """Damage a PDF the quiet way: one page fewer, still a valid file."""
+    import pypdf
+
+    reader, writer = pypdf.PdfReader(str(path)), pypdf.PdfWriter()
+    for page in reader.pages[:-1]:
+        writer.add_page(page)
+    with open(path, "wb") as fh:
+        writer.write(fh)

@@ -4,11 +4,10 @@ import re
 import shutil
 from pathlib import Path
 
-import pypdf
 import pytest
 from PIL import Image
 
-from conftest import refresh_manifest, run_cli
+from conftest import drop_last_pdf_page, refresh_manifest, run_cli
 
 SVG = Path("str8eight") / "svg"
 
@@ -111,12 +110,7 @@ def unreadable_svg(out):
 
 
 def pdf_page_dropped(out):
-    path = out / "str8eight" / "str8eight-cards.pdf"
-    reader, writer = pypdf.PdfReader(str(path)), pypdf.PdfWriter()
-    for page in reader.pages[:-1]:
-        writer.add_page(page)
-    with open(path, "wb") as fh:
-        writer.write(fh)
+    drop_last_pdf_page(out / "str8eight" / "str8eight-cards.pdf")
 
 
 def png_wrong_size(out):

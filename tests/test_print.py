@@ -281,16 +281,11 @@ def test_bleed_zero_builds_and_checks(tmp_path):
 def test_checker_catches_a_missing_print_page(printed, tmp_path):
     import shutil
 
-    from conftest import refresh_manifest
+    from conftest import drop_last_pdf_page, refresh_manifest
 
     out = tmp_path / "out"
     shutil.copytree(printed.parent, out)
-    path = out / "str8eight" / "str8eight-print-a4.pdf"
-    reader, writer = pypdf.PdfReader(str(path)), pypdf.PdfWriter()
-    for page in reader.pages[:-1]:
-        writer.add_page(page)
-    with open(path, "wb") as fh:
-        writer.write(fh)
+    drop_last_pdf_page(out / "str8eight" / "str8eight-print-a4.pdf")
     refresh_manifest(out)
     result = run_cli("check", out)
     assert result.exit_code == 1

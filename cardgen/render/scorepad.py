@@ -34,6 +34,18 @@ def _heading(title: str, lines: list[str], fonts: dict):
     return [Paragraph(title, big)] + [Paragraph(line, small) for line in lines] + [Spacer(1, 5 * MM)]
 
 
+def _grid_style(fonts: dict, size: float, label_rows: int) -> list:
+    """A dark header row, then label_rows of small grey labels, then the grid to write in."""
+    return [
+        ("FONT", (0, 0), (-1, -1), fonts["text"], size), ("FONT", (0, 0), (-1, 0), fonts["bold"], 9),
+        ("TEXTCOLOR", (0, 0), (-1, 0), "#ffffff"), ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+        ("TEXTCOLOR", (0, 1), (-1, label_rows), palette.MUTED_INK),
+        ("FONT", (0, 1), (-1, label_rows), fonts["text"], 7),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 1), (-1, -1), 0.4, "#b8b4aa"), ("BOX", (0, 0), (-1, -1), 0.8, palette.INK),
+    ]
+
+
 def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], players: int, hands: int,
                    fonts: dict) -> int:
     """Hands down the side; for each player the hand's score and the running total."""
@@ -51,13 +63,7 @@ def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], playe
     room = doc.height - _height(heading, width) - (7 + 9 + 5.5 + 10) * MM
     table = Table([head1, names, head2] + body, colWidths=[first] + [col] * (2 * players),
                   rowHeights=[7 * MM, 9 * MM, 5.5 * MM] + [room / hands] * hands)
-    style = [
-        ("FONT", (0, 0), (-1, -1), fonts["text"], 8.5), ("FONT", (0, 0), (-1, 0), fonts["bold"], 9),
-        ("TEXTCOLOR", (0, 0), (-1, 0), "#ffffff"), ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
-        ("TEXTCOLOR", (0, 1), (-1, 2), palette.MUTED_INK), ("FONT", (0, 1), (-1, 2), fonts["text"], 7),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("GRID", (0, 1), (-1, -1), 0.4, "#b8b4aa"), ("BOX", (0, 0), (-1, -1), 0.8, palette.INK),
-    ]
+    style = _grid_style(fonts, 8.5, label_rows=2)
     for p in range(players):
         c = 1 + 2 * p
         style += [("SPAN", (c, 0), (c + 1, 0)), ("SPAN", (c, 1), (c + 1, 1)),
@@ -85,13 +91,7 @@ def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players:
     room = doc.height - _height(heading, doc.width) - (7 + 5 + 10) * MM
     table = Table([head1, head2] + body, colWidths=[name_w] + [col] * (3 * rounds) + [16 * MM],
                   rowHeights=[7 * MM, 5 * MM] + [room / players] * players)
-    style = [
-        ("FONT", (0, 0), (-1, -1), fonts["text"], 8), ("FONT", (0, 0), (-1, 0), fonts["bold"], 9),
-        ("TEXTCOLOR", (0, 0), (-1, 0), "#ffffff"), ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
-        ("TEXTCOLOR", (0, 1), (-1, 1), palette.MUTED_INK), ("FONT", (0, 1), (-1, 1), fonts["text"], 7),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("GRID", (0, 1), (-1, -1), 0.4, "#b8b4aa"), ("BOX", (0, 0), (-1, -1), 0.8, palette.INK),
-    ]
+    style = _grid_style(fonts, 8, label_rows=1)
     for r in range(rounds):
         c = 1 + 3 * r
         style += [("SPAN", (c, 0), (c + 2, 0)), ("LINEAFTER", (c + 2, 0), (c + 2, -1), 0.9, palette.INK),
