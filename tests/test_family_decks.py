@@ -119,3 +119,13 @@ def test_checker_catches_damaged_family_decks(copy_of_build, damage, expected):
     assert result.exit_code == 1
     for text in expected:
         assert text in result.output, (text, result.output)
+
+
+def test_two_low_ink_decks_still_have_backs_told_apart(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "crazy-eights", "--decks", "2", "--low-ink", "--format", "svg",
+                   "--out", out, "-q").exit_code == 0
+    backs = [(out / "crazy-eights" / "svg" / f"back-{d}.svg").read_text() for d in (1, 2)]
+    assert 'stroke="#7a1f2b"' in backs[0] and 'stroke="#1f4d33"' in backs[1]
+    result = run_cli("check", out)
+    assert result.exit_code == 0, result.output

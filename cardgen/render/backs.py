@@ -37,9 +37,9 @@ ART_FRAME_MM = 5.0  # the deck's own color shows around the user's art, so two d
 
 
 def scheme(ground: str, low_ink: bool) -> dict:
-    if low_ink:  # white ground, the lattice as outlines
-        return {"ground": "#ffffff", "tile_opacity": 0.8, "tile_stroke": 0.35, "line": palette.INK,
-                "medallion": "#ffffff", "medallion_stroke": 0.5, "text": palette.INK}
+    if low_ink:  # white ground, the lattice as outlines, lines and name in the deck's color
+        return {"ground": "#ffffff", "tile_opacity": 0.8, "tile_stroke": 0.35, "line": ground,
+                "medallion": "#ffffff", "medallion_stroke": 0.5, "text": ground}
     return {"ground": ground, "tile_opacity": 0.5, "tile_stroke": 0, "line": palette.PAPER,
             "medallion": palette.PAPER, "medallion_stroke": 0, "text": ground}
 
