@@ -121,9 +121,12 @@ def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
 def register_reportlab_fonts(fonts: "FontSet | None" = None) -> dict:
     """Register the cuts with reportlab (by path, never from the system); returns the
     names to use: {"text", "bold", "heavy", "italic"}."""
+    from reportlab import rl_config
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
+
+    rl_config.useA85 = 0  # binary streams: smaller PDFs, and no slow ASCII85 pass over every image
 
     fonts = fonts or active()
     ensure_fonts(fonts)
