@@ -2,7 +2,6 @@
 and the previous output left as it was."""
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -1,7 +1,6 @@
 """Beyond paper: Tabletop Simulator sheets and JSON, print-on-demand PNGs and zip, and
 the offline HTML preview driven in a real headless Chromium."""
 import json
-import shutil
 import zipfile
 from pathlib import Path
 

@@ -1,6 +1,4 @@
 """The PDF and PNG outputs: page count and size, fonts, text, pixels, reproducibility."""
-from pathlib import Path
-
 import pypdf
 import pytest
 from PIL import Image

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import re
 import struct
 
 
@@ -55,9 +54,3 @@ def srgb_profile() -> "bytes | None":
     icc[24:36] = struct.pack(">6H", 2026, 1, 1, 0, 0, 0)
     icc[84:100] = bytes(16)
     return bytes(icc)
-
-
-def svg_size_mm(svg: str) -> tuple:
-    w = re.search(r'<svg[^>]*\swidth="([\d.]+)mm"', svg)
-    h = re.search(r'<svg[^>]*\sheight="([\d.]+)mm"', svg)
-    return float(w.group(1)), float(h.group(1))

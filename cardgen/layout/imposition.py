@@ -131,7 +131,7 @@ def _clip_bleed(axis: Axis, page_len: float) -> float:
     return max(0.0, min(axis.bleed_out, room))
 
 
-def _cells(xa: Axis, ya: Axis, page: Paper, bleed: float, mirror: bool = False):
+def _cells(xa: Axis, ya: Axis, page: Paper, bleed: float):
     """Trim and clip rectangles for each grid cell, in reading order (row by row)."""
     bx, by = _clip_bleed(xa, page.width), _clip_bleed(ya, page.height)
     cells = []

@@ -17,7 +17,6 @@ SUITS = ("clubs", "diamonds", "hearts", "spades")
 RED_SUITS = {"diamonds", "hearts"}
 EIGHT_PENALTY = 50
 COURT_PENALTY = 10
-TARGET = 250
 
 
 @dataclass(frozen=True)

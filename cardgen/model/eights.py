@@ -5,7 +5,6 @@ scores the number it spells.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 GAME = "eights"
@@ -22,7 +21,6 @@ SUIT_LETTERS = {
     8: "eiofhrwx",
 }
 WORDS = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8}
-TARGETS = {"2–3 players": 50, "4 or more players": 30}
 
 
 @dataclass(frozen=True)
@@ -39,11 +37,3 @@ class LetterCard:
 def build_deck() -> list[LetterCard]:
     return [LetterCard(suit, i, letter) for suit, letters in SUIT_LETTERS.items()
             for i, letter in enumerate(letters, 1)]
-
-
-def letter_totals() -> Counter:
-    return Counter("".join(SUIT_LETTERS.values()))
-
-
-def can_spell(word: str, letters: Counter) -> bool:
-    return not (Counter(word.lower()) - letters)

@@ -247,8 +247,6 @@ def record(svg: str):
 
 def png(svg: str, dpi: float = 96, size_px: "tuple | None" = None, background: "str | None" = None) -> bytes:
     """PNG bytes at dpi, or stretched to exactly size_px (width, height)."""
-    import io
-
     import cairocffi
 
     root = ElementTree.fromstring(svg.encode("utf-8"))

@@ -116,7 +116,7 @@ class NumberLayout:
         h, head, length, r = self.tag_height / 2, self.tag_head, self.tag_length, 1.0
         s = -1 if side == "right" else 1
         points = [
-            f"M0 0",
+            "M0 0",
             f"L{fmt(s * head)} {fmt(-h)}",
             f"L{fmt(s * (length - r))} {fmt(-h)}",
             f"Q{fmt(s * length)} {fmt(-h)} {fmt(s * length)} {fmt(-h + r)}",
