@@ -36,6 +36,7 @@ def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int) -> list[by
         return [_rgb_png(j) for j in jobs]
     import multiprocessing
 
+    rgb_image(svgs[0], 16, 16)  # load fontconfig and the fonts once, before the workers fork
     with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
         return pool.map(_rgb_png, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
 

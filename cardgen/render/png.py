@@ -49,6 +49,8 @@ def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int) -> None:
         return
     import multiprocessing
 
+    # load fontconfig and the fonts once here, so every forked worker starts warm
+    svg_to_png(jobs[0][0], 20)
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(min(workers, len(jobs))) as pool:
         pool.map(_write_one, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
