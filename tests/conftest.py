@@ -95,3 +95,20 @@ def drop_last_pdf_page(path: Path) -> None:
         writer.add_page(page)
     with open(path, "wb") as fh:
         writer.write(fh)
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace text in a built file, failing loudly if the text is not there."""
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, count))
+
+
+def assert_check_catches(out: Path, expected: list) -> str:
+    """Re-hash the manifest to match the damage, run the checker, expect every message."""
+    refresh_manifest(out)
+    result = run_cli("check", out)
+    assert result.exit_code == 1, result.output
+    for text in expected:
+        assert text in result.output, (text, result.output)
+    return result.output

@@ -9,7 +9,7 @@ from PIL import Image
 
 from cardgen.model.crazy_eights import build_deck as crazy_deck
 from cardgen.model.eights import SUIT_LETTERS, build_deck as eights_deck
-from conftest import refresh_manifest, run_cli
+from conftest import assert_check_catches, edit, run_cli
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -92,12 +92,6 @@ def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
     assert "A = 1" in check.output
 
 
-def edit(path, old, new):
-    text = path.read_text()
-    assert old in text, (old, path)
-    path.write_text(text.replace(old, new, 1))
-
-
 @pytest.mark.parametrize("damage, expected", [
     (lambda o: edit(o / "eights/svg/5-8-x.svg", 'data-letter="X"', 'data-letter="Z"'),
      ["suit 5: letters differ: missing x, extra z", "1 cards of X, the deck has 2", "Z: 1 cards of Z, the deck has 0"]),
@@ -114,11 +108,7 @@ def edit(path, old, new):
 ])
 def test_checker_catches_damaged_family_decks(copy_of_build, damage, expected):
     damage(copy_of_build)
-    refresh_manifest(copy_of_build)
-    result = run_cli("check", copy_of_build)
-    assert result.exit_code == 1
-    for text in expected:
-        assert text in result.output, (text, result.output)
+    assert_check_catches(copy_of_build, expected)
 
 
 def test_two_low_ink_decks_still_have_backs_told_apart(tmp_path):

@@ -8,7 +8,7 @@ from defusedxml import ElementTree
 from PIL import Image
 
 from cardgen.model.str8eight import sequence_map
-from conftest import MM_PER_PT, refresh_manifest, run_cli
+from conftest import MM_PER_PT, assert_check_catches, edit, run_cli
 
 
 def sheet(built, paper="letter"):
@@ -78,12 +78,6 @@ def test_a4_sheet(tmp_path):
     assert root.get("width") == "297mm" and root.get("height") == "210mm"
 
 
-def damage(path, old, new):
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-
-
 SHEET = "sequence-sheet-letter.svg"
 
 
@@ -99,16 +93,10 @@ SHEET = "sequence-sheet-letter.svg"
      ["entry 35: drawn in #cc6677"]),
 ])
 def test_checker_catches_a_damaged_sheet(copy_of_build, old, new, expected):
-    damage(copy_of_build / "str8eight" / SHEET, old, new)
-    refresh_manifest(copy_of_build)
-    result = run_cli("check", copy_of_build)
-    assert result.exit_code == 1
-    for text in expected:
-        assert text in result.output, (text, result.output)
+    edit(copy_of_build / "str8eight" / SHEET, old, new)
+    assert_check_catches(copy_of_build, expected)
 
 
 def test_checker_misses_no_sheet(copy_of_build):
     (copy_of_build / "str8eight" / SHEET).unlink()
-    refresh_manifest(copy_of_build)
-    result = run_cli("check", copy_of_build)
-    assert result.exit_code == 1 and "sequence-sheet-letter.svg: sequence sheet: missing" in result.output
+    assert_check_catches(copy_of_build, ["sequence-sheet-letter.svg: sequence sheet: missing"])
