@@ -151,8 +151,14 @@ def _build(options: BuildOptions, progress) -> BuildResult:
 
 def _build_game(name: str, options: BuildOptions, game_dir: Path):
     from .games import GAMES
+    from .render import workers
 
-    return GAMES[name].build_module().build(options, game_dir)
+    if options.formats & {"png", "tts", "pod"}:
+        workers.start(options.jobs)  # they warm up while the game writes its SVGs
+    try:
+        return GAMES[name].build_module().build(options, game_dir)
+    finally:
+        workers.stop()
 
 
 def _collect(item, staging: Path, params: dict, result: BuildResult) -> None:

@@ -31,14 +31,9 @@ def _rgb_png(job) -> bytes:
 
 def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int) -> list[bytes]:
     """PNG bytes for each SVG at an exact pixel size, on several processes when worth it."""
-    jobs = [(svg, width_px, height_px) for svg in svgs]
-    if workers <= 1 or len(jobs) < 8:
-        return [_rgb_png(j) for j in jobs]
-    import multiprocessing
+    from ..render import workers as pool
 
-    rgb_image(svgs[0], 16, 16)  # load fontconfig and the fonts once, before the workers fork
-    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
-        return pool.map(_rgb_png, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
+    return pool.run(_rgb_png, [(svg, width_px, height_px) for svg in svgs], workers)
 
 
 def srgb_profile() -> "bytes | None":

@@ -38,5 +38,6 @@ def build(options: BuildOptions, game_dir: Path):
 
     write_deck(Deck(GAME, TITLE, faces, backs, back_of, rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
+    out.render_pngs(options.jobs)
     rules.join()
     return out.params, out.files, out.timings

@@ -39,6 +39,7 @@ class Output:
     params: dict
     files: list = field(default_factory=list)  # (path, kind, format)
     timings: dict = field(default_factory=dict)  # stage -> seconds
+    pngs: list = field(default_factory=list)  # (svg, path, dpi, kind) waiting for render_pngs()
 
     @contextmanager
     def stage(self, name: str):
@@ -50,6 +51,23 @@ class Output:
 
     def add(self, path: Path, kind: str, fmt: str) -> None:
         self.files.append((path, kind, fmt))
+
+    def queue_png(self, svg: str, path: Path, dpi: int, kind: str) -> None:
+        """A PNG to render with the game's others: one pool of workers for cards, sheets and boxes."""
+        self.pngs.append((svg, path, dpi, kind))
+
+    def render_pngs(self, jobs: int) -> None:
+        if not self.pngs:
+            return
+        from ..render.png import write_pngs
+
+        with self.stage("png"):
+            # the big pages first, so no worker is left with one at the end
+            order = sorted(self.pngs, key=lambda p: -len(p[0]))
+            write_pngs([(svg, str(path), dpi) for svg, path, dpi, _ in order], jobs)
+        for _, path, _, kind in self.pngs:
+            self.add(path, kind, "png")
+        self.pngs = []
 
     def write_text(self, name: str, text: str, kind: str) -> Path:
         path = self.game_dir / name
@@ -82,15 +100,12 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
             _write_exports(deck, size, options, out)
         checkpoint()
     if "png" in options.formats:
-        from ..render.png import PNG_DPI, write_pngs
+        from ..render.png import PNG_DPI
 
         png_dir = out.game_dir / "png"
         png_dir.mkdir(exist_ok=True)
-        cards = deck.faces + deck.backs
-        with out.stage("card png"):
-            write_pngs([(c.svg, str(png_dir / f"{c.slug}.png"), PNG_DPI) for c in cards], options.jobs)
-        for c in cards:
-            out.add(png_dir / f"{c.slug}.png", c.kind, "png")
+        for c in deck.faces + deck.backs:
+            out.queue_png(c.svg, png_dir / f"{c.slug}.png", PNG_DPI, c.kind)
 
 
 def _write_exports(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
@@ -117,12 +132,11 @@ def _write_exports(deck: Deck, size: CardSize, options: BuildOptions, out: Outpu
 
 def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
     from ..layout.imposition import SheetSpec, impose
-    from ..render.pdf import record_svg, write_pages
+    from ..render.pdf import write_pages
     from ..render.sheets import write_sheets
 
-    with out.stage("card recording"):
-        faces = [record_svg(c.svg) for c in deck.faces]
-        backs = [record_svg(c.svg) for c in deck.backs]
+    faces = [c.svg for c in deck.faces]
+    backs = [c.svg for c in deck.backs]
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
     with out.stage("card pdf"):
         path = out.game_dir / f"{deck.game}-cards.pdf"
@@ -156,36 +170,23 @@ def write_tuckboxes(out: Output, options: BuildOptions, size: CardSize, game: st
                                     ground, options.low_ink, side_note) for paper in papers(options.paper)}
         out.params["tuckbox"] = {"papers": [p.name for p in pages], "cards": cards,
                                  "card_thickness_mm": options.card_thickness}
-        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, options.jobs)
+        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI)
 
 
-def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, jobs: int) -> None:
+def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int) -> None:
     """Single-page documents (sheets, boxes): SVG always, PDF and PNG as asked.
 
     pages maps a Paper to the SVG text drawn on it; files are named stem-<paper>.<ext>."""
     for paper, svg in pages.items():
         out.write_text(f"{stem}-{paper.name}.svg", svg, kind)
     if "pdf" in formats:
-        from ..render.pdf import record_svg, write_pages
+        from ..render.pdf import svg_size_mm, write_pages
 
         for paper, svg in pages.items():
             path = out.game_dir / f"{stem}-{paper.name}.pdf"
-            mm = _svg_size_mm(svg)
-            write_pages([record_svg(svg)], path, f"{stem} ({paper.name})", mm)
+            mm = svg_size_mm(svg)
+            write_pages([svg], path, f"{stem} ({paper.name})", mm)
             out.add(path, kind, "pdf")
     if "png" in formats:
-        from ..render.png import write_pngs
-
-        jobs_list = [(svg, str(out.game_dir / f"{stem}-{paper.name}.png"), png_dpi) for paper, svg in pages.items()]
-        write_pngs(jobs_list, jobs)
-        for paper in pages:
-            out.add(out.game_dir / f"{stem}-{paper.name}.png", kind, "png")
-
-
-def _svg_size_mm(svg: str) -> tuple:
-    """The page size an SVG declares in its width/height (always mm in our templates)."""
-    import re
-
-    w = re.search(r'<svg[^>]*\swidth="([\d.]+)mm"', svg)
-    h = re.search(r'<svg[^>]*\sheight="([\d.]+)mm"', svg)
-    return float(w.group(1)), float(h.group(1))
+        for paper, svg in pages.items():
+            out.queue_png(svg, out.game_dir / f"{stem}-{paper.name}.png", png_dpi, kind)

@@ -33,5 +33,6 @@ def build(options: BuildOptions, game_dir: Path):
 
     write_deck(Deck(GAME, TITLE, faces, [back], rerender=rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
+    out.render_pngs(options.jobs)
     rules.join()
     return out.params, out.files, out.timings

@@ -28,23 +28,32 @@ class RulesSpec:
 
 
 class CardPictures:
-    """PNG pictures of real cards for the booklets, rendered once each, without bleed."""
+    """Real cards for the booklets, without bleed: drawn as vectors into the booklet
+    (render/booklet.py), or as PNG pictures when the card is outside the fast
+    renderer's SVG subset."""
 
     def __init__(self, cards: list, resolve: Callable[[str, list], str]):
         self.cards = {c.slug: c for c in cards}
         self.resolve = resolve
         self.cache: dict = {}
 
-    def __call__(self, name: str) -> bytes:
+    def __call__(self, name: str) -> "tuple[str, str | bytes]":
+        """("svg", text) or ("png", bytes) for the card the rule text names."""
         from ..errors import CardgenError
-        from ..render.png import svg_to_png
+        from ..render.pdf import can_draw
 
         if name not in self.cache:
             slug = self.resolve(name, list(self.cards))
             if slug not in self.cards:
                 raise CardgenError(f"rule text asks for a picture of card {name!r}, which this deck has not: "
                                    "fix the [[cards: …]] line")
-            self.cache[name] = svg_to_png(self.cards[slug].svg, CARD_PICTURE_DPI)
+            svg = self.cards[slug].svg
+            if can_draw(svg):
+                self.cache[name] = ("svg", svg)
+            else:
+                from ..render.png import svg_to_png
+
+                self.cache[name] = ("png", svg_to_png(svg, CARD_PICTURE_DPI))
         return self.cache[name]
 
 

@@ -58,7 +58,8 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
     with out.stage("sequence sheet"):
         sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
         out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
-        write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, options.jobs)
+        write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI)
     write_tuckboxes(out, options, size, GAME, TITLE, len(cards) - 1, BACK_NAVY, FOURSCORE_NOTE)
+    out.render_pngs(options.jobs)
     rules.join()
     return out.params, out.files, out.timings

@@ -61,15 +61,43 @@ def _styles(fonts: dict, base: float = 9.6):
     }
 
 
-def _figure(block: Block, frame_w: float, card_png: Callable, styles, card_ratio: float):
+def _card(picture: tuple, width: float, height: float):
+    """One card of a figure: vector (a form XObject, drawn once per document) or a PNG."""
+    from reportlab.platypus import Flowable, Image
+
+    kind, data = picture
+    if kind == "png":
+        return Image(io.BytesIO(data), width=width, height=height)
+
+    class Card(Flowable):
+        def wrap(self, *_):
+            return width, height
+
+        def draw(self):
+            from .pdf import PT_PER_MM, define_form, svg_size_mm
+
+            canvas = self.canv
+            forms = canvas.__dict__.setdefault("_cardgen_forms", {})
+            w_mm, h_mm = svg_size_mm(data)
+            if data not in forms:
+                forms[data] = f"pic{len(forms)}"
+                define_form(canvas, forms[data], data, (w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+            canvas.saveState()
+            canvas.scale(width / (w_mm * PT_PER_MM), height / (h_mm * PT_PER_MM))
+            canvas.doForm(forms[data])
+            canvas.restoreState()
+    return Card()
+
+
+def _figure(block: Block, frame_w: float, card_picture: Callable, styles, card_ratio: float):
     """A row of real cards; 'facing' puts two cards edge to edge so their arrows meet."""
-    from reportlab.platypus import Image, KeepTogether, Paragraph, Table, TableStyle
+    from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
 
     n = len(block.items)
     gap = 0.2 * MM if block.label == "facing" else 1.6 * MM
     largest = {"facing": 30 * MM, "cover": 21 * MM}.get(block.label, 26 * MM)
     width = min(largest, (frame_w - gap * (n - 1)) / n)
-    images = [Image(io.BytesIO(card_png(item)), width=width, height=width * card_ratio) for item in block.items]
+    images = [_card(card_picture(item), width, width * card_ratio) for item in block.items]
     row = Table([images], colWidths=[width + gap] * n, hAlign="CENTER")
     row.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
                              ("LEFTPADDING", (0, 0), (-1, -1), gap / 2), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
@@ -127,10 +155,68 @@ def _list(block: Block, styles):
                         bulletColor=ACCENT, leftIndent=14, spaceAfter=4)
 
 
-def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, card_ratio: float,
+CONTENTS_FORM = "contents-pages"
+
+
+def _plain(text: str) -> str:
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def _contents(titles: list, style, width: float):
+    """The contents list, laid out in one pass: one line a section, so its height is
+    known before the pages are; the dot leaders and page numbers are a form XObject
+    drawn after the last page (_finish_contents), when the numbers are known."""
+    from reportlab.platypus import Flowable
+
+    class Contents(Flowable):
+        def wrap(self, *_):
+            return width, len(titles) * style.leading
+
+        def draw(self):
+            canvas = self.canv
+            canvas.saveState()
+            canvas.setFont(style.fontName, style.fontSize)
+            canvas.setFillColor(style.textColor)
+            for i, title in enumerate(titles):
+                y = (len(titles) - i - 1) * style.leading
+                canvas.drawString(0, y + _BASELINE * style.leading, _plain(title))
+                # the whole line jumps to its section
+                canvas.linkRect("", f"h2-{i}", (0, y, width, y + style.leading), relative=1)
+            canvas.doForm(CONTENTS_FORM)
+            canvas.restoreState()
+    return Contents()
+
+
+_BASELINE = 0.3  # of the leading, from the bottom of a contents line
+
+
+def _finish_contents(canvas, entries: list, style, width: float) -> None:
+    """entries: (title, page) in order. Dots from each title to its right-aligned page number."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    height = max(1, len(entries)) * style.leading
+    canvas.beginForm(CONTENTS_FORM, 0, 0, width, height)
+    canvas.setFont(style.fontName, style.fontSize)
+    canvas.setFillColor(style.textColor)
+    dot = stringWidth(" .", style.fontName, style.fontSize)
+    for i, (title, page) in enumerate(entries):
+        y = (len(entries) - i - 1) * style.leading + _BASELINE * style.leading
+        number = str(page)
+        canvas.drawRightString(width, y, number)
+        start = stringWidth(_plain(title) + " ", style.fontName, style.fontSize)
+        room = width - stringWidth(number + "  ", style.fontName, style.fontSize) - start
+        if room > dot:
+            dots = " ." * int(room // dot)
+            canvas.drawRightString(width - stringWidth(number + "  ", style.fontName, style.fontSize), y, dots)
+    canvas.endForm()
+
+
+def flowables(blocks: list[Block], styles, frame_w: float, card_picture: Callable, card_ratio: float,
               with_contents: bool, compact: bool = False):
     from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
-    from reportlab.platypus.tableofcontents import TableOfContents
 
     story = []
     title_done = False
@@ -145,17 +231,12 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, c
             story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
             continue
         if block.kind == "figure" and block.label == "cover" and not title_done:
-            story += [Spacer(1, 8 * MM), _figure(block, frame_w, card_png, styles, card_ratio), Spacer(1, 4 * MM)]
+            story += [Spacer(1, 8 * MM), _figure(block, frame_w, card_picture, styles, card_ratio), Spacer(1, 4 * MM)]
             continue
         if not title_done and with_contents:
-            from reportlab.platypus import TableStyle
-
-            toc = TableOfContents(levelStyles=[styles["toc"]], dotsMinLevel=0)
-            toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
-                                         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                         ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
-            story += [Paragraph("Contents", styles["toc_title"]), toc, PageBreak()]
+            titles = [b.text for b in blocks if b.kind == "h2"]
+            story += [Paragraph("Contents", styles["toc_title"]), _contents(titles, styles["toc"], frame_w),
+                      PageBreak()]
         title_done = True
         if block.kind == "h2":
             p = Paragraph(block.text, styles["h2"])
@@ -175,17 +256,17 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_png: Callable, c
         elif block.kind == "callout":
             story.append(_callout(block, frame_w, styles))
         elif block.kind == "figure":
-            story.append(_figure(block, frame_w, card_png, styles, card_ratio))
+            story.append(_figure(block, frame_w, card_picture, styles, card_ratio))
             story.append(Spacer(1, 6))
     return story
 
 
 def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
-                     card_png: Callable) -> int:
+                     card_picture: Callable) -> int:
     """A one-page player aid: the largest type (9.5 pt down to 7 pt) at which it fits one page."""
     size = 9.5
     while True:
-        pages = write_booklet(blocks, path, page, title, fonts, card_png, contents=False, one_page=True,
+        pages = write_booklet(blocks, path, page, title, fonts, card_picture, contents=False, one_page=True,
                               base_size=size)
         if pages == 1 or size <= 7.0:
             return pages
@@ -193,7 +274,7 @@ def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str
 
 
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
-                  card_png: Callable, card_ratio: float = 88.9 / 63.5, contents: bool = True,
+                  card_picture: Callable, card_ratio: float = 88.9 / 63.5, contents: bool = True,
                   one_page: bool = False, base_size: float = 9.6) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
     title page, no contents, smaller margins)."""
@@ -205,16 +286,15 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
 
     class Doc(BaseDocTemplate):
         def beforeDocument(self):
-            self._toc_keys = []
+            self._toc = []  # (title, page) of each section, in order
 
         def afterFlowable(self, flowable):
             entry = getattr(flowable, "_toc_entry", None)
             if entry:
-                key = f"h2-{len(self._toc_keys)}"
-                self._toc_keys.append(key)
+                key = f"h2-{len(self._toc)}"
+                self._toc.append((entry, self.page))
                 self.canv.bookmarkPage(key)
-                self.canv.addOutlineEntry(entry, key, level=0, closed=True)
-                self.notify("TOCEntry", (0, entry, self.page, key))
+                self.canv.addOutlineEntry(_plain(entry), key, level=0, closed=True)
 
     def frame_for(odd: bool):
         left = inner if odd else outer
@@ -240,9 +320,12 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
                           PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])
     frame_w = w - (inner + outer) * MM
-    story = flowables(blocks, styles, frame_w, card_png, card_ratio, contents and not one_page, one_page)
+    story = flowables(blocks, styles, frame_w, card_picture, card_ratio, contents and not one_page, one_page)
     if contents and not one_page:
-        doc.multiBuild(story)  # re-lays the story until the contents list's page numbers settle
+        doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
+        doc.build(story)
+        _finish_contents(doc.canv, doc._toc, styles["toc"], frame_w)
+        doc.canv.save()
     else:
         doc.build(story)
     return doc.page

@@ -35,7 +35,7 @@ DEFAULT_FONTS = FontSet(
 )
 
 _SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true"}
-_configured: Path | None = None
+_configured: "tuple[FontSet, Path] | None" = None
 _active: "FontSet | None" = None
 
 
@@ -97,14 +97,14 @@ def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
     """Verify the font files and make fontconfig see only them. Returns the fonts.conf path."""
     global _configured
     fonts = fonts or active()
+    if _configured is not None and _configured[0] is fonts:
+        return _configured[1]  # verified and configured already in this process
     folder = fonts.folder.resolve()
     for name in fonts.files.values():
         _check_font_file(folder / name)
     key = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
     conf_dir = Path(tempfile.gettempdir()) / f"cardgen-fontconfig-{os.getuid()}-{key}"
     conf = conf_dir / "fonts.conf"
-    if _configured == conf:
-        return conf
     conf_dir.mkdir(parents=True, exist_ok=True)
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
@@ -114,7 +114,7 @@ def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
         tmp.write_text(text)
         os.replace(tmp, conf)
     os.environ["FONTCONFIG_FILE"] = str(conf)
-    _configured = conf
+    _configured = (fonts, conf)
     return conf
 
 

@@ -1,9 +1,12 @@
 """SVG documents to multi-page vector PDFs.
 
-CairoSVG writes one page per call, so each SVG is parsed once and recorded as
-vector drawing commands on a cairo RecordingSurface; recordings are then painted
-onto pages of a cairo PDFSurface we own. One document, fonts embedded once, text
-kept as text, and a card used on several sheets is drawn from one recording.
+Our own templates are drawn by fastsvg straight onto a reportlab canvas
+(render/pdfcanvas.py): no cairo to load, fonts subset and embedded once, text kept
+as text, and a card used on several sheets stored once as a form XObject.
+
+Any other SVG (a theme's back art with an image, say) takes the general route:
+CairoSVG records it as vector drawing commands on a cairo RecordingSurface, and
+the recordings are painted onto pages of a cairo PDFSurface we own.
 """
 from __future__ import annotations
 
@@ -51,11 +54,101 @@ def new_pdf(path: Path, title: str):
     return pdf
 
 
-def write_pages(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm: "float | None" = None) -> int:
-    """One recording a page, each page page_mm in size; returns the page count.
+def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, bleed_mm: "float | None" = None) -> int:
+    """One SVG a page, each page page_mm in size; returns the page count.
 
     With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
-    whole page), which print shops read to cut and to check the bleed."""
+    whole page), which print shops read to cut and to check the bleed. Our own
+    templates are drawn straight into reportlab; anything else goes through cairo."""
+    from . import fastsvg
+
+    try:
+        return _write_pages_vector(svgs, path, title, page_mm, bleed_mm)
+    except fastsvg.Unsupported:
+        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm)
+
+
+def vector_document(path: Path, title: str, page_pt: tuple):
+    """A reportlab canvas with fixed metadata (reproducible) and only our fonts named."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .fonts import register_reportlab_fonts
+
+    names = register_reportlab_fonts()
+    canvas = Canvas(str(path), pagesize=page_pt, invariant=1, pageCompression=1, initialFontName=names["text"])
+    canvas.setTitle(title)
+    canvas.setCreator(f"cardgen {__version__}")
+    canvas.setProducer(f"cardgen {__version__}")
+    return canvas
+
+
+def draw_svg(canvas, svg: str, height_pt: float) -> None:
+    """Draw one of our SVGs on the canvas, its top-left at the origin, y up as in PDF."""
+    from . import fastsvg
+    from .pdfcanvas import CanvasContext, flip
+
+    canvas.saveState()
+    flip(canvas, height_pt)
+    fastsvg.draw(CanvasContext(canvas), svg, PT_PER_MM)
+    canvas.restoreState()
+
+
+def svg_size_mm(svg: str) -> tuple:
+    """The page size an SVG declares in its width/height (always mm in our templates)."""
+    import re
+
+    w = re.search(r'<svg[^>]*\swidth="([\d.]+)mm"', svg)
+    h = re.search(r'<svg[^>]*\sheight="([\d.]+)mm"', svg)
+    return float(w.group(1)), float(h.group(1))
+
+
+def can_draw(svg: str) -> bool:
+    """Whether the SVG is inside what the fast renderer draws (tried on a scratch canvas)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from . import fastsvg
+
+    try:
+        draw_svg(Canvas(io.BytesIO()), svg, 0.0)
+        return True
+    except fastsvg.Unsupported:
+        return False
+
+
+def define_form(canvas, name: str, svg: str, size_pt: tuple) -> None:
+    """The SVG as a named form XObject: drawn once, placed as often as needed."""
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    canvas.beginForm(name, 0, 0, *size_pt)
+    draw_svg(canvas, svg, size_pt[1])
+    # reportlab (5.x) leaves a form's ExtGState (our opacities) out of its resources,
+    # so the form names /gRLs0 that no reader can find: give it complete resources
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.basicProcs()
+    state = canvas._extgstate.getState()
+    if state:
+        resources.ExtGState = state
+    canvas.endForm(Resources=resources)
+
+
+def _write_pages_vector(svgs, path, title, page_mm, bleed_mm) -> int:
+    width, height = (v * PT_PER_MM for v in page_mm)
+    canvas = vector_document(path, title, (width, height))
+    if bleed_mm is not None:
+        inset = bleed_mm * PT_PER_MM
+        canvas.setBleedBox((0, 0, width, height))
+        canvas.setTrimBox((inset, inset, width - inset, height - inset))
+    for svg in svgs:
+        draw_svg(canvas, svg, height)
+        canvas.showPage()
+    canvas.save()
+    return len(svgs)
+
+
+def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm) -> int:
     import cairocffi
 
     pdf = new_pdf(path, title)

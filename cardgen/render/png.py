@@ -42,15 +42,7 @@ def _write_one(job: "tuple[str, str, int]") -> None:
 
 
 def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int) -> None:
-    """Render (svg, path, dpi) jobs, on several processes when there is enough work to share."""
-    if workers <= 1 or len(jobs) < 8:
-        for job in jobs:
-            _write_one(job)
-        return
-    import multiprocessing
+    """Render (svg, path, dpi) jobs, on the render workers (render/workers.py) when there are cores."""
+    from . import workers as pool
 
-    # load fontconfig and the fonts once here, so every forked worker starts warm
-    svg_to_png(jobs[0][0], 20)
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(min(workers, len(jobs))) as pool:
-        pool.map(_write_one, jobs, chunksize=max(1, len(jobs) // (workers * 4)))
+    pool.run(_write_one, jobs, workers)

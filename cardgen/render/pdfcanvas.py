@@ -1,0 +1,251 @@
+"""A cairo-like drawing context over a reportlab canvas, so fastsvg draws our SVGs
+straight into reportlab PDFs.
+
+cairo is the right tool for pixels, but the PDF route through it costs a quarter
+second just to import cairocffi (its C declarations are parsed on every start) and
+then records, replays and rewrites every card. reportlab writes PDF operators as
+strings, embeds subset fonts and reuses a card drawn once as a form XObject, so a
+`--format pdf` build never loads cairo at all. fastsvg calls the same methods on
+this context as on a cairo Context; the SVG stays the single source.
+
+Two differences from cairo, both harmless for our templates: group opacity is
+applied to each child (exact because our translucent groups never overlap
+themselves), and text is measured from the font's own glyph boxes (unhinted, as in
+cairo's vector output), read from the tables reportlab parsed to embed the font.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from . import fonts as fontset
+from .fastsvg import Unsupported
+
+FILL_NON_ZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO: SVG's and cairo's default rule
+
+
+@lru_cache(maxsize=None)
+def _metrics(name: str):
+    """(units per em, glyph of a char, advance of a glyph, ink x-bounds of a glyph) for a
+    registered font, read from the tables reportlab has already parsed (no second parse)."""
+    import struct
+
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(name).face
+    data, glyf, loca = face._ttf_data, face.table["glyf"]["offset"], face.glyphPos
+    hmetrics = face.hmetrics
+
+    def advance(glyph: int) -> int:
+        return hmetrics[min(glyph, len(hmetrics) - 1)][0]
+
+    def xbounds(glyph: int):
+        if glyph + 1 >= len(loca) or loca[glyph + 1] == loca[glyph]:
+            return None  # an empty glyph (a space)
+        x_min, _, x_max = struct.unpack_from(">hhh", data, glyf + loca[glyph] + 2)
+        return x_min, x_max
+    return face.unitsPerEm, face.charToGlyph, advance, lru_cache(maxsize=None)(xbounds)
+
+
+_faces_for: list = [None, None]  # [font set, {(family, bold): (reportlab name, file)}]
+
+
+def _faces() -> dict:
+    """The active font set's faces as cairo selects them, registered with reportlab once."""
+    active = fontset.active()
+    if _faces_for[0] is not active:
+        names = fontset.register_reportlab_fonts(active)
+        faces = {(active.roles["text"], False): names["text"], (active.roles["text"], True): names["bold"]}
+        # the heavy family has one cut, whatever the weight asked
+        faces[(active.roles["heavy"], False)] = faces[(active.roles["heavy"], True)] = names["heavy"]
+        _faces_for[:] = [active, faces]
+    return _faces_for[1]
+
+
+class CanvasContext:
+    """The subset of cairocffi.Context that fastsvg uses, drawing on a reportlab canvas.
+
+    The canvas must already be flipped to SVG's y-down user space (see flip())."""
+
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.path = None
+        self.point = None  # current point, for cairo's arc and quad semantics
+        self.source = (0.0, 0.0, 0.0, 1.0)
+        self.font = ("", False)
+        self.font_size = 10.0
+        self.pending_fill = False
+        self.alpha = 1.0  # group opacity, applied to each child
+        self._stack: list = []
+
+    # state -------------------------------------------------------------------
+    def save(self):
+        self.canvas.saveState()
+        self._stack.append((self.source, self.font, self.font_size, self.alpha))
+
+    def restore(self):
+        self.canvas.restoreState()
+        self.source, self.font, self.font_size, self.alpha = self._stack.pop()
+
+    def translate(self, x, y):
+        self.canvas.translate(x, y)
+
+    def scale(self, x, y):
+        self.canvas.scale(x, y)
+
+    def rotate(self, radians):
+        self.canvas.rotate(math.degrees(radians))
+
+    def begin_opacity(self, opacity: float):
+        self.save()
+        self.alpha *= opacity
+
+    def end_opacity(self):
+        self.restore()
+
+    # paths -------------------------------------------------------------------
+    def _p(self):
+        if self.path is None:
+            self.path = self.canvas.beginPath()
+        return self.path
+
+    def new_path(self):
+        self.path, self.point, self.pending_fill = None, None, False
+
+    def new_sub_path(self):
+        self.point = None
+
+    def move_to(self, x, y):
+        self._p().moveTo(x, y)
+        self.point = (x, y)
+
+    def line_to(self, x, y):
+        if self.point is None:
+            return self.move_to(x, y)
+        self._p().lineTo(x, y)
+        self.point = (x, y)
+
+    def curve_to(self, x1, y1, x2, y2, x, y):
+        if self.point is None:
+            self.move_to(x1, y1)
+        self._p().curveTo(x1, y1, x2, y2, x, y)
+        self.point = (x, y)
+
+    def close_path(self):
+        if self.path is not None:
+            self.path.close()
+
+    def rectangle(self, x, y, w, h):
+        self._p().rect(x, y, w, h)
+        self.point = (x, y)
+
+    def arc(self, xc, yc, r, a1, a2):
+        """cairo's arc: a line to the start, then Bézier quarters (or less) to the end."""
+        while a2 < a1:
+            a2 += 2 * math.pi
+        start = (xc + r * math.cos(a1), yc + r * math.sin(a1))
+        if self.point is None:
+            self.move_to(*start)
+        else:
+            self.line_to(*start)
+        segments = max(1, math.ceil((a2 - a1) / (math.pi / 2) - 1e-9))
+        step = (a2 - a1) / segments
+        k = 4 / 3 * math.tan(step / 4) * r
+        a = a1
+        for _ in range(segments):
+            b = a + step
+            ca, sa, cb, sb = math.cos(a), math.sin(a), math.cos(b), math.sin(b)
+            self.curve_to(xc + r * ca - k * sa, yc + r * sa + k * ca,
+                          xc + r * cb + k * sb, yc + r * sb - k * cb,
+                          xc + r * cb, yc + r * sb)
+            a = b
+
+    # painting ----------------------------------------------------------------
+    def set_source_rgb(self, r, g, b):
+        self.source = (r, g, b, 1.0)
+
+    def set_source_rgba(self, r, g, b, a=1.0):
+        self.source = (r, g, b, a)
+
+    def set_line_width(self, width):
+        self.canvas.setLineWidth(width)
+
+    def set_dash(self, dashes, offset=0):
+        self.canvas.setDash(list(dashes) if dashes else [], offset)
+
+    def _fill_color(self):
+        r, g, b, a = self.source
+        self.canvas.setFillColorRGB(r, g, b)
+        self.canvas.setFillAlpha(a * self.alpha)
+
+    def fill_preserve(self):
+        self._fill_color()
+        self.pending_fill = True
+
+    def fill(self):
+        if self.path is not None:
+            self._fill_color()
+            self.canvas.drawPath(self.path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        self.new_path()
+
+    def stroke(self):
+        if self.path is not None:
+            r, g, b, a = self.source
+            self.canvas.setStrokeColorRGB(r, g, b)
+            self.canvas.setStrokeAlpha(a * self.alpha)
+            self.canvas.drawPath(self.path, stroke=1, fill=1 if self.pending_fill else 0, fillMode=FILL_NON_ZERO)
+        self.new_path()
+
+    def clip(self):
+        if self.path is not None:
+            self.canvas.clipPath(self.path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+        self.new_path()
+
+    # text --------------------------------------------------------------------
+    def _font_name(self) -> str:
+        """The reportlab font for the selected family and weight."""
+        found = _faces().get(self.font)
+        if found is None:
+            raise Unsupported(f"font family {self.font[0]}")
+        return found
+
+    def select_font_face(self, family, slant=0, weight=0):
+        self.font = (family, bool(weight))
+
+    def set_font_size(self, size):
+        self.font_size = size
+
+    def text_extents(self, text: str) -> tuple:
+        """(x_bearing, y_bearing, width, height, x_advance, y_advance) like cairo's; y unused."""
+        upm, glyph_of, advance, xbounds = _metrics(self._font_name())
+        scale = self.font_size / upm
+        pen, left, right = 0, None, None
+        for ch in text:
+            glyph = glyph_of.get(ord(ch), 0)
+            box = xbounds(glyph)
+            if box is not None:
+                left = pen + box[0] if left is None else min(left, pen + box[0])
+                right = pen + box[1] if right is None else max(right, pen + box[1])
+            pen += advance(glyph)
+        if left is None:
+            left = right = 0
+        return (left * scale, 0.0, (right - left) * scale, 0.0, pen * scale, 0.0)
+
+    def show_text(self, text: str):
+        name = self._font_name()
+        x, y = self.point or (0.0, 0.0)
+        c = self.canvas
+        c.saveState()
+        self._fill_color()
+        c.translate(x, y)
+        c.scale(1, -1)  # glyphs upright in the flipped (y-down) space
+        c.setFont(name, self.font_size)
+        c.drawString(0, 0, text)
+        c.restoreState()
+        self.new_path()
+
+
+def flip(canvas, height_pt: float) -> None:
+    """Make the canvas's user space SVG's: origin top-left, y down, in points."""
+    canvas.translate(0, height_pt)
+    canvas.scale(1, -1)
