@@ -109,7 +109,11 @@ def _build(options: BuildOptions, progress) -> BuildResult:
                 result.skipped.append(game.name)
             else:
                 todo.append((game, key))
-        # games are independent: with several cores they build side by side
+        # games are independent: with several cores they build side by side, the decks
+        # first (the rules-only games are short), a new one as soon as one finishes
+        todo.sort(key=lambda item: not item[0].has_deck)
+        if len(todo) > 1 and options.jobs > 1:
+            _preload(options)
         running = []
         for game, key in todo:
             progress(f"building {game.title}…")
@@ -118,9 +122,9 @@ def _build(options: BuildOptions, progress) -> BuildResult:
             running.append((game, key, time.perf_counter(),
                             parallel.start(_build_game, game.name, options, game_dir, jobs=options.jobs)))
             if len(running) >= max(1, options.jobs):
-                _collect(running.pop(0), staging, params, result)
+                _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
         while running:
-            _collect(running.pop(0), staging, params, result)
+            _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
             checkpoint()
         games = [g for g in games if g.name not in result.skipped]
         site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
@@ -147,6 +151,20 @@ def _build(options: BuildOptions, progress) -> BuildResult:
     result.seconds = time.perf_counter() - started
     progress(f"done in {result.seconds:.2f} s")
     return result
+
+
+def _preload(options: BuildOptions) -> None:
+    """Import the PDF stack and parse the fonts once, before several games fork: the
+    children share them instead of each spending a third of a second on the same work."""
+    if "pdf" not in options.formats:
+        return
+    import markdown_it  # noqa: F401
+    import pikepdf  # noqa: F401
+    import reportlab.platypus  # noqa: F401
+
+    from .render.fonts import register_reportlab_fonts
+
+    register_reportlab_fonts()
 
 
 def _build_game(name: str, options: BuildOptions, game_dir: Path):

@@ -24,6 +24,10 @@ class Task:
         self._proc.start()
         child.close()
 
+    def done(self) -> bool:
+        """Whether the child has answered (an inline task always has)."""
+        return self._proc is None or self._conn.poll()
+
     def result(self):
         if self._proc is not None:
             try:
@@ -55,3 +59,14 @@ def _child(func, args, conn) -> None:
 
 def start(func, *args, jobs: int = 1) -> Task:
     return Task(func, args, inline=jobs <= 1)
+
+
+def first_done(tasks: list) -> int:
+    """The index of a task that has finished, waiting for one when none has."""
+    from multiprocessing.connection import wait
+
+    for i, task in enumerate(tasks):
+        if task.done():
+            return i
+    ready = wait([t._conn for t in tasks])
+    return next(i for i, t in enumerate(tasks) if t._conn in ready)

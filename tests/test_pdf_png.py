@@ -112,3 +112,21 @@ def test_manifest_lists_every_file_with_hash(built):
     assert all(len(e["sha256"]) == 64 and e["game"] == e["path"].split("/")[0] for e in files.values())
     assert {e["game"] for e in files.values()} == {"str8eight", "fourscore", "eights", "crazy-eights"}
     assert data["games"]["str8eight"]["table_size"] == 8
+
+
+def test_a_pdf_build_never_loads_cairo(tmp_path):
+    """cairocffi costs a quarter second to import: the PDF route draws with reportlab,
+    so a PDF build (every game, inline with -j 1) must not load it."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from cardgen.cli import main\n"
+            "try:\n"
+            f"    main(['build', '--format', 'pdf', '--out', {str(tmp_path / 'out')!r}, '-q', '-j', '1'])\n"
+            "except SystemExit as exc:\n"
+            "    assert not exc.code, exc.code\n"
+            "print('cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "False"]
+    assert len(list((tmp_path / "out").rglob("*.pdf"))) > 20

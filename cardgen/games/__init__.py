@@ -16,6 +16,7 @@ class Game:
     title: str
     builder: str  # module with build(options, game_dir) -> (params, files)
     checker: str  # module with check(game_dir, params) -> GameReport
+    has_deck: bool = True  # False: rules only (built last when games share the cores)
 
     def build_module(self):
         return importlib.import_module(self.builder)
@@ -26,7 +27,8 @@ class Game:
 
 GAMES = {
     "str8eight": Game("str8eight", "Str8 Eight", "cardgen.games.str8eight", "cardgen.check.str8eight"),
-    "fourscore": Game("fourscore", "FourScore", "cardgen.games.fourscore", "cardgen.check.fourscore"),
+    "fourscore": Game("fourscore", "FourScore", "cardgen.games.fourscore", "cardgen.check.fourscore",
+                      has_deck=False),
     "eights": Game("eights", "Eights", "cardgen.games.eights", "cardgen.check.eights"),
     "crazy-eights": Game("crazy-eights", "Crazy Eights", "cardgen.games.crazy_eights", "cardgen.check.crazy_eights"),
 }

@@ -30,8 +30,7 @@ def build(options: BuildOptions, game_dir: Path):
     size = card_size(options.card_size)
     faces, backs, back_of = deck_svgs(size, options.bleed, options.low_ink, options.decks, options.ace_value)
     out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
-    rules = RulesTask(out, options, GAME, _rules(options.ace_value), lambda: CardPictures(
-        deck_svgs(size, 0.0, options.low_ink, 1, options.ace_value)[0], _resolve))
+    rules = RulesTask(out, options, GAME, _rules(options.ace_value), lambda: CardPictures(faces, _resolve))
     def rerender(bleed: float):
         again, again_backs, _ = deck_svgs(size, bleed, options.low_ink, options.decks, options.ace_value)
         return again, again_backs

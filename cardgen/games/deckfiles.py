@@ -135,23 +135,22 @@ def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) 
     from ..render.pdf import write_pages
     from ..render.sheets import write_sheets
 
-    faces = [c.svg for c in deck.faces]
-    backs = [c.svg for c in deck.backs]
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
+    faces_pdf = out.game_dir / f"{deck.game}-cards.pdf"
+    backs_pdf = out.game_dir / f"{deck.game}-back.pdf"
     with out.stage("card pdf"):
-        path = out.game_dir / f"{deck.game}-cards.pdf"
-        write_pages(faces, path, f"{deck.title} – {len(faces)} card faces", page_mm, options.bleed)
-        out.add(path, "faces", "pdf")
-        path = out.game_dir / f"{deck.game}-back.pdf"
-        write_pages(backs, path, f"{deck.title} – card back", page_mm, options.bleed)
-        out.add(path, "back", "pdf")
+        write_pages([c.svg for c in deck.faces], faces_pdf, f"{deck.title} – {len(deck.faces)} card faces", page_mm,
+                    options.bleed)
+        out.add(faces_pdf, "faces", "pdf")
+        write_pages([c.svg for c in deck.backs], backs_pdf, f"{deck.title} – card back", page_mm, options.bleed)
+        out.add(backs_pdf, "back", "pdf")
     out.params["print"] = {"papers": [], "layout": options.layout, "back_offset_mm": list(options.back_offset)}
     for paper in papers(options.paper):
         spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
                          options.back_offset, deck.title)
         path = out.game_dir / f"{deck.game}-print-{paper.name}.pdf"
         with out.stage("home-print pdf"):
-            write_sheets(impose(spec, len(faces)), faces, [backs[i] for i in deck.back_of], options.bleed, path,
+            write_sheets(impose(spec, len(deck.faces)), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
                          f"{deck.title} – print and play, {paper.name}, {options.layout}")
         out.add(path, "print", "pdf")
         out.params["print"]["papers"].append(paper.name)

@@ -26,7 +26,7 @@ def build(options: BuildOptions, game_dir: Path):
     size = card_size(options.card_size)
     faces, back = deck_svgs(size, options.bleed, options.low_ink)
     out = Output(game_dir, {"letter_cards": 64, "reference_cards": 1, **card_params(size, options)})
-    rules = RulesTask(out, options, GAME, RULES, lambda: CardPictures(deck_svgs(size, 0.0, options.low_ink)[0], _resolve))
+    rules = RulesTask(out, options, GAME, RULES, lambda: CardPictures(faces, _resolve))
     def rerender(bleed: float):
         again, again_back = deck_svgs(size, bleed, options.low_ink)
         return again, [again_back]

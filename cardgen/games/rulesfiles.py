@@ -6,7 +6,6 @@ paper named); fold sheets are A4 or Letter landscape, one file per paper.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -27,10 +26,29 @@ class RulesSpec:
     tournament: bool = False
 
 
+def trimmed(svg: str) -> str:
+    """A card SVG cut at its trim line: the viewBox moved in by the bleed the card
+    declares (data-bleed-mm, data-trim-mm), which is what a player holds after cutting.
+    The cards already rendered for printing thus serve the booklets too."""
+    import re
+
+    root = re.search(r"<svg\b[^>]*>", svg)
+    trim = re.search(r'\sdata-trim-mm="([\d.]+),([\d.]+)"', root.group(0)) if root else None
+    bleed = re.search(r'\sdata-bleed-mm="([\d.]+)"', root.group(0)) if root else None
+    if not (trim and bleed) or float(bleed.group(1)) == 0:
+        return svg
+    w, h = trim.group(1), trim.group(2)
+    tag = root.group(0)
+    tag = re.sub(r'\swidth="[^"]*"', f' width="{w}mm"', tag, count=1)
+    tag = re.sub(r'\sheight="[^"]*"', f' height="{h}mm"', tag, count=1)
+    tag = re.sub(r'\sviewBox="[^"]*"', f' viewBox="0 0 {w} {h}"', tag, count=1)
+    return svg[:root.start()] + tag + svg[root.end():]
+
+
 class CardPictures:
-    """Real cards for the booklets, without bleed: drawn as vectors into the booklet
-    (render/booklet.py), or as PNG pictures when the card is outside the fast
-    renderer's SVG subset."""
+    """Real cards for the booklets, cut at the trim line: drawn as vectors into the
+    booklet (render/booklet.py), or as PNG pictures when the card is outside the
+    fast renderer's SVG subset."""
 
     def __init__(self, cards: list, resolve: Callable[[str, list], str]):
         self.cards = {c.slug: c for c in cards}
@@ -47,7 +65,7 @@ class CardPictures:
             if slug not in self.cards:
                 raise CardgenError(f"rule text asks for a picture of card {name!r}, which this deck has not: "
                                    "fix the [[cards: …]] line")
-            svg = self.cards[slug].svg
+            svg = trimmed(self.cards[slug].svg)
             if can_draw(svg):
                 self.cache[name] = ("svg", svg)
             else:
@@ -58,27 +76,31 @@ class CardPictures:
 
 
 def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
-    from ..render.booklet import PAGE_SIZES, write_booklet, write_player_aid
+    """Every rules file, in this process."""
+    write_booklets(out, options, game, spec, pictures)
+    write_rule_sheets(out, options, game, spec, pictures)
+
+
+def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
+    """The booklet (one per paper's page size) and its fold-and-staple sheets."""
+    from ..render.booklet import PAGE_SIZES, write_booklet
     from ..render.fold import write_fold
     from ..render.fonts import register_reportlab_fonts
-    from ..render.scorepad import write_scorepad, write_tournament
     from ..rules.document import Block, load
 
     fonts = register_reportlab_fonts()
-    chosen = papers(options.paper)
     blocks = load(spec.booklet)
     if spec.cover:
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
-    info = {"booklet": {}, "fold": {}, "reference": None, "scorepad": [], "tournament": []}
-    booklets = {}
-    for i, paper in enumerate(chosen):
+    info = out.params.setdefault("rules", {})
+    info.update({"booklet": {}, "fold": {}})
+    for i, paper in enumerate(papers(options.paper)):
         page = PAGE_SIZES[paper.name]
         name = f"{game}-rules.pdf" if i == 0 else f"{game}-rules-{page.name}.pdf"
         path = out.game_dir / name
         with out.stage("rule booklet"):
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
         out.add(path, "rules", "pdf")
-        booklets[paper.name] = path
         info["booklet"][name] = {"pages": pages, "page": page.name}
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
@@ -86,6 +108,20 @@ def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, 
             sheets = write_fold(path, fold, (land.width, land.height), spec.title)
         out.add(fold, "rules-fold", "pdf")
         info["fold"][fold.name] = {"sides": sheets, "booklet_pages": pages}
+
+
+def write_rule_sheets(out: Output, options: BuildOptions, game: str, spec: RulesSpec,
+                      pictures: CardPictures) -> None:
+    """The one-page documents: the player aid, the score pads and the tournament sheet."""
+    from ..render.booklet import PAGE_SIZES, write_player_aid
+    from ..render.fonts import register_reportlab_fonts
+    from ..render.scorepad import write_scorepad, write_tournament
+    from ..rules.document import load
+
+    fonts = register_reportlab_fonts()
+    chosen = papers(options.paper)
+    info = out.params.setdefault("rules", {})
+    info.update({"reference": None, "scorepad": [], "tournament": []})
     if spec.reference:
         page = PAGE_SIZES[chosen[0].name]
         path = out.game_dir / f"{game}-reference.pdf"
@@ -93,45 +129,49 @@ def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, 
             pages = write_player_aid(load(spec.reference), path, page, spec.title, fonts, pictures)
         out.add(path, "reference", "pdf")
         info["reference"] = {"file": path.name, "pages": pages}
-    for paper in chosen:
-        if spec.scorepad:
-            start = time.perf_counter()
-            path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
-            write_scorepad(path, paper, spec.title, spec.scorepad["lines"], spec.scorepad["players"],
-                           spec.scorepad["hands"], fonts)
-            out.add(path, "scorepad", "pdf")
-            info["scorepad"].append(path.name)
-            out.timings["score pads"] = out.timings.get("score pads", 0) + time.perf_counter() - start
-        if spec.tournament:
-            path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
-            write_tournament(path, paper, spec.title, 4, 24, fonts)
-            out.add(path, "tournament", "pdf")
-            info["tournament"].append(path.name)
-    out.params["rules"] = info
+    with out.stage("score pads"):
+        for paper in chosen:
+            if spec.scorepad:
+                path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
+                write_scorepad(path, paper, spec.title, spec.scorepad["lines"], spec.scorepad["players"],
+                               spec.scorepad["hands"], fonts)
+                out.add(path, "scorepad", "pdf")
+                info["scorepad"].append(path.name)
+            if spec.tournament:
+                path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
+                write_tournament(path, paper, spec.title, 4, 24, fonts)
+                out.add(path, "tournament", "pdf")
+                info["tournament"].append(path.name)
 
 
-def _rules_job(game_dir, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
+def _booklet_job(game_dir, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
     out = Output(game_dir, {})
-    write_rules(out, options, game, spec, pictures())
+    write_booklets(out, options, game, spec, pictures())
     return out.params, out.files, out.timings
 
 
 class RulesTask:
-    """The rules typeset beside the cards (in another process when there are cores to spare)."""
+    """The rules typeset beside the cards: the booklet in another process (when there are
+    cores to spare) from the start, the one-page sheets here once the cards are done,
+    so both cores stay busy to the end."""
 
     def __init__(self, out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
         from .. import parallel
 
-        self.out = out
+        self.out, self.options, self.game, self.spec, self.pictures = out, options, game, spec, pictures
         self.task = None
         if "pdf" in options.formats:
-            self.task = parallel.start(_rules_job, out.game_dir, options, game, spec, pictures, jobs=options.jobs)
+            from ..render.fonts import register_reportlab_fonts
+
+            register_reportlab_fonts()  # parsed once, before the fork, for both processes
+            self.task = parallel.start(_booklet_job, out.game_dir, options, game, spec, pictures, jobs=options.jobs)
 
     def join(self) -> None:
         if self.task is None:
             return
+        write_rule_sheets(self.out, self.options, self.game, self.spec, self.pictures())
         params, files, timings = self.task.result()
-        self.out.params.update(params)
+        self.out.params.setdefault("rules", {}).update(params.get("rules", {}))
         self.out.files.extend(files)
         for k, v in timings.items():
             self.out.timings[k] = self.out.timings.get(k, 0.0) + v

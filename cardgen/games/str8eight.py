@@ -48,7 +48,9 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
     cards = deck_svgs(deck, size, options.bleed, options.low_ink)
     out = Output(game_dir, {"table_size": deck.table_size, "pass_cards": len(deck.pass_cards),
                             **card_params(size, options)})
-    rules = RulesTask(out, options, GAME, RULES, lambda: pictures(options))
+    # the booklet shows a pass card even in a deck built without them
+    rules = RulesTask(out, options, GAME, RULES,
+                      lambda: CardPictures(cards, _resolve) if deck.pass_cards else pictures(options))
     def rerender(bleed: float):
         again = deck_svgs(deck, size, bleed, options.low_ink)
         return again[:-1], again[-1:]

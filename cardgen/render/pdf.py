@@ -165,26 +165,21 @@ def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple,
 
 
 def finish_pdf(path: Path, bleed_mm: "float | None" = None) -> None:
-    """Rewrite a cairo PDF through pypdf: tidy and, for single cards, add print boxes.
+    """Rewrite a cairo PDF through pikepdf (qpdf): tidy and, for single cards, add print boxes.
 
     cairo 1.16 lists a form used several times on a page once per use in the page's
-    resources (/x40 40 0 R /x40 40 0 R …); strict readers warn, so we write it once.
+    resources (/x40 40 0 R /x40 40 0 R …); strict readers warn, and qpdf writes it once.
     With bleed_mm, every page gets TrimBox = MediaBox inset by the bleed and
     BleedBox = MediaBox, which print shops read to cut and to check the bleed."""
-    import logging
+    import pikepdf
 
-    import pypdf
-    from pypdf.generic import RectangleObject
-
-    logging.getLogger("pypdf").setLevel(logging.ERROR)  # the duplicate keys we are removing
-    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(str(path)))
-    if bleed_mm is not None:
-        inset = bleed_mm * PT_PER_MM
-        for page in writer.pages:
-            x0, y0, x1, y1 = (float(v) for v in page.mediabox)
-            page.bleedbox = RectangleObject([x0, y0, x1, y1])
-            page.trimbox = RectangleObject([x0 + inset, y0 + inset, x1 - inset, y1 - inset])
     tmp = path.with_name(path.name + ".boxes")
-    with open(tmp, "wb") as fh:
-        writer.write(fh)
+    with pikepdf.open(path) as pdf:
+        if bleed_mm is not None:
+            inset = bleed_mm * PT_PER_MM
+            for page in pdf.pages:
+                x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+                page.bleedbox = pikepdf.Array([x0, y0, x1, y1])
+                page.trimbox = pikepdf.Array([x0 + inset, y0 + inset, x1 - inset, y1 - inset])
+        pdf.save(tmp, deterministic_id=True, compress_streams=True)
     tmp.replace(path)

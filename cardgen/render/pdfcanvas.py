@@ -6,7 +6,9 @@ second just to import cairocffi (its C declarations are parsed on every start) a
 then records, replays and rewrites every card. reportlab writes PDF operators as
 strings, embeds subset fonts and reuses a card drawn once as a form XObject, so a
 `--format pdf` build never loads cairo at all. fastsvg calls the same methods on
-this context as on a cairo Context; the SVG stays the single source.
+this context as on a cairo Context; the SVG stays the single source. Colors, line
+styles and text go straight into the canvas's operator list (reportlab's own calls
+cost ten times more per card); paths, state and opacity go through reportlab.
 
 Two differences from cairo, both harmless for our templates: group opacity is
 applied to each child (exact because our translucent groups never overlap
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+
+from reportlab.lib.rl_accel import fp_str
 
 from . import fonts as fontset
 from .fastsvg import Unsupported
@@ -77,6 +81,11 @@ class CanvasContext:
         self.pending_fill = False
         self.alpha = 1.0  # group opacity, applied to each child
         self._stack: list = []
+
+    @property
+    def code(self) -> list:
+        """The canvas's operator list (reportlab swaps it when a form begins or ends)."""
+        return self.canvas._code
 
     # state -------------------------------------------------------------------
     def save(self):
@@ -168,15 +177,15 @@ class CanvasContext:
         self.source = (r, g, b, a)
 
     def set_line_width(self, width):
-        self.canvas.setLineWidth(width)
+        self.code.append(f"{fp_str(width)} w")
 
     def set_dash(self, dashes, offset=0):
-        self.canvas.setDash(list(dashes) if dashes else [], offset)
+        self.code.append(f"[{fp_str(*dashes) if dashes else ''}] {fp_str(offset)} d")
 
     def _fill_color(self):
         r, g, b, a = self.source
-        self.canvas.setFillColorRGB(r, g, b)
-        self.canvas.setFillAlpha(a * self.alpha)
+        self.code.append(f"{fp_str(r, g, b)} rg")
+        self.canvas.setFillAlpha(a * self.alpha)  # reportlab names the ExtGState (and skips a repeat)
 
     def fill_preserve(self):
         self._fill_color()
@@ -191,7 +200,7 @@ class CanvasContext:
     def stroke(self):
         if self.path is not None:
             r, g, b, a = self.source
-            self.canvas.setStrokeColorRGB(r, g, b)
+            self.code.append(f"{fp_str(r, g, b)} RG")
             self.canvas.setStrokeAlpha(a * self.alpha)
             self.canvas.drawPath(self.path, stroke=1, fill=1 if self.pending_fill else 0, fillMode=FILL_NON_ZERO)
         self.new_path()
@@ -232,16 +241,20 @@ class CanvasContext:
         return (left * scale, 0.0, (right - left) * scale, 0.0, pen * scale, 0.0)
 
     def show_text(self, text: str):
-        name = self._font_name()
+        """One BT…ET block, encoded the way reportlab's text objects encode a TrueType font
+        (its subsets, its escaping), with a text matrix that keeps glyphs upright in the
+        flipped space; written directly, as drawString would cost ten calls a run."""
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        font = getFont(self._font_name())
         x, y = self.point or (0.0, 0.0)
-        c = self.canvas
-        c.saveState()
+        doc, escape = self.canvas._doc, self.canvas._escape
         self._fill_color()
-        c.translate(x, y)
-        c.scale(1, -1)  # glyphs upright in the flipped (y-down) space
-        c.setFont(name, self.font_size)
-        c.drawString(0, 0, text)
-        c.restoreState()
+        ops = [f"BT 1 0 0 -1 {fp_str(x, y)} Tm"]
+        for subset, chunk in font.splitString(text, doc):
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(self.font_size)} Tf ({escape(chunk)}) Tj")
+        ops.append("ET")
+        self.code.append(" ".join(ops))
         self.new_path()
 
 

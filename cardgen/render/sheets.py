@@ -1,9 +1,11 @@
 """Draw an imposition plan (layout/imposition.py) into a multi-page PDF.
 
-Each card is drawn once, as a form XObject (or, on the cairo route for SVGs our
-fast renderer does not draw, a recording), and placed wherever the plan puts it,
-clipped to the bleed the plan keeps: text stays text, and a back used 70 times is
-stored once.
+The cards are not drawn again: each page of the card PDF (and of the back PDF) that
+was just written becomes a form XObject, copied once into the sheets and placed
+wherever the plan puts it, clipped to the bleed the plan keeps (pikepdf does the
+copying, without parsing a content stream). Text stays text, a back used 70 times
+is stored once, and the sheets cost what their crop marks and labels cost, which
+reportlab draws.
 """
 from __future__ import annotations
 
@@ -11,88 +13,61 @@ from pathlib import Path
 
 from ..layout.imposition import Page
 from . import fonts as fontset
-from .pdf import PT_PER_MM, define_form, finish_pdf, new_pdf, record_svg, vector_document
+from .pageforms import page_form
+from .pdf import PT_PER_MM, vector_document
 
 MARK_WIDTH_MM = 0.2
 INK = (0.11, 0.14, 0.19)
 
 
-def write_sheets(pages: list[Page], faces: list, backs: list, bleed: float, path: Path, title: str) -> int:
-    """faces[i] and backs[i] are card i's SVGs, drawn with this bleed."""
-    from . import fastsvg
+def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: list, bleed: float, path: Path,
+                 title: str) -> int:
+    """faces_pdf holds card i on page i+1; backs_pdf the distinct backs, back_of[i] card i's.
+    Both were made with this bleed (a page is the card plus its bleed all round)."""
+    import pikepdf
 
-    try:
-        return _write_vector(pages, faces, backs, bleed, path, title)
-    except fastsvg.Unsupported:
-        return _write_cairo(pages, faces, backs, bleed, path, title)
-
-
-def _write_vector(pages, faces, backs, bleed, path, title) -> int:
     from .pdfcanvas import CanvasContext, flip
 
-    canvas = vector_document(path, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM))
-    forms: dict = {}  # SVG text -> form name: a back shared by every card is stored once
-    card_pt = None
-    for page in pages:
-        for p in page.placements:
-            svg = (backs if p.back else faces)[p.card]
-            if svg not in forms:
-                card_pt = ((p.trim.w + 2 * bleed) * PT_PER_MM, (p.trim.h + 2 * bleed) * PT_PER_MM)
-                forms[svg] = f"card{len(forms)}"
-                define_form(canvas, forms[svg], svg, card_pt)
+    marks = path.with_name(path.name + ".marks")
+    canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM))
     for page in pages:
         canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         flip(canvas, page.height * PT_PER_MM)
         canvas.scale(PT_PER_MM, PT_PER_MM)
-        ctx = CanvasContext(canvas)
-        for p in page.placements:
-            ctx.save()
-            ctx.rectangle(p.clip.x, p.clip.y, p.clip.w, p.clip.h)
-            ctx.clip()
-            # the form is drawn y-up from its bottom-left corner
-            ctx.translate(p.trim.x - bleed, p.trim.y + p.trim.h + bleed)
-            ctx.scale(1 / PT_PER_MM, -1 / PT_PER_MM)
-            canvas.doForm(forms[(backs if p.back else faces)[p.card]])
-            ctx.restore()
-        _decorate(ctx, page)
+        _decorate(CanvasContext(canvas), page)
         canvas.showPage()
     canvas.save()
-    return len(pages)
 
+    k = PT_PER_MM
+    with pikepdf.open(marks) as sheets, pikepdf.open(faces_pdf) as faces, pikepdf.open(backs_pdf) as backs:
+        forms: dict = {}
 
-def _write_cairo(pages, faces, backs, bleed, path, title) -> int:
-    import cairocffi
-
-    recorded: dict = {}
-
-    def recording(svg: str):
-        if svg not in recorded:
-            recorded[svg] = record_svg(svg)
-        return recorded[svg]
-
-    pdf = new_pdf(path, title)
-    for page in pages:
-        pdf.set_size(page.width * PT_PER_MM, page.height * PT_PER_MM)
-        ctx = cairocffi.Context(pdf)
-        ctx.scale(PT_PER_MM, PT_PER_MM)
-        for p in page.placements:
-            ctx.save()
-            ctx.rectangle(p.clip.x, p.clip.y, p.clip.w, p.clip.h)
-            ctx.clip()
-            ctx.translate(p.trim.x - bleed, p.trim.y - bleed)
-            ctx.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
-            ctx.set_source_surface(recording((backs if p.back else faces)[p.card]), 0, 0)
-            ctx.paint()
-            ctx.restore()
-        _decorate(ctx, page)
-        pdf.show_page()
-    pdf.finish()
-    finish_pdf(path)
+        def form(back: bool, index: int):
+            if (back, index) not in forms:
+                source = (backs if back else faces).pages[index]
+                forms[(back, index)] = sheets.copy_foreign(page_form(backs if back else faces, source))
+            return forms[(back, index)]
+        for page, sheet in zip(pages, sheets.pages):
+            ops = []
+            for p in page.placements:
+                index = back_of[p.card] if p.back else p.card
+                name = f"/{'Back' if p.back else 'Card'}{index}"  # fixed names: reproducible files
+                sheet.add_resource(form(p.back, index), pikepdf.Name.XObject, name=pikepdf.Name(name))
+                clip_y = page.height - p.clip.y - p.clip.h  # the plan measures down from the top
+                card_y = page.height - (p.trim.y + p.trim.h + bleed)
+                ops.append(f"q {p.clip.x * k:.3f} {clip_y * k:.3f} {p.clip.w * k:.3f} {p.clip.h * k:.3f} re W n "
+                           f"1 0 0 1 {(p.trim.x - bleed) * k:.3f} {card_y * k:.3f} cm {name} Do Q")
+            # the cards go under the marks and labels
+            sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode("ascii")), prepend=True)
+        tmp = path.with_name(path.name + ".part")
+        sheets.save(tmp, deterministic_id=True, compress_streams=True)
+    tmp.replace(path)
+    marks.unlink()
     return len(pages)
 
 
 def _decorate(ctx, page: Page) -> None:
-    """Crop marks, fold lines, labels and the calibration bar (on a cairo or PDF-canvas context)."""
+    """Crop marks, fold lines, labels and the calibration bar."""
     _lines(ctx, page.marks, dashed=False)
     _lines(ctx, page.folds, dashed=True)
     for label in page.labels:
