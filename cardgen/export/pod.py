@@ -34,10 +34,10 @@ def write_pod(folder: Path, game: str, faces: list, backs: list, trim_mm: tuple,
         path.write_bytes(with_dpi(png, POD_DPI))
         written.append(path)
     archive = folder / f"{game}-pod.zip"
-    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(archive, "w") as zf:
         for path in sorted(written):
             info = zipfile.ZipInfo(path.name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
     written.append(archive)

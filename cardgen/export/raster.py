@@ -5,28 +5,34 @@ import io
 import struct
 
 
-def rgb_image(svg: str, width_px: int, height_px: int):
-    """The SVG rendered to exactly width × height pixels, as an opaque RGB Pillow image."""
-    from PIL import Image
-
+def rgb_png(svg: str, width_px: int, height_px: int) -> bytes:
+    """The SVG rendered to exactly width × height pixels on white, as an RGB PNG."""
     from ..render import fastsvg
 
     try:
-        png = fastsvg.png(svg, size_px=(width_px, height_px), background="#ffffff")
+        return fastsvg.png(svg, size_px=(width_px, height_px), background="#ffffff")
     except fastsvg.Unsupported:
         import cairosvg
+        from PIL import Image
+
+        from ..render.pngfile import encode
 
         png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
                                background_color="#ffffff")  # cards are opaque; white under any anti-aliased edge
-    with Image.open(io.BytesIO(png)) as im:
+        with Image.open(io.BytesIO(png)) as im:
+            return encode(im.convert("RGB").tobytes(), width_px, height_px)
+
+
+def rgb_image(svg: str, width_px: int, height_px: int):
+    """The same, as an RGB Pillow image."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(rgb_png(svg, width_px, height_px))) as im:
         return im.convert("RGB")
 
 
 def _rgb_png(job) -> bytes:
-    svg, w, h = job
-    buf = io.BytesIO()
-    rgb_image(svg, w, h).save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
+    return rgb_png(*job)
 
 
 def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int) -> list[bytes]:

@@ -12,22 +12,9 @@ import shutil
 from pathlib import Path
 
 from ..render.templating import render
+from ..render.trim import trimmed
 
 THUMB_W, THUMB_H = 250, 350  # px, the poker card's 5:7
-
-
-def trimmed(svg: str) -> str:
-    """The same card with its bleed cut off: the viewBox and size shrink to the trim box."""
-    m = re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', svg)
-    if not m:
-        return svg
-    w, h = m.group(1), m.group(2)
-    head, rest = svg.split("<svg", 1)
-    tag, body = rest.split(">", 1)
-    tag = re.sub(r'\swidth="[^"]*"', f' width="{w}mm"', tag, count=1)
-    tag = re.sub(r'\sheight="[^"]*"', f' height="{h}mm"', tag, count=1)
-    tag = re.sub(r'\sviewBox="[^"]*"', f' viewBox="0 0 {w} {h}"', tag, count=1)
-    return f"{head}<svg{tag}>{body}"
 
 
 def _title(svg: str, fallback: str) -> str:

@@ -30,11 +30,14 @@ def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, bac
 
     from PIL import Image
 
+    from ..render.pngfile import encode
     from .raster import rgb_pngs, srgb_profile
 
     folder.mkdir(parents=True, exist_ok=True)
     icc = srgb_profile()
-    extra = {"icc_profile": icc} if icc else {}
+
+    def save(image, path: Path) -> None:
+        path.write_bytes(encode(image.tobytes(), image.width, image.height, icc=icc))
     written = []
     back_files = []
     pngs = rgb_pngs([c.svg for c in faces + backs], card_w, card_h, workers)
@@ -42,7 +45,7 @@ def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, bac
     face_img, back_img = images[:len(faces)], images[len(faces):]
     for b in range(len(backs)):
         path = folder / (f"{game}-back.png" if len(backs) == 1 else f"{game}-back-{b + 1}.png")
-        back_img[b].save(path, **extra)
+        save(back_img[b], path)
         back_files.append(path)
         written.append(path)
     # cards sharing a back go on the same sheets, in deck order
@@ -60,7 +63,7 @@ def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, bac
         hidden = cols * rows - 1
         sheet.paste(back_img[b], ((hidden % cols) * card_w, (hidden // cols) * card_h))
         path = folder / f"{game}-faces-{s}.png"
-        sheet.save(path, **extra)
+        save(sheet, path)
         written.append(path)
         custom[str(s)] = {"FaceURL": url_for(path), "BackURL": url_for(back_files[b]), "NumWidth": cols,
                           "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}

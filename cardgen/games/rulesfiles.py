@@ -26,25 +26,6 @@ class RulesSpec:
     tournament: bool = False
 
 
-def trimmed(svg: str) -> str:
-    """A card SVG cut at its trim line: the viewBox moved in by the bleed the card
-    declares (data-bleed-mm, data-trim-mm), which is what a player holds after cutting.
-    The cards already rendered for printing thus serve the booklets too."""
-    import re
-
-    root = re.search(r"<svg\b[^>]*>", svg)
-    trim = re.search(r'\sdata-trim-mm="([\d.]+),([\d.]+)"', root.group(0)) if root else None
-    bleed = re.search(r'\sdata-bleed-mm="([\d.]+)"', root.group(0)) if root else None
-    if not (trim and bleed) or float(bleed.group(1)) == 0:
-        return svg
-    w, h = trim.group(1), trim.group(2)
-    tag = root.group(0)
-    tag = re.sub(r'\swidth="[^"]*"', f' width="{w}mm"', tag, count=1)
-    tag = re.sub(r'\sheight="[^"]*"', f' height="{h}mm"', tag, count=1)
-    tag = re.sub(r'\sviewBox="[^"]*"', f' viewBox="0 0 {w} {h}"', tag, count=1)
-    return svg[:root.start()] + tag + svg[root.end():]
-
-
 class CardPictures:
     """Real cards for the booklets, cut at the trim line: drawn as vectors into the
     booklet (render/booklet.py), or as PNG pictures when the card is outside the
@@ -59,6 +40,7 @@ class CardPictures:
         """("svg", text) or ("png", bytes) for the card the rule text names."""
         from ..errors import CardgenError
         from ..render.pdf import can_draw
+        from ..render.trim import trimmed
 
         if name not in self.cache:
             slug = self.resolve(name, list(self.cards))
