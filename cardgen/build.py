@@ -119,8 +119,10 @@ def _build(options: BuildOptions, progress) -> BuildResult:
             progress(f"building {game.title}…")
             game_dir = staging / game.name
             game_dir.mkdir()
+            # a lone game builds in this process (its booklet and PNGs still use the cores)
             running.append((game, key, time.perf_counter(),
-                            parallel.start(_build_game, game.name, options, game_dir, jobs=options.jobs)))
+                            parallel.start(_build_game, game.name, options, game_dir,
+                                           jobs=options.jobs if len(todo) > 1 else 1)))
             if len(running) >= max(1, options.jobs):
                 _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
         while running:

@@ -299,3 +299,24 @@ def test_bad_print_options(tmp_path):
                           (["--back-offset", "30,0"], "too large")):
         result = run_cli("build", "--game", "str8eight", "--out", tmp_path / "o", *args)
         assert result.exit_code == 2 and message in result.output, (args, result.output)
+
+
+def test_sheets_place_the_card_pdf_pages_once_each(printed):
+    """The sheets reuse the card PDF's pages as forms: 70 distinct faces and one back,
+    each stored once however often it is placed, text still text."""
+    reader = pypdf.PdfReader(str(printed / "str8eight-print-a4.pdf"))
+    faces, backs, placed = set(), set(), 0
+    for page in reader.pages:
+        for name, ref in page["/Resources"]["/XObject"].items():
+            form = ref.get_object()
+            assert form["/Subtype"] == "/Form"
+            (backs if name.startswith("/Back") else faces).add(ref.idnum)
+        placed += sum(1 for operands, op in page.get_contents().operations if op == b"Do")
+    assert len(faces) == 70 and len(backs) == 1
+    assert placed == 2 * 70  # every card's face and its back
+    # the form is the whole card with its bleed, not just the trim box
+    form = reader.pages[0]["/Resources"]["/XObject"]["/Card0"].get_object()
+    w, h = (float(v) * MM_PER_PT for v in form["/BBox"][2:])
+    assert abs(w - (W + 6)) < 0.05 and abs(h - (H + 6)) < 0.05
+    text = reader.pages[0].extract_text()
+    assert "1 × 1" in text or "1×1" in text.replace(" ", ""), text[:200]

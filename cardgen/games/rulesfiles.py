@@ -60,12 +60,13 @@ class CardPictures:
 def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
     """Every rules file, in this process."""
     write_booklets(out, options, game, spec, pictures)
-    write_rule_sheets(out, options, game, spec, pictures)
+    write_rule_sheets(out, options, game, spec)
 
 
 def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
-    """The booklet (one per paper's page size) and its fold-and-staple sheets."""
-    from ..render.booklet import PAGE_SIZES, write_booklet
+    """The booklet (one per paper's page size), its fold-and-staple sheets and the
+    one-page player aid: everything that shows cards."""
+    from ..render.booklet import PAGE_SIZES, write_booklet, write_player_aid
     from ..render.fold import write_fold
     from ..render.fonts import register_reportlab_fonts
     from ..rules.document import Block, load
@@ -90,27 +91,25 @@ def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpe
             sheets = write_fold(path, fold, (land.width, land.height), spec.title)
         out.add(fold, "rules-fold", "pdf")
         info["fold"][fold.name] = {"sides": sheets, "booklet_pages": pages}
-
-
-def write_rule_sheets(out: Output, options: BuildOptions, game: str, spec: RulesSpec,
-                      pictures: CardPictures) -> None:
-    """The one-page documents: the player aid, the score pads and the tournament sheet."""
-    from ..render.booklet import PAGE_SIZES, write_player_aid
-    from ..render.fonts import register_reportlab_fonts
-    from ..render.scorepad import write_scorepad, write_tournament
-    from ..rules.document import load
-
-    fonts = register_reportlab_fonts()
-    chosen = papers(options.paper)
-    info = out.params.setdefault("rules", {})
-    info.update({"reference": None, "scorepad": [], "tournament": []})
+    info["reference"] = None
     if spec.reference:
-        page = PAGE_SIZES[chosen[0].name]
+        page = PAGE_SIZES[papers(options.paper)[0].name]
         path = out.game_dir / f"{game}-reference.pdf"
         with out.stage("player aid"):
             pages = write_player_aid(load(spec.reference), path, page, spec.title, fonts, pictures)
         out.add(path, "reference", "pdf")
         info["reference"] = {"file": path.name, "pages": pages}
+
+
+def write_rule_sheets(out: Output, options: BuildOptions, game: str, spec: RulesSpec) -> None:
+    """The score pads and the tournament sheet (one page each, no card pictures)."""
+    from ..render.fonts import register_reportlab_fonts
+    from ..render.scorepad import write_scorepad, write_tournament
+
+    fonts = register_reportlab_fonts()
+    chosen = papers(options.paper)
+    info = out.params.setdefault("rules", {})
+    info.update({"scorepad": [], "tournament": []})
     with out.stage("score pads"):
         for paper in chosen:
             if spec.scorepad:
@@ -133,9 +132,9 @@ def _booklet_job(game_dir, options: BuildOptions, game: str, spec: RulesSpec, pi
 
 
 class RulesTask:
-    """The rules typeset beside the cards: the booklet in another process (when there are
-    cores to spare) from the start, the one-page sheets here once the cards are done,
-    so both cores stay busy to the end."""
+    """The rules typeset beside the cards: the booklet, its fold and the player aid in
+    another process (when there are cores to spare) from the start, the score pads here
+    once the cards are done, so both cores stay busy to the end."""
 
     def __init__(self, out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
         from .. import parallel
@@ -151,7 +150,7 @@ class RulesTask:
     def join(self) -> None:
         if self.task is None:
             return
-        write_rule_sheets(self.out, self.options, self.game, self.spec, self.pictures())
+        write_rule_sheets(self.out, self.options, self.game, self.spec)
         params, files, timings = self.task.result()
         self.out.params.setdefault("rules", {}).update(params.get("rules", {}))
         self.out.files.extend(files)
