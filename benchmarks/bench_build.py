@@ -8,6 +8,9 @@ Cases, each run --runs times from scratch (--clean, a new folder), medians print
   png-deck      cardgen build --game str8eight --format png              (70 cards at 300 DPI)
   all-formats   every game, --format all
   no-change     the same pdf build again, nothing changed (the cache)
+  deck-a4       only the peer's job, through the Python API in a fresh process: the 70
+                card SVGs, the card and back PDFs and the A4 3 × 3 duplex sheets
+                (no booklet, sequence sheet or tuck box), start-up included
 The per-stage times of each case's last run come from `cardgen build -v`. The
 ratio compares with the fastest Python route measured in ../shared/RESEARCH.md
 (cairosvg to PDF pages, then cardimpose: 1.61 s for the 70-card A4 job).
@@ -39,6 +42,36 @@ def run(args: list[str], out: Path) -> tuple[float, str]:
     return time.perf_counter() - start, proc.stdout
 
 
+# the peer's job alone: card SVGs -> PDF pages -> A4 sheets, as cardgen's build does it
+DECK_A4 = """
+import sys
+from pathlib import Path
+from cardgen.layout.imposition import SheetSpec, impose
+from cardgen.layout.paper import PAPERS
+from cardgen.model.sizes import card_size
+from cardgen.model.str8eight import build_deck
+from cardgen.render.pdf import write_pages
+from cardgen.render.sheets import write_sheets
+from cardgen.render.str8eight_cards import deck_svgs
+out = Path(sys.argv[1]); out.mkdir(parents=True)
+size = card_size("poker")
+cards = deck_svgs(build_deck(8, 3), size, 3.0)
+faces, backs = [c.svg for c in cards[:-1]], [cards[-1].svg]
+page = (size.width + 6, size.height + 6)
+write_pages(faces, out / "cards.pdf", "faces", page, 3.0)
+write_pages(backs, out / "back.pdf", "back", page, 3.0)
+spec = SheetSpec(PAPERS["a4"], size.width, size.height, 3.0, "duplex", (0.0, 0.0), "Str8 Eight")
+write_sheets(impose(spec, len(faces)), out / "cards.pdf", out / "back.pdf", [0] * len(faces), 3.0,
+             out / "print-a4.pdf", "print")
+"""
+
+
+def run_deck_a4(out: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", DECK_A4, str(out)], check=True, capture_output=True, text=True)
+    return time.perf_counter() - start
+
+
 def stages(stdout: str) -> list[str]:
     return [line for line in stdout.splitlines() if re.match(r"^\S+ stages: ", line)]
 
@@ -48,7 +81,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="", help="comma-separated case names")
     args = parser.parse_args()
-    wanted = [c for c in args.only.split(",") if c] or [*CASES, "no-change"]
+    wanted = [c for c in args.only.split(",") if c] or [*CASES, "no-change", "deck-a4"]
     print(f"{'case':<12} {'median s':>9} {'min s':>7} {'max s':>7}")
     for name in wanted:
         times, last = [], ""
@@ -58,11 +91,13 @@ def main() -> None:
                 if name == "no-change":
                     run(CASES["print-a4"], out)
                     t, last = run(CASES["print-a4"], out)
+                elif name == "deck-a4":
+                    t = run_deck_a4(out)
                 else:
                     t, last = run(CASES[name] + ["--clean"], out)
                 times.append(t)
         med = statistics.median(times)
-        extra = f"   {PEER_SECONDS / med:.2f}× the peer's 1.61 s" if name == "print-a4" else ""
+        extra = f"   {PEER_SECONDS / med:.2f}× the peer's 1.61 s" if name in ("print-a4", "deck-a4") else ""
         print(f"{name:<12} {med:>9.3f} {min(times):>7.3f} {max(times):>7.3f}{extra}")
         for line in stages(last):
             print(f"    {line}")

@@ -51,17 +51,21 @@ def _metrics(name: str):
     return face.unitsPerEm, face.charToGlyph, advance, lru_cache(maxsize=None)(xbounds)
 
 
-_faces_for: list = [None, None]  # [font set, {(family, bold): (reportlab name, file)}]
+_faces_for: list = [None, None]  # [font set, {(family, bold): reportlab font name}]
 
 
 def _faces() -> dict:
-    """The active font set's faces as cairo selects them, registered with reportlab once."""
+    """The active font set's faces as cairo (fontconfig) selects them, registered with
+    reportlab once: the text family by weight, and the heavy cut by its own family name,
+    which has one cut whatever the weight asked. A theme whose heavy cut carries the
+    text family's name gets what fontconfig gives it: the regular or the bold cut."""
     active = fontset.active()
     if _faces_for[0] is not active:
         names = fontset.register_reportlab_fonts(active)
-        faces = {(active.roles["text"], False): names["text"], (active.roles["text"], True): names["bold"]}
-        # the heavy family has one cut, whatever the weight asked
-        faces[(active.roles["heavy"], False)] = faces[(active.roles["heavy"], True)] = names["heavy"]
+        text, heavy = active.roles["text"], active.roles["heavy"]
+        faces = {(text, False): names["text"], (text, True): names["bold"]}
+        if heavy != text:
+            faces[(heavy, False)] = faces[(heavy, True)] = names["heavy"]
         _faces_for[:] = [active, faces]
     return _faces_for[1]
 
