@@ -30,9 +30,28 @@ def _tree_digest(root: str, pattern: str) -> str:
     return h.hexdigest()
 
 
+# the libraries whose versions change the bytes we write
+LIBRARIES = ("reportlab", "pikepdf", "cairocffi", "CairoSVG", "pillow", "Jinja2", "markdown-it-py", "fonttools")
+
+
+@lru_cache(maxsize=None)
+def _library_versions() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    def one(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "-"
+    return ",".join(f"{name}={one(name)}" for name in LIBRARIES)
+
+
+@lru_cache(maxsize=None)
 def code_version() -> str:
+    """Our code, our templates and the libraries that draw: a change to any rebuilds."""
     return hashlib.sha256("|".join([
         __version__, _tree_digest(str(PROJECT_ROOT / "cardgen"), "*.py"), _tree_digest(str(TEMPLATES_DIR), "*"),
+        _library_versions(),
     ]).encode()).hexdigest()
 
 

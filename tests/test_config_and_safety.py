@@ -280,3 +280,19 @@ def test_cache_skips_unchanged_work(tmp_path):
     assert quiet.stdout == "" and quiet.stderr == ""
     verbose = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "-v", "--clean")
     assert "eights/svg/back.svg" in verbose.stdout
+
+
+def test_a_library_upgrade_changes_the_cache_key(monkeypatch):
+    """The bytes we write depend on reportlab, pikepdf, cairo…: a new version rebuilds."""
+    from cardgen import cache
+    from cardgen.options import BuildOptions
+
+    options = BuildOptions(out=Path("unused"))
+    before = cache.input_key(options, "str8eight")
+    assert "reportlab=" in cache._library_versions() and "pikepdf=" in cache._library_versions()
+    cache.code_version.cache_clear()
+    monkeypatch.setattr(cache, "_library_versions", lambda: "reportlab=99.0")
+    try:
+        assert cache.input_key(options, "str8eight") != before
+    finally:
+        cache.code_version.cache_clear()

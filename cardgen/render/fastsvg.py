@@ -218,6 +218,7 @@ def _text(ctx, el, style: dict) -> None:
         ctx.move_to(x, y)
         ctx.show_text(text)
         x += ctx.text_extents(text)[4]
+    ctx.new_path()  # show_text leaves a current point, which a following arc would join
 
 
 def _clip(ctx, ref: str, clips: dict) -> None:
@@ -240,12 +241,16 @@ def _draw(ctx, el, inherited: dict, clips: dict) -> None:
     if tag in ("title", "clipPath"):
         return  # a clipPath is drawn where a clip-path attribute names it
     style = {**inherited, **{k: v for k, v in el.attrib.items() if k in INHERITED}}
-    ctx.save()
+    opacity = float(el.get("opacity", 1))
+    # every paint sets its own color, width and dash, so only a transform, a clip or an
+    # opacity needs the graphics state saved (a PDF then carries a q/Q pair for it alone)
+    stateful = bool(el.get("transform") or el.get("clip-path")) or opacity < 1
+    if stateful:
+        ctx.save()
     if el.get("transform"):
         _apply_transform(ctx, el.get("transform"))
     if el.get("clip-path"):
         _clip(ctx, el.get("clip-path"), clips)
-    opacity = float(el.get("opacity", 1))
     if opacity < 1:
         if hasattr(ctx, "begin_opacity"):
             ctx.begin_opacity(opacity)  # PDF canvas: the alpha goes on each child
@@ -275,7 +280,8 @@ def _draw(ctx, el, inherited: dict, clips: dict) -> None:
         else:
             ctx.pop_group_to_source()
             ctx.paint_with_alpha(opacity)
-    ctx.restore()
+    if stateful:
+        ctx.restore()
 
 
 def _size(root) -> tuple:
