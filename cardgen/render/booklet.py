@@ -261,6 +261,17 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_picture: Callabl
     return story
 
 
+def warm_up(fonts: dict) -> None:
+    """Typeset a scrap (a paragraph with inline styles, a table) so reportlab's lazily
+    built machinery is ready: done once before several games fork, it is shared by all."""
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+
+    styles = _styles(fonts)
+    doc = SimpleDocTemplate(io.BytesIO(), initialFontName=fonts["text"])
+    doc.build([Paragraph("a <b>b</b> <i>c</i> <font color='#332288'>d</font>", styles["body"]),
+               Table([[Paragraph("e", styles["cell"]), "f"]])])
+
+
 def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
                      card_picture: Callable) -> int:
     """A one-page player aid: the largest type (9.5 pt down to 7 pt) at which it fits one page."""

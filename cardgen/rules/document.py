@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
@@ -50,10 +51,16 @@ def _inline(token) -> str:
     return "".join(out)
 
 
-def parse(text: str, source: str = "rules") -> list[Block]:
+@lru_cache(maxsize=None)
+def _markdown():
+    """One CommonMark parser with tables, built once (building it compiles its rules)."""
     from markdown_it import MarkdownIt
 
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    return MarkdownIt("commonmark").enable("table")
+
+
+def parse(text: str, source: str = "rules") -> list[Block]:
+    tokens = _markdown().parse(text)
     blocks: list[Block] = []
     i = 0
     stack: list[str] = []
