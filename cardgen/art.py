@@ -129,6 +129,10 @@ def _render_worker(args, conn) -> None:
             return target.read_bytes()
 
         tree = Tree(url=str(svg_path), url_fetcher=fetch)
+        if "preserveAspectRatio" not in tree:
+            # cover the frame, as a PNG's art does (ImageOps.fit), instead of SVG's default
+            # "meet", which would leave white bands where the aspect ratios differ
+            tree["preserveAspectRatio"] = "xMidYMid slice"
         out = io.BytesIO()
         PNGSurface(tree, out, 96, output_width=width_px, output_height=height_px,
                    background_color="#ffffff").finish()

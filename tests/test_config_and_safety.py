@@ -296,3 +296,24 @@ def test_a_library_upgrade_changes_the_cache_key(monkeypatch):
         assert cache.input_key(options, "str8eight") != before
     finally:
         cache.code_version.cache_clear()
+
+
+def test_svg_back_art_covers_its_frame(tmp_path):
+    """Art of another shape fills the frame (cropped in the middle), as PNG art does:
+    no white bands where SVG's default "meet" would letterbox it."""
+    import io
+
+    from PIL import Image
+
+    from cardgen.art import back_art_uri
+
+    art = tmp_path / "wide.svg"
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">'
+                   '<rect width="200" height="100" fill="#332288"/></svg>')
+    uri = back_art_uri(art, 300, 420)
+    import base64
+
+    png = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))).convert("RGB")
+    assert png.size == (300, 420)
+    for xy in ((150, 2), (150, 417), (2, 210), (297, 210), (150, 210)):
+        assert png.getpixel(xy) == (0x33, 0x22, 0x88), xy
