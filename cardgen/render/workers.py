@@ -1,14 +1,15 @@
-"""Processes that render pixels, forked once per game build and shared by every PNG job.
+"""Processes that render pixels, started once per game build and shared by every PNG job.
 
-A worker spends its first quarter second loading cairo (cairocffi parses its C
-declarations on import) and the fonts. Forked at the start of a game's build, the
-workers do that while this process is still writing the SVGs; cards, sheets, boxes
-and the TTS/print-shop images then all go through the same warm pool, one job at a
-time so a big page never leaves a worker idle at the end.
+Loading cairo (cairocffi parses its C declarations on import) and the fonts takes a
+worker a third of a second. So at the start of a game's build one process is forked
+that does it while this process is still writing the SVGs; once warm, it forks the
+workers, which are born warm, and hands them the jobs this process sends it. Cards,
+sheets, boxes and the TTS/print-shop images all go through that one pool, one job at
+a time, so a big page never leaves a worker idle at the end.
 """
 from __future__ import annotations
 
-_pool = None
+_pool = None  # (process, connection) of the warm process that runs the pool
 
 
 def _warm() -> None:
@@ -23,8 +24,33 @@ def _warm() -> None:
     svg_to_png(svg, 20)
 
 
+def _serve(workers: int, conn, builder_end) -> None:
+    """The warm process: load cairo and the fonts, fork the pool, run what is sent.
+
+    It ends when the build says so or goes away (killed, say): so it must not itself
+    hold the build's end of the pipe open, which the fork copied into it."""
+    import multiprocessing
+
+    builder_end.close()
+    _warm()
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        while True:
+            try:
+                request = conn.recv()
+            except EOFError:
+                return
+            if request is None:
+                return
+            func, jobs = request
+            try:
+                conn.send(("ok", _ordered(pool, func, jobs)))
+            except Exception as exc:  # noqa: BLE001 - the job's failure goes back to the build
+                conn.send(("error", exc))
+
+
 def start(workers: int) -> None:
-    """Fork the workers now (no-op with one job: everything then runs in this process)."""
+    """Start the warm process and its pool now (no-op with one job: then everything
+    runs in this process)."""
     global _pool
     if workers <= 1 or _pool is not None:
         return
@@ -33,15 +59,28 @@ def start(workers: int) -> None:
     from . import fonts
 
     fonts.ensure_fonts()  # FONTCONFIG_FILE set before the fork, so every worker sees only our fonts
-    _pool = multiprocessing.get_context("fork").Pool(workers, initializer=_warm)
+    ctx = multiprocessing.get_context("fork")
+    conn, child = ctx.Pipe()
+    process = ctx.Process(target=_serve, args=(workers, child, conn))  # not a daemon: it has children
+    process.start()
+    child.close()
+    _pool = (process, conn)
 
 
 def stop() -> None:
     global _pool
     if _pool is not None:
-        _pool.close()
-        _pool.join()
+        process, conn = _pool
         _pool = None
+        try:
+            conn.send(None)
+        except OSError:
+            pass
+        conn.close()
+        process.join(10)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 def run(func, jobs: list, workers: int) -> list:
@@ -50,7 +89,15 @@ def run(func, jobs: list, workers: int) -> list:
     if workers <= 1 or (len(jobs) < 8 and _pool is None):
         return [func(job) for job in jobs]
     if _pool is not None:
-        return _ordered(_pool, func, jobs)
+        _, conn = _pool
+        conn.send((func, jobs))
+        try:
+            status, payload = conn.recv()
+        except EOFError:
+            raise RuntimeError("the render workers stopped without an answer") from None
+        if status != "ok":
+            raise payload
+        return payload
     import multiprocessing
 
     from . import fonts
