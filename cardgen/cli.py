@@ -1,6 +1,6 @@
 """The command line: `cardgen build` writes the decks, `cardgen check` verifies them.
 
-Heavy modules (cairo, pypdf) are imported inside the commands so that
+Heavy modules (cairo, reportlab, pikepdf, pypdf) are imported inside the commands so that
 `cardgen --help` and errors in the arguments answer at once.
 """
 from __future__ import annotations
