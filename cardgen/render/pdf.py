@@ -68,14 +68,15 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, bleed_mm: "f
         return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm)
 
 
-def vector_document(path: Path, title: str, page_pt: tuple):
-    """A reportlab canvas with fixed metadata (reproducible) and only our fonts named."""
+def vector_document(path, title: str, page_pt: tuple):
+    """A reportlab canvas with fixed metadata (reproducible) and only our fonts named;
+    path may be a file object."""
     from reportlab.pdfgen.canvas import Canvas
 
     from .fonts import register_reportlab_fonts
 
     names = register_reportlab_fonts()
-    canvas = Canvas(str(path), pagesize=page_pt, invariant=1, pageCompression=1, initialFontName=names["text"])
+    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=page_pt, invariant=1, pageCompression=1, initialFontName=names["text"])
     canvas.setTitle(title)
     canvas.setCreator(f"cardgen {__version__}")
     canvas.setProducer(f"cardgen {__version__}")
@@ -103,15 +104,12 @@ def svg_size_mm(svg: str) -> tuple:
 
 
 def can_draw(svg: str) -> bool:
-    """Whether the SVG is inside what the fast renderer draws (tried on a scratch canvas)."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
+    """Whether the SVG is inside what the fast renderer draws (walked, not drawn)."""
     from . import fastsvg
+    from .pdfcanvas import Probe
 
     try:
-        draw_svg(Canvas(io.BytesIO()), svg, 0.0)
+        fastsvg.draw(Probe(), svg, PT_PER_MM)
         return True
     except fastsvg.Unsupported:
         return False

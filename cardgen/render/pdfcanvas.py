@@ -262,6 +262,26 @@ class CanvasContext:
         self.new_path()
 
 
+def _nothing(*args, **kwargs):
+    return None
+
+
+class Probe:
+    """A context that draws nothing: fastsvg walks the SVG over it and raises Unsupported
+    wherever drawing would (an element, a path command, a color, a font family), for
+    a few hundredths of what drawing costs."""
+
+    def __getattr__(self, name):
+        return _nothing
+
+    def select_font_face(self, family, slant=0, weight=0):
+        if (family, bool(weight)) not in _faces():
+            raise Unsupported(f"font family {family}")
+
+    def text_extents(self, text: str) -> tuple:
+        return (0.0,) * 6
+
+
 def flip(canvas, height_pt: float) -> None:
     """Make the canvas's user space SVG's: origin top-left, y down, in points."""
     canvas.translate(0, height_pt)

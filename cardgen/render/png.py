@@ -28,7 +28,7 @@ def svg_to_png(svg: str, dpi: int = PNG_DPI) -> bytes:
     from . import fastsvg
 
     try:
-        return with_dpi(fastsvg.png(svg, dpi), dpi)
+        return fastsvg.png(svg, dpi)  # written with its pHYs already
     except fastsvg.Unsupported:
         import cairosvg
 

@@ -24,11 +24,13 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
                  title: str) -> int:
     """faces_pdf holds card i on page i+1; backs_pdf the distinct backs, back_of[i] card i's.
     Both were made with this bleed (a page is the card plus its bleed all round)."""
+    import io
+
     import pikepdf
 
     from .pdfcanvas import CanvasContext, flip
 
-    marks = path.with_name(path.name + ".marks")
+    marks = io.BytesIO()  # the marks and labels, in memory until the cards join them
     canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM))
     for page in pages:
         canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
@@ -37,6 +39,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
         _decorate(CanvasContext(canvas), page)
         canvas.showPage()
     canvas.save()
+    marks.seek(0)
 
     k = PT_PER_MM
     with pikepdf.open(marks) as sheets, pikepdf.open(faces_pdf) as faces, pikepdf.open(backs_pdf) as backs:
@@ -62,7 +65,6 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
         tmp = path.with_name(path.name + ".part")
         sheets.save(tmp, deterministic_id=True, compress_streams=True)
     tmp.replace(path)
-    marks.unlink()
     return len(pages)
 
 
