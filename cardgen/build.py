@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import cache, manifest, parallel
 from .errors import CardgenError
-from .games import select
+from .builders import select
 from .options import BuildOptions
 
 SITE = "site"  # the HTML preview's folder (and its manifest rows), beside the games
@@ -70,7 +70,8 @@ def _old_manifest(out: Path) -> dict:
 
 def apply_theme(options: BuildOptions) -> None:
     """Make the theme's colors, fonts and back art the ones every renderer uses."""
-    from .render import backs, fonts, palette
+    from .design import backs, palette
+    from .draw import fonts
 
     palette.use(options.group_colors)
     fonts.use(fonts.from_folder(options.fonts_dir, options.font_files or {}) if options.fonts_dir else None)
@@ -163,20 +164,21 @@ def _preload(options: BuildOptions) -> None:
         return
     import pikepdf  # noqa: F401
 
-    from .render.booklet import warm_up
-    from .render.fonts import register_reportlab_fonts
-    from .rules.document import parse
+    from .documents.booklet import warm_up
+    from .draw.fonts import register_reportlab_fonts
+    from .documents.ruletext import parse
 
     warm_up(register_reportlab_fonts())
     parse("# warm\n\nup | a\n--- | ---\nb | c\n")
 
 
 def _build_game(name: str, options: BuildOptions, game_dir: Path):
-    from .games import GAMES
-    from .render import workers
+    from .builders import GAMES
+    from .draw import workers
+    from .draw.png import warm_up
 
     if options.formats & {"png", "tts", "pod"}:
-        workers.start(options.jobs)  # they warm up while the game writes its SVGs
+        workers.start(options.jobs, warm_up)  # they warm up while the game writes its SVGs
     try:
         return GAMES[name].build_module().build(options, game_dir)
     finally:

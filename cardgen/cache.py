@@ -13,7 +13,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from . import __version__, manifest
+from . import __version__
+from . import manifest
 from .paths import PROJECT_ROOT, TEMPLATES_DIR
 
 # options that change no file (where it goes, how fast, how loud, caching itself)
@@ -60,7 +61,7 @@ def _file_digest(path) -> str:
 
 
 def input_key(options, game: str) -> str:
-    from .render import fonts
+    from .draw import fonts
 
     fields = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in NOT_INPUTS}
     active = fonts.active()

@@ -79,7 +79,7 @@ def parse_formats(text: str) -> frozenset:
 def color_warnings(options: BuildOptions) -> list[str]:
     """Group colors that color-blind players would confuse (CIEDE2000 < 10, simulated)."""
     from .colorcheck import MIN_DISTANCE, too_close
-    from .render.palette import GROUP_COLORS
+    from .design.palette import GROUP_COLORS
 
     colors = list((options.group_colors or GROUP_COLORS)[:options.table_size])
     seen, lines = set(), []

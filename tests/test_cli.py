@@ -7,7 +7,7 @@ import pytest
 
 from cardgen import build as build_module
 from cardgen.errors import CardgenError
-from cardgen.render import fonts
+from cardgen.draw import fonts
 from conftest import run_cli
 
 
@@ -65,11 +65,11 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     assert run_cli("build", "--format", "svg", "--out", out, "-q").exit_code == 0
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
-    from cardgen.games import str8eight
+    from cardgen.builders import str8eight
 
     def explode(*args, **kwargs):
         raise CardgenError("simulated failure halfway through the PDF")
-    monkeypatch.setattr("cardgen.render.pdf.write_pages", explode)
+    monkeypatch.setattr("cardgen.draw.pdf.write_pages", explode)
     result = run_cli("build", "--format", "pdf", "--out", out)
     assert result.exit_code == 2 and "simulated failure" in result.output
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}

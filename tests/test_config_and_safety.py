@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardgen.render import fonts
+from cardgen.draw import fonts
 
 LATO = fonts.DEFAULT_FONTS.folder
 

@@ -7,11 +7,11 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardgen.model.sizes import card_size
 from cardgen.model.str8eight import build_deck
-from cardgen.render import fastsvg
-from cardgen.render.crazy_eights_cards import deck_svgs as crazy_svgs
-from cardgen.render.eights_cards import deck_svgs as eights_svgs
-from cardgen.render.fonts import ensure_fonts
-from cardgen.render.str8eight_cards import deck_svgs
+from cardgen.draw import fastsvg
+from cardgen.design.crazy_eights import deck_svgs as crazy_svgs
+from cardgen.design.eights import deck_svgs as eights_svgs
+from cardgen.draw.fonts import ensure_fonts
+from cardgen.design.str8eight import deck_svgs
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +46,8 @@ def test_unsupported_svg_falls_back(body, tmp_path):
            f'{body}</svg>')
     with pytest.raises(fastsvg.Unsupported):
         fastsvg.png(svg, 100)
-    from cardgen.render.pdf import can_draw, write_pages
-    from cardgen.render.png import svg_to_png
+    from cardgen.draw.pdf import can_draw, write_pages
+    from cardgen.draw.png import svg_to_png
 
     assert svg_to_png(svg, 100)[:8] == b"\x89PNG\r\n\x1a\n"  # CairoSVG took over
     assert not can_draw(svg)
@@ -67,7 +67,7 @@ def test_vector_pdf_and_cairo_agree_on_every_card(every_card, tmp_path):
     page, rasterized by PDFium, against the card rendered by cairo."""
     import pypdfium2 as pdfium
 
-    from cardgen.render.pdf import write_pages
+    from cardgen.draw.pdf import write_pages
 
     path = tmp_path / "cards.pdf"
     write_pages([c.svg for c in every_card], path, "every card", (69.5, 94.9), 3.0)
@@ -87,8 +87,8 @@ def test_clip_paths_and_arcs_match_cairosvg(tmp_path):
     import pypdfium2 as pdfium
 
     from cardgen.layout.paper import papers
-    from cardgen.render.pdf import write_pages
-    from cardgen.render.tuckbox import tuckbox_svg
+    from cardgen.draw.pdf import write_pages
+    from cardgen.design.tuckbox import tuckbox_svg
 
     ensure_fonts()
     paper = papers("a4")[0]

@@ -4,8 +4,7 @@ from collections import Counter
 import pytest
 
 from cardgen.errors import CardgenError
-from cardgen.model.str8eight import (arrows_of, build_deck, groups_of, successors,
-                                     value_counts)
+from cardgen.model.str8eight import arrows_of, build_deck, groups_of, successors, value_counts
 
 
 def test_deck_has_64_number_cards_and_6_pass_cards():

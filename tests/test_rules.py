@@ -7,7 +7,7 @@ import pypdf
 import pytest
 
 from cardgen.layout.saddle import padded, sides
-from cardgen.rules.document import load, parse, plain_text
+from cardgen.documents.ruletext import load, parse, plain_text
 from conftest import MM_PER_PT, pdf_fonts
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -8,7 +8,7 @@ from pathlib import Path
 from . import svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
-from .rules import check_rules
+from .booklets import check_rules
 
 GAME = "crazy-eights"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -9,7 +9,7 @@ from ..model.eights import SUIT_LETTERS, WORDS
 from . import svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
-from .rules import check_rules
+from .booklets import check_rules
 
 GAME = "eights"
 # the published totals, kept apart from the per-suit lists they must add up to

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .report import GameReport
-from .rules import check_rules
+from .booklets import check_rules
 
 
 def check(game_dir: Path, params: dict, out: Path) -> GameReport:

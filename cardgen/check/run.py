@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import manifest
-from ..games import GAMES
+from ..builders import GAMES
 from .report import GameReport
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from . import svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
-from .rules import check_rules
+from .booklets import check_rules
 
 GAME = "str8eight"
 

@@ -20,8 +20,8 @@ def pixel_size(width_mm: float, height_mm: float) -> tuple:
 
 def write_pod(folder: Path, game: str, faces: list, backs: list, trim_mm: tuple, workers: int = 1) -> list[Path]:
     """faces/backs: SVGCards rendered with a 1/8 in bleed."""
-    from ..render.png import with_dpi
-    from .raster import rgb_pngs
+    from ..draw.png import with_dpi
+    from ..draw.png import rgb_pngs
 
     folder.mkdir(parents=True, exist_ok=True)
     size = pixel_size(*trim_mm)

@@ -11,8 +11,8 @@ import re
 import shutil
 from pathlib import Path
 
-from ..render.templating import render
-from ..render.trim import trimmed
+from ..design.templating import render
+from ..design.trim import trimmed
 
 THUMB_W, THUMB_H = 250, 350  # px, the poker card's 5:7
 
@@ -25,8 +25,8 @@ def _title(svg: str, fallback: str) -> str:
 def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path]:
     """root: the (staging) output folder holding the game folders; games: name -> params.
     Returns every file written."""
-    from ..export.raster import rgb_pngs
-    from ..render import fonts as fontset
+    from ..draw.png import rgb_pngs
+    from ..draw import fonts as fontset
 
     site = root / "site"
     if site.exists():

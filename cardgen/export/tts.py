@@ -30,8 +30,8 @@ def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, bac
 
     from PIL import Image
 
-    from ..render.pngfile import encode
-    from .raster import rgb_pngs, srgb_profile
+    from ..draw.png import encode
+    from ..draw.png import rgb_pngs, srgb_profile
 
     folder.mkdir(parents=True, exist_ok=True)
     icc = srgb_profile()

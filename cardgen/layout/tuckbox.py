@@ -89,21 +89,21 @@ def net(card_w: float, card_h: float, cards: int, thickness: float) -> Net:
 
 
 @dataclass(frozen=True)
-class Placement:
+class NetPlacement:
     x: float  # where the net's origin lands on the page
     y: float
     rotated: bool  # turned a quarter turn to fit
 
 
-def place(n: Net, paper: Paper) -> Placement:
+def place(n: Net, paper: Paper) -> NetPlacement:
     """Centre the net on the page below the header, turning it if it only fits that way."""
     room_w = paper.width - 2 * MIN_MARGIN_MM
     room_h = paper.height - 2 * MIN_MARGIN_MM - HEADER_MM
     top = MIN_MARGIN_MM + HEADER_MM
     if n.width <= room_w and n.height <= room_h:
-        return Placement((paper.width - n.width) / 2, top + (room_h - n.height) / 2, False)
+        return NetPlacement((paper.width - n.width) / 2, top + (room_h - n.height) / 2, False)
     if n.height <= room_w and n.width <= room_h:
         # rotate(90): the net's x runs down the page and its y runs right to left
-        return Placement((paper.width + n.height) / 2, top + (room_h - n.width) / 2, True)
+        return NetPlacement((paper.width + n.height) / 2, top + (room_h - n.width) / 2, True)
     raise CardgenError(f"a tuck box for this deck ({n.inner[2]:g} mm deep) does not fit on {paper.name}: "
                        "lower --card-thickness or print the box on larger paper")

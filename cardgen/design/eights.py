@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..model.eights import GAME, TITLE, WORDS, LetterCard, build_deck
 from ..model.sizes import SAFE_MM, CardSize
 from . import backs, palette
-from . import fonts as fontset
-from .str8eight_cards import SVGCard
+from ..draw import fonts as fontset
+from .str8eight import SVGCard
 from .templating import render
 
 CAP = 0.716

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..options import BuildOptions
 from .deckfiles import Output
-from .rulesfiles import RulesSpec, write_rules
+from .rulebook import RulesSpec, write_rules
 from .str8eight import pictures
 
 GAME = "fourscore"

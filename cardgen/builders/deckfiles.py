@@ -18,7 +18,7 @@ from ..options import BuildOptions
 
 
 @dataclass
-class Deck:
+class RenderedDeck:
     game: str  # folder and file prefix
     title: str
     faces: list  # SVGCard, in deck order
@@ -59,7 +59,7 @@ class Output:
     def render_pngs(self, jobs: int) -> None:
         if not self.pngs:
             return
-        from ..render.png import write_pngs
+        from ..draw.png import write_pngs
 
         with self.stage("png"):
             # the big pages first, so no worker is left with one at the end
@@ -82,7 +82,7 @@ def card_params(size: CardSize, options: BuildOptions) -> dict:
             "low_ink": options.low_ink}
 
 
-def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+def write_deck(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output) -> None:
     # deck order, for tools that show the deck (the HTML preview)
     out.params["deck"] = {"title": deck.title, "faces": [c.slug for c in deck.faces],
                           "backs": [c.slug for c in deck.backs]}
@@ -100,7 +100,7 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
             _write_exports(deck, size, options, out)
         checkpoint()
     if "png" in options.formats:
-        from ..render.png import PNG_DPI
+        from ..draw.png import PNG_DPI
 
         png_dir = out.game_dir / "png"
         png_dir.mkdir(exist_ok=True)
@@ -108,7 +108,7 @@ def write_deck(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -
             out.queue_png(c.svg, png_dir / f"{c.slug}.png", PNG_DPI, c.kind)
 
 
-def _write_exports(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output) -> None:
     """Tabletop Simulator sheets (cards without bleed) and print-on-demand PNGs (1/8 in bleed)."""
     if "tts" in options.formats:
         from ..export.tts import write_tts
@@ -130,10 +130,10 @@ def _write_exports(deck: Deck, size: CardSize, options: BuildOptions, out: Outpu
             out.add(path, "pod", path.suffix[1:])
 
 
-def _write_pdfs(deck: Deck, size: CardSize, options: BuildOptions, out: Output) -> None:
+def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output) -> None:
     from ..layout.imposition import SheetSpec, impose
-    from ..render.pdf import write_pages
-    from ..render.sheets import write_sheets
+    from ..draw.pdf import write_pages
+    from ..documents.sheets import write_sheets
 
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
     faces_pdf = out.game_dir / f"{deck.game}-cards.pdf"
@@ -162,7 +162,7 @@ TUCKBOX_PNG_DPI = 200
 def write_tuckboxes(out: Output, options: BuildOptions, size: CardSize, game: str, title: str, cards: int,
                     ground: str, side_note: str = "") -> None:
     """One cut-and-fold box per paper, sized for the deck: <game>-tuckbox-<paper>.svg/.pdf/.png."""
-    from ..render.tuckbox import tuckbox_svg
+    from ..design.tuckbox import tuckbox_svg
 
     with out.stage("tuck box"):
         pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
@@ -179,7 +179,7 @@ def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png
     for paper, svg in pages.items():
         out.write_text(f"{stem}-{paper.name}.svg", svg, kind)
     if "pdf" in formats:
-        from ..render.pdf import svg_size_mm, write_pages
+        from ..draw.pdf import svg_size_mm, write_pages
 
         for paper, svg in pages.items():
             path = out.game_dir / f"{stem}-{paper.name}.pdf"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..layout.paper import Paper
-from . import palette
+from ..design import palette
 
 MM = 72 / 25.4
 ACCENT = "#332288"

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..rules.document import Block
-from . import palette
+from .ruletext import Block
+from ..design import palette
 
 MM = 72 / 25.4  # points per mm
 ACCENT = "#332288"
@@ -74,7 +74,7 @@ def _card(picture: tuple, width: float, height: float):
             return width, height
 
         def draw(self):
-            from .pdf import PT_PER_MM, define_form, svg_size_mm
+            from ..draw.pdf import PT_PER_MM, define_form, svg_size_mm
 
             canvas = self.canv
             forms = canvas.__dict__.setdefault("_cardgen_forms", {})

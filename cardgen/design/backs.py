@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model.sizes import SAFE_MM, CardSize
 from . import palette
-from . import fonts as fontset
+from ..draw import fonts as fontset
 from .templating import render
 
 CAP = 0.716

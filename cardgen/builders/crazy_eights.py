@@ -6,9 +6,9 @@ from pathlib import Path
 from ..model.crazy_eights import GAME, TITLE
 from ..model.sizes import card_size
 from ..options import BuildOptions
-from ..render.crazy_eights_cards import BACK_GROUNDS, deck_svgs
-from .deckfiles import Deck, Output, card_params, write_deck, write_tuckboxes
-from .rulesfiles import CardPictures, RulesSpec, RulesTask
+from ..design.crazy_eights import BACK_GROUNDS, deck_svgs
+from .deckfiles import Output, RenderedDeck, card_params, write_deck, write_tuckboxes
+from .rulebook import CardPictures, RulesSpec, RulesTask
 
 
 def _rules(ace_value: int) -> RulesSpec:
@@ -35,7 +35,7 @@ def build(options: BuildOptions, game_dir: Path):
         again, again_backs, _ = deck_svgs(size, bleed, options.low_ink, options.decks, options.ace_value)
         return again, again_backs
 
-    write_deck(Deck(GAME, TITLE, faces, backs, back_of, rerender), size, options, out)
+    write_deck(RenderedDeck(GAME, TITLE, faces, backs, back_of, rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
     out.render_pngs(options.jobs)
     rules.join()

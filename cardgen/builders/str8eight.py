@@ -7,11 +7,11 @@ from ..layout.paper import papers
 from ..model.sizes import card_size
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
-from ..render.sequence_sheet import sheet_svg
-from ..render.str8eight_cards import deck_svgs
-from ..render.str8eight_cards import BACK_NAVY
-from .deckfiles import Deck, Output, card_params, write_deck, write_page_svgs, write_tuckboxes
-from .rulesfiles import CardPictures, RulesSpec, RulesTask
+from ..design.sequence_sheet import sheet_svg
+from ..design.str8eight import deck_svgs
+from ..design.str8eight import BACK_NAVY
+from .deckfiles import Output, RenderedDeck, card_params, write_deck, write_page_svgs, write_tuckboxes
+from .rulebook import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
 # FourScore is played with this deck, and its rules use the box to mark who leads
@@ -55,7 +55,7 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
         again = deck_svgs(deck, size, bleed, options.low_ink)
         return again[:-1], again[-1:]
 
-    write_deck(Deck(GAME, TITLE, cards[:-1], cards[-1:], rerender=rerender), size, options, out)
+    write_deck(RenderedDeck(GAME, TITLE, cards[:-1], cards[-1:], rerender=rerender), size, options, out)
 
     with out.stage("sequence sheet"):
         sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}

@@ -6,9 +6,9 @@ from pathlib import Path
 from ..model.eights import GAME, TITLE
 from ..model.sizes import card_size
 from ..options import BuildOptions
-from ..render.eights_cards import BACK_PLUM, deck_svgs
-from .deckfiles import Deck, Output, card_params, write_deck, write_tuckboxes
-from .rulesfiles import CardPictures, RulesSpec, RulesTask
+from ..design.eights import BACK_PLUM, deck_svgs
+from .deckfiles import Output, RenderedDeck, card_params, write_deck, write_tuckboxes
+from .rulebook import CardPictures, RulesSpec, RulesTask
 
 RULES = RulesSpec(
     "eights", TITLE, cover=["E", "I", "G", "H", "T"], reference="eights-reference",
@@ -31,7 +31,7 @@ def build(options: BuildOptions, game_dir: Path):
         again, again_back = deck_svgs(size, bleed, options.low_ink)
         return again, [again_back]
 
-    write_deck(Deck(GAME, TITLE, faces, [back], rerender=rerender), size, options, out)
+    write_deck(RenderedDeck(GAME, TITLE, faces, [back], rerender=rerender), size, options, out)
     write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
     out.render_pngs(options.jobs)
     rules.join()

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..layout.imposition import Page
-from . import fonts as fontset
+from ..draw import fonts as fontset
 from .pageforms import page_form
-from .pdf import PT_PER_MM, vector_document
+from ..draw.pdf import PT_PER_MM, vector_document
 
 MARK_WIDTH_MM = 0.2
 INK = (0.11, 0.14, 0.19)
@@ -28,7 +28,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
 
     import pikepdf
 
-    from .pdfcanvas import CanvasContext, flip
+    from ..draw.pdfcanvas import CanvasContext, flip
 
     marks = io.BytesIO()  # the marks and labels, in memory until the cards join them
     canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM))

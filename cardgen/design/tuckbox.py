@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..layout.paper import MIN_MARGIN_MM, Paper
 from ..layout.tuckbox import net, place
 from . import palette
-from . import fonts as fontset
+from ..draw import fonts as fontset
 from .templating import fmt, render
 
 PT = 25.4 / 72

@@ -13,7 +13,7 @@ from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
 from . import backs, palette
-from . import fonts as fontset
+from ..draw import fonts as fontset
 from .templating import fmt, render
 
 CAP = 0.716  # Lato's cap/digit height as a fraction of the font size

@@ -39,8 +39,8 @@ class CardPictures:
     def __call__(self, name: str) -> "tuple[str, str | bytes]":
         """("svg", text) or ("png", bytes) for the card the rule text names."""
         from ..errors import CardgenError
-        from ..render.pdf import can_draw
-        from ..render.trim import trimmed
+        from ..draw.pdf import can_draw
+        from ..design.trim import trimmed
 
         if name not in self.cache:
             slug = self.resolve(name, list(self.cards))
@@ -51,7 +51,7 @@ class CardPictures:
             if can_draw(svg):
                 self.cache[name] = ("svg", svg)
             else:
-                from ..render.png import svg_to_png
+                from ..draw.png import svg_to_png
 
                 self.cache[name] = ("png", svg_to_png(svg, CARD_PICTURE_DPI))
         return self.cache[name]
@@ -66,10 +66,10 @@ def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, 
 def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
     one-page player aid: everything that shows cards."""
-    from ..render.booklet import PAGE_SIZES, write_booklet, write_player_aid
-    from ..render.fold import write_fold
-    from ..render.fonts import register_reportlab_fonts
-    from ..rules.document import Block, load
+    from ..documents.booklet import PAGE_SIZES, write_booklet, write_player_aid
+    from ..documents.fold import write_fold
+    from ..draw.fonts import register_reportlab_fonts
+    from ..documents.ruletext import Block, load
 
     fonts = register_reportlab_fonts()
     blocks = load(spec.booklet)
@@ -103,8 +103,8 @@ def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpe
 
 def write_rule_sheets(out: Output, options: BuildOptions, game: str, spec: RulesSpec) -> None:
     """The score pads and the tournament sheet (one page each, no card pictures)."""
-    from ..render.fonts import register_reportlab_fonts
-    from ..render.scorepad import write_scorepad, write_tournament
+    from ..draw.fonts import register_reportlab_fonts
+    from ..documents.scorepad import write_scorepad, write_tournament
 
     fonts = register_reportlab_fonts()
     chosen = papers(options.paper)
@@ -142,7 +142,7 @@ class RulesTask:
         self.out, self.options, self.game, self.spec, self.pictures = out, options, game, spec, pictures
         self.task = None
         if "pdf" in options.formats:
-            from ..render.fonts import register_reportlab_fonts
+            from ..draw.fonts import register_reportlab_fonts
 
             register_reportlab_fonts()  # parsed once, before the fork, for both processes
             self.task = parallel.start(_booklet_job, out.game_dir, options, game, spec, pictures, jobs=options.jobs)

@@ -1,4 +1,4 @@
-"""The games cardgen builds, by folder name. Each names its builder and its checker.
+"""The builders: for each game, which files to write in which formats (the rules live in model/).
 
 Modules are imported only when a game is built or checked, so the CLI starts fast.
 """
@@ -26,11 +26,11 @@ class Game:
 
 
 GAMES = {
-    "str8eight": Game("str8eight", "Str8 Eight", "cardgen.games.str8eight", "cardgen.check.str8eight"),
-    "fourscore": Game("fourscore", "FourScore", "cardgen.games.fourscore", "cardgen.check.fourscore",
+    "str8eight": Game("str8eight", "Str8 Eight", "cardgen.builders.str8eight", "cardgen.check.str8eight"),
+    "fourscore": Game("fourscore", "FourScore", "cardgen.builders.fourscore", "cardgen.check.fourscore",
                       has_deck=False),
-    "eights": Game("eights", "Eights", "cardgen.games.eights", "cardgen.check.eights"),
-    "crazy-eights": Game("crazy-eights", "Crazy Eights", "cardgen.games.crazy_eights", "cardgen.check.crazy_eights"),
+    "eights": Game("eights", "Eights", "cardgen.builders.eights", "cardgen.check.eights"),
+    "crazy-eights": Game("crazy-eights", "Crazy Eights", "cardgen.builders.crazy_eights", "cardgen.check.crazy_eights"),
 }
 
 

@@ -341,10 +341,10 @@ def png(svg: str, dpi: float = 96, size_px: "tuple | None" = None, background: "
 
 
 def _encode(surface, width: int, height: int, dpi) -> bytes:
-    """An RGB PNG (render/pngfile.py). Our pages are opaque, so cairo's alpha byte is dropped."""
+    """An RGB PNG (draw/png.py). Our pages are opaque, so cairo's alpha byte is dropped."""
     from PIL import Image
 
-    from .pngfile import encode
+    from .png import encode
 
     rgb = Image.frombuffer("RGB", (width, height), bytes(surface.get_data()), "raw", "BGRX",
                            surface.get_stride(), 1).tobytes()

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard, build_deck
 from ..model.sizes import SAFE_MM, CardSize
 from . import backs, palette
-from . import fonts as fontset
-from .str8eight_cards import SVGCard
+from ..draw import fonts as fontset
+from .str8eight import SVGCard
 from .templating import fmt, render
 
 CAP = 0.716

@@ -12,19 +12,7 @@ from __future__ import annotations
 _pool = None  # (process, connection) of the warm process that runs the pool
 
 
-def _warm() -> None:
-    from . import fonts
-    from .png import svg_to_png
-
-    roles = fonts.active().roles
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
-           f'<text x="1" y="5" font-family="{roles["text"]}" font-size="3">8</text>'
-           f'<text x="1" y="9" font-family="{roles["text"]}" font-weight="700" font-size="3">8</text>'
-           f'<text x="5" y="9" font-family="{roles["heavy"]}" font-size="3">8</text></svg>')
-    svg_to_png(svg, 20)
-
-
-def _serve(workers: int, conn, builder_end) -> None:
+def _serve(workers: int, conn, builder_end, warm) -> None:
     """The warm process: load cairo and the fonts, fork the pool, run what is sent.
 
     It ends when the build says so or goes away (killed, say): so it must not itself
@@ -32,7 +20,7 @@ def _serve(workers: int, conn, builder_end) -> None:
     import multiprocessing
 
     builder_end.close()
-    _warm()
+    warm()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         while True:
             try:
@@ -48,9 +36,9 @@ def _serve(workers: int, conn, builder_end) -> None:
                 conn.send(("error", exc))
 
 
-def start(workers: int) -> None:
-    """Start the warm process and its pool now (no-op with one job: then everything
-    runs in this process)."""
+def start(workers: int, warm) -> None:
+    """Start the warm process (it calls warm(), e.g. draw/png.warm_up) and its pool now
+    (no-op with one job: then everything runs in this process)."""
     global _pool
     if workers <= 1 or _pool is not None:
         return
@@ -61,7 +49,7 @@ def start(workers: int) -> None:
     fonts.ensure_fonts()  # FONTCONFIG_FILE set before the fork, so every worker sees only our fonts
     ctx = multiprocessing.get_context("fork")
     conn, child = ctx.Pipe()
-    process = ctx.Process(target=_serve, args=(workers, child, conn))  # not a daemon: it has children
+    process = ctx.Process(target=_serve, args=(workers, child, conn, warm))  # not a daemon: it has children
     process.start()
     child.close()
     _pool = (process, conn)
@@ -83,7 +71,7 @@ def stop() -> None:
             process.join()
 
 
-def run(func, jobs: list, workers: int) -> list:
+def run(func, jobs: list, workers: int, warm) -> list:
     """func(job) for every job, results in job order: on the started pool, on a pool
     made for the occasion when there is enough work, or here."""
     if workers <= 1 or (len(jobs) < 8 and _pool is None):
@@ -103,7 +91,7 @@ def run(func, jobs: list, workers: int) -> list:
     from . import fonts
 
     fonts.ensure_fonts()
-    _warm()  # load fontconfig and the fonts once, before the workers fork
+    warm()  # load fontconfig and the fonts once, before the workers fork
     with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
         return _ordered(pool, func, jobs)
 

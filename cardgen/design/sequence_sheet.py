@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..layout.paper import Paper
 from ..model.str8eight import GAME, TITLE, SequenceMap
 from . import palette
-from . import fonts as fontset
+from ..draw import fonts as fontset
 from .templating import fmt, render
 
 PT = 25.4 / 72

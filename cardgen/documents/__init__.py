@@ -1,0 +1,1 @@
+"""Document writers: booklets, fold sheets, score pads and print sheets as PDF."""

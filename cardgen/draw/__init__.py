@@ -1,0 +1,1 @@
+"""The drawing engine: SVG to PDF pages and PNG pixels, the fonts, the render workers."""

@@ -1,1 +1,0 @@
-"""Rendering: the game model to SVG, then SVG to PDF and PNG."""

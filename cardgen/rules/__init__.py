@@ -1,1 +1,0 @@
-"""Rule texts (Markdown under templates/rules/) as a small document model for typesetting."""
