@@ -50,19 +50,22 @@ from cardgen.layout.imposition import SheetSpec, impose
 from cardgen.layout.paper import PAPERS
 from cardgen.model.sizes import card_size
 from cardgen.model.str8eight import build_deck
-from cardgen.render.pdf import write_pages
-from cardgen.render.sheets import write_sheets
-from cardgen.render.str8eight_cards import deck_svgs
+from cardgen.design.cards import Look
+from cardgen.design.str8eight import render_deck
+from cardgen.documents.sheets import write_sheets
+from cardgen.draw.pdf import write_pages
+from cardgen.theme import DEFAULT_THEME
 out = Path(sys.argv[1]); out.mkdir(parents=True)
 size = card_size("poker")
-cards = deck_svgs(build_deck(8, 3), size, 3.0)
-faces, backs = [c.svg for c in cards[:-1]], [cards[-1].svg]
+art = render_deck(build_deck(8, 3), Look(size, 3.0, False, DEFAULT_THEME))
+faces, backs = [c.svg for c in art.faces], [c.svg for c in art.backs]
 page = (size.width + 6, size.height + 6)
-write_pages(faces, out / "cards.pdf", "faces", page, 3.0)
-write_pages(backs, out / "back.pdf", "back", page, 3.0)
+fonts = DEFAULT_THEME.fonts
+write_pages(faces, out / "cards.pdf", "faces", page, fonts, 3.0)
+write_pages(backs, out / "back.pdf", "back", page, fonts, 3.0)
 spec = SheetSpec(PAPERS["a4"], size.width, size.height, 3.0, "duplex", (0.0, 0.0), "Str8 Eight")
 write_sheets(impose(spec, len(faces)), out / "cards.pdf", out / "back.pdf", [0] * len(faces), 3.0,
-             out / "print-a4.pdf", "print")
+             out / "print-a4.pdf", "print", fonts)
 """
 
 

@@ -16,6 +16,7 @@ from . import cache, manifest, parallel
 from .errors import CardgenError
 from .builders import select
 from .options import BuildOptions
+from .theme import Theme
 
 SITE = "site"  # the HTML preview's folder (and its manifest rows), beside the games
 
@@ -68,29 +69,21 @@ def _old_manifest(out: Path) -> dict:
         return {"games": {}, "files": []}
 
 
-def apply_theme(options: BuildOptions) -> None:
-    """Make the theme's colors, fonts and back art the ones every renderer uses."""
-    from .design import backs, palette
-    from .draw import fonts
-
-    palette.use(options.group_colors)
-    fonts.use(fonts.from_folder(options.fonts_dir, options.font_files or {}) if options.fonts_dir else None)
-    backs.use_art(options.back_art)
-    fonts.ensure_fonts()
-
-
-def build(options: BuildOptions, progress=lambda message: None) -> BuildResult:
+def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda message: None) -> BuildResult:
+    """Build every selected game with the theme (default: the one the options ask for)."""
     from .interrupt import deferred
+    from .theme import theme_for
 
     with deferred():
-        return _build(options, progress)
+        return _build(options, theme or theme_for(options), progress)
 
 
-def _build(options: BuildOptions, progress) -> BuildResult:
+def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
+    from .draw.fonts import ensure_fonts
     from .interrupt import checkpoint
 
     games = select(options.games)
-    apply_theme(options)
+    ensure_fonts(theme.fonts)  # the font files checked, and fontconfig sees only them
     out = options.out
     _prepare_out(out)
     started = time.perf_counter()
@@ -104,7 +97,7 @@ def _build(options: BuildOptions, progress) -> BuildResult:
         todo = []
         for game in games:
             checkpoint()
-            key = cache.input_key(options, game.name)
+            key = cache.input_key(options, theme, game.name)
             if not options.clean and cache.unchanged(out, old, game.name, key):
                 progress(f"{game.title}: unchanged, kept")
                 result.skipped.append(game.name)
@@ -114,7 +107,7 @@ def _build(options: BuildOptions, progress) -> BuildResult:
         # first (the rules-only games are short), a new one as soon as one finishes
         todo.sort(key=lambda item: not item[0].has_deck)
         if len(todo) > 1 and options.jobs > 1:
-            _preload(options)
+            _preload(options, theme)
         running = []
         for game, key in todo:
             progress(f"building {game.title}…")
@@ -122,7 +115,7 @@ def _build(options: BuildOptions, progress) -> BuildResult:
             game_dir.mkdir()
             # a lone game builds in this process (its booklet and PNGs still use the cores)
             running.append((game, key, time.perf_counter(),
-                            parallel.start(_build_game, game.name, options, game_dir,
+                            parallel.start(_build_game, game.name, options, theme, game_dir,
                                            jobs=options.jobs if len(todo) > 1 else 1)))
             if len(running) >= max(1, options.jobs):
                 _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
@@ -142,7 +135,7 @@ def _build(options: BuildOptions, progress) -> BuildResult:
                 shutil.copytree(out / name, staging / name)
             all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
             titles = {g.name: g.title for g in select(options.games)}
-            files = write_site(staging, all_params, titles, options.jobs)
+            files = write_site(staging, all_params, titles, options.jobs, theme)
             for name in result.skipped:
                 shutil.rmtree(staging / name)
             entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
@@ -156,7 +149,7 @@ def _build(options: BuildOptions, progress) -> BuildResult:
     return result
 
 
-def _preload(options: BuildOptions) -> None:
+def _preload(options: BuildOptions, theme: Theme) -> None:
     """Import the PDF stack, parse the fonts and warm up the typesetter and the Markdown
     parser once, before several games fork: the children share all of it instead of each
     spending a third of a second on the same work."""
@@ -168,19 +161,21 @@ def _preload(options: BuildOptions) -> None:
     from .draw.fonts import register_reportlab_fonts
     from .documents.ruletext import parse
 
-    warm_up(register_reportlab_fonts())
+    warm_up(register_reportlab_fonts(theme.fonts))
     parse("# warm\n\nup | a\n--- | ---\nb | c\n")
 
 
-def _build_game(name: str, options: BuildOptions, game_dir: Path):
+def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path):
+    from functools import partial
+
     from .builders import GAMES
     from .draw import workers
     from .draw.png import warm_up
 
     if options.formats & {"png", "tts", "pod"}:
-        workers.start(options.jobs, warm_up)  # they warm up while the game writes its SVGs
+        workers.start(options.jobs, partial(warm_up, theme.fonts))  # warm while the game writes its SVGs
     try:
-        return GAMES[name].build_module().build(options, game_dir)
+        return GAMES[name].build_module().build(options, theme, game_dir)
     finally:
         workers.stop()
 

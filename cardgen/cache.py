@@ -60,15 +60,13 @@ def _file_digest(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path and Path(path).is_file() else ""
 
 
-def input_key(options, game: str) -> str:
-    from .draw import fonts
-
+def input_key(options, theme, game: str) -> str:
     fields = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in NOT_INPUTS}
-    active = fonts.active()
     inputs = {
         "game": game, "code": code_version(),
         "options": json.loads(json.dumps(fields, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))),
-        "fonts": [_file_digest(active.folder / name) for name in sorted(active.files.values())],
+        "fonts": [_file_digest(theme.fonts.folder / name) for _, name in sorted(theme.fonts.files)],
+        "colors": list(theme.group_colors),
         "back_art": _file_digest(options.back_art),
     }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()

@@ -15,22 +15,122 @@ from . import __version__
 from .errors import CardgenError
 
 
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of ours; check's 1 means violations, 2 bad input
+
+
 def _friendly(func):
-    """Bad input: one line on stderr and exit code 2, never a traceback."""
+    """Bad input: one line on stderr and exit code 2, never a traceback. A bug of ours:
+    one line naming the file that holds the full traceback, and exit code 70."""
     @wraps(func)
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
         except CardgenError as exc:
-            click.echo(f"cardgen: error: {exc}", err=True)
+            _error(f"cardgen: error: {exc}")
             sys.exit(2)
         except KeyboardInterrupt:
-            click.echo("cardgen: interrupted; the previous output was left as it was", err=True)
+            _error("cardgen: interrupted; the previous output was left as it was")
             sys.exit(130)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            _error(f"cardgen: internal error ({exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
+                   f"the full traceback is in {_save_traceback()}: please report it")
+            sys.exit(EXIT_INTERNAL)
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _error(line: str) -> None:
+    """An error on its own line, even after a status line that rewrites itself."""
+    if sys.stderr.isatty() and _status_shown[0]:
+        click.echo("", err=True)
+    click.echo(line, err=True)
+
+
+def _save_traceback() -> str:
+    """The traceback in a file of our own (private, never overwritten), for the report."""
+    import os
+    import tempfile
+    import traceback
+
+    fd, path = tempfile.mkstemp(prefix="cardgen-traceback-", suffix=".txt")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(f"cardgen {__version__}, Python {sys.version.split()[0]}\n")
+        fh.write(traceback.format_exc())
+    return path
+
+
+class _OneLineErrors(click.Group):
+    """Usage mistakes (an unknown flag, a bad value) on one line with exit code 2, like
+    every other error; --help still shows the whole usage."""
+
+    def main(self, *args, standalone_mode=True, **kwargs):
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            sys.exit(2)
+        except click.UsageError as exc:
+            hint = f" (see 'cardgen {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else ""
+            click.echo(f"cardgen: error: {exc.format_message()}{hint}", err=True)
+            sys.exit(2)
+        except click.exceptions.Abort:
+            click.echo("cardgen: interrupted", err=True)
+            sys.exit(130)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+
+
+class _SettingType(click.ParamType):
+    """A flag's text checked by the settings table's own validator (settings.py)."""
+
+    def __init__(self, setting):
+        self.setting = setting
+        self.name = setting.kind
+
+    def get_metavar(self, param, ctx=None):
+        s = self.setting
+        if s.metavar:
+            return s.metavar
+        if s.choices:
+            return "[" + "|".join(map(str, s.choices)) + "]"
+        return {"int": "N", "float": "MM" if s.unit == "mm" else "X"}.get(s.kind, "TEXT")
+
+    def convert(self, value, param, ctx):
+        from .settings import validate
+
+        try:
+            if self.setting.kind == "games":  # one --game NAME at a time
+                return validate(self.setting.name, value, text=True)[0]
+            return validate(self.setting.name, value, text=True)
+        except CardgenError as exc:
+            raise click.UsageError(f"{param.opts[0]}: {exc}" if param else str(exc), ctx) from None
+
+
+def _setting_options(func):
+    """One click option per setting that has a flag, in the table's order."""
+    from .settings import SETTINGS, _allowed_text, _default_text
+
+    for s in reversed(SETTINGS):
+        if not s.flag:
+            continue
+        names = [s.flag] + ([s.short] if s.short else [])
+        shown = f" [default: {_default_text(s)}]"
+        if s.kind == "bool":
+            func = click.option(*names, s.name, is_flag=True, default=None, help=s.help)(func)
+        elif s.kind == "games":
+            func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
+                                help=s.help + f" One of: {_allowed_text(s)}.")(func)
+        else:
+            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair", "formats") else ""
+            func = click.option(*names, s.name, type=_SettingType(s), default=None,
+                                help=s.help + allowed + shown)(func)
+    return func
+
+
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardgen")
 def main():
     """Print-and-play cards for Str8 Eight and its family, built from the rules and checked."""
@@ -39,32 +139,7 @@ def main():
 @main.command()
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="Project file (default: ./cardgen.toml when there is one). Flags override it.")
-@click.option("--game", "games", multiple=True, metavar="NAME",
-              help="Build only this game (repeatable). Default: every game.")
-@click.option("--format", "formats", default="pdf", show_default=True, metavar="LIST",
-              help="svg, pdf, png, tts, pod, html (comma-separated) or all. Card SVGs are always written: "
-                   "the checker reads them.")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("output"),
-              show_default=True, help="Output folder; one subfolder per game.")
-@click.option("--table-size", type=int, default=8, show_default=True,
-              help="Size N of the N×N multiplication table (2–12) for Str8 Eight variants.")
-@click.option("--pass-cards", type=int, default=6, show_default=True, help="Str8 Eight pass cards (half left, half right).")
-@click.option("--card-size", default="poker", show_default=True, help="poker (63.5 × 88.9 mm) or bridge (56 × 88.9 mm).")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, in mm (0–6).")
-@click.option("--paper", default="letter", show_default=True, help="Home-print paper: letter, a4 or both.")
-@click.option("--layout", default="duplex", show_default=True,
-              help="duplex (each front page followed by its mirrored back page), fronts, or gutterfold.")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
-              help="Move back pages by X,Y mm to cancel a printer's duplex shift.")
-@click.option("--low-ink", is_flag=True, help="White card bodies; color only where it carries meaning.")
-@click.option("--decks", type=int, default=1, show_default=True, help="Crazy Eights: 2 decks (different backs) for more than six players.")
-@click.option("--ace-value", type=int, default=10, show_default=True, help="Crazy Eights: an ace's penalty, 10 or 1.")
-@click.option("--card-thickness", type=float, default=0.3, show_default=True, help="Card thickness in mm, to size the tuck boxes.")
-@click.option("--base-url", default="", metavar="URL",
-              help="Tabletop Simulator: load images from URL + file name instead of file:/// paths.")
-@click.option("-j", "--jobs", type=int, default=None, help="Processes for PNG rendering. Default: all cores.")
-@click.option("--clean", is_flag=True, help="Ignore the cache: rebuild every game from scratch.")
-@click.option("--strict", is_flag=True, help="Treat warnings (group colors too alike) as errors.")
+@_setting_options
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.pass_context
@@ -75,28 +150,25 @@ def build(ctx, config_path, quiet, verbose, **flags):
 
     from . import config
     from .build import build as run_build, summary
-    from .options import BuildOptions, color_warnings, parse_formats, parse_offset
+    from .colorcheck import warnings_for
+    from .options import BuildOptions
+    from .theme import theme_for
 
     values = {}
     path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
     if path is not None:
         values = config.load(path)
-    converters = {"formats": parse_formats, "back_offset": parse_offset, "games": tuple}
     for name, value in flags.items():
-        if ctx.get_parameter_source(name) == ParameterSource.DEFAULT and name in values:
-            continue  # the project file sets it, and no flag overrides it
-        if value is None:
-            continue
-        values[name] = converters.get(name, lambda v: v)(value)
-    from .model.str8eight import check_table_size
-
-    check_table_size(values.get("table_size", 8))
+        if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
+            continue  # not on the command line: the project file's value, or the default
+        values[name] = value
     options = BuildOptions(**values)
-    for warning in color_warnings(options):
+    theme = theme_for(options)
+    for warning in warnings_for(list(theme.group_colors[:_colors_drawn(options)])):
         if options.strict:
             raise CardgenError(warning + " (--strict)")
         click.echo(f"cardgen: warning: {warning}", err=True)
-    result = run_build(options, progress=_progress(quiet))
+    result = run_build(options, theme, progress=_progress(quiet))
     if not quiet:
         for line in summary(result):
             click.echo(line)
@@ -107,6 +179,16 @@ def build(ctx, config_path, quiet, verbose, **flags):
                     click.echo(f"{g.name} stages: {stages}")
                 for e in g.files:
                     click.echo(f"  {e.path}  {e.kind} {e.format}")
+
+
+def _colors_drawn(options) -> int:
+    """How many group colors the build draws: one per group of the table for Str8 Eight
+    (and FourScore's booklet), one per suit for Eights, eight on every back's lattice."""
+    games = set(options.games) or {"str8eight"}
+    return max(8, options.table_size) if games & {"str8eight", "fourscore"} else 8
+
+
+_status_shown = [False]  # a status line is on the terminal, not yet ended
 
 
 def _progress(quiet: bool):
@@ -120,8 +202,10 @@ def _progress(quiet: bool):
 
         def show(message: str) -> None:
             click.echo(f"\r\033[K[{time.perf_counter() - start:5.1f} s] {message}", err=True, nl=False)
+            _status_shown[0] = True
             if message.startswith("done"):
                 click.echo("", err=True)
+                _status_shown[0] = False
         return show
     return lambda message: click.echo(message, err=True)
 
@@ -131,12 +215,13 @@ def _progress(quiet: bool):
 @_friendly
 def init(force):
     """Write a commented default cardgen.toml in the current folder."""
-    from .config import CONFIG_NAME, DEFAULT_FILE
+    from .config import CONFIG_NAME
+    from .settings import init_file
 
     path = Path(CONFIG_NAME)
     if path.exists() and not force:
         raise CardgenError(f"{path} already exists: edit it, or run 'cardgen init --force' to start over")
-    path.write_text(DEFAULT_FILE, encoding="utf-8")
+    path.write_text(init_file(), encoding="utf-8")
     click.echo(f"wrote {path}: edit it, then run 'cardgen build'")
 
 

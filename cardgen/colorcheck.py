@@ -84,3 +84,26 @@ def too_close(colors: list) -> list:
                 if d < MIN_DISTANCE:
                     found.append((i, j, kind, d))
     return found
+
+
+def min_distance(color: str, others: list) -> float:
+    """The smallest CIEDE2000 distance from color to any of others, under normal and
+    simulated color-blind vision."""
+    best = math.inf
+    for simulate_it in (lambda c: _linear(c), *(lambda c, k=k: simulate(c, k) for k in SIMULATIONS)):
+        lab = _lab(simulate_it(color))
+        for other in others:
+            best = min(best, ciede2000(lab, _lab(simulate_it(other))))
+    return best
+
+
+def warnings_for(colors: list, label: str = "group colors") -> list[str]:
+    """One line per pair of drawn colors that color-blind players would confuse."""
+    seen, lines = set(), []
+    for i, j, kind, d in too_close(colors):
+        if (i, j) in seen:
+            continue
+        seen.add((i, j))
+        lines.append(f"{label} ×{i + 1} {colors[i]} and ×{j + 1} {colors[j]} are hard to tell apart with "
+                     f"{kind} (CIEDE2000 {d:.1f} < {MIN_DISTANCE:g}): pick a more distinct color")
+    return lines

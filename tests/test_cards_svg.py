@@ -8,7 +8,7 @@ from defusedxml import ElementTree
 
 from cardgen.check.svgread import translation
 from cardgen.model.str8eight import arrows_of
-from cardgen.design.palette import GROUP_COLORS
+from cardgen.theme import DEFAULT_GROUP_COLORS as GROUP_COLORS
 
 PT = 25.4 / 72
 NS = "{http://www.w3.org/2000/svg}"

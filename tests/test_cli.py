@@ -8,6 +8,7 @@ import pytest
 from cardgen import build as build_module
 from cardgen.errors import CardgenError
 from cardgen.draw import fonts
+from cardgen.theme import DEFAULT_FONTS, FontSet
 from conftest import run_cli
 
 
@@ -43,10 +44,9 @@ def test_output_path_that_is_a_file(tmp_path):
 def test_missing_and_broken_fonts_are_errors_not_fallbacks(tmp_path, monkeypatch):
     folder = tmp_path / "fonts"
     folder.mkdir()
-    for name in fonts.DEFAULT_FONTS.files.values():
-        (folder / name).write_bytes((fonts.DEFAULT_FONTS.folder / name).read_bytes())
-    broken = fonts.FontSet(fonts.DEFAULT_FONTS.family, fonts.DEFAULT_FONTS.files,
-                           fonts.DEFAULT_FONTS.roles, folder)
+    for _, name in DEFAULT_FONTS.files:
+        (folder / name).write_bytes((DEFAULT_FONTS.folder / name).read_bytes())
+    broken = FontSet(DEFAULT_FONTS.family, DEFAULT_FONTS.files, DEFAULT_FONTS.roles, folder)
     (folder / "Lato-Black.ttf").write_bytes(b"\x00\x01\x00\x00 definitely not a font")
     with pytest.raises(CardgenError, match="Lato-Black.ttf is not a valid TrueType"):
         fonts.ensure_fonts(broken)
@@ -54,7 +54,7 @@ def test_missing_and_broken_fonts_are_errors_not_fallbacks(tmp_path, monkeypatch
     with pytest.raises(CardgenError, match="Lato-Black.ttf is missing"):
         fonts.ensure_fonts(broken)
     # and through the CLI: one line, exit 2, nothing written
-    monkeypatch.setattr(fonts, "DEFAULT_FONTS", broken)
+    monkeypatch.setattr("cardgen.theme.DEFAULT_FONTS", broken)
     result = run_cli("build", "--out", tmp_path / "out")
     assert result.exit_code == 2 and "Lato-Black.ttf is missing" in result.output
     assert not (tmp_path / "out" / "str8eight").exists()

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardgen.draw import fonts
+from cardgen.theme import DEFAULT_FONTS, DEFAULT_THEME
 
-LATO = fonts.DEFAULT_FONTS.folder
+LATO = DEFAULT_FONTS.folder
 
 
 def cardgen(*args, cwd=None, env=None):
@@ -62,12 +62,12 @@ def test_flags_override_the_file(tmp_path):
     ('paper = "a4"\nbleed = = 3\n', "cardgen.toml:2: invalid TOML"),
     ('paper = "a4"\n\npape = "letter"\n', "cardgen.toml:3: unknown key 'pape': did you mean 'paper'?"),
     ('[theme]\ngroup_colour = []\n', "cardgen.toml:2: unknown key 'group_colour' in [theme]: did you mean 'group_colors'?"),
-    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' must be a number of millimetres, not '3'"),
+    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' must be a number (0 to 6 mm), not '3'"),
     ('low_ink = 1\n', "'low_ink' must be true or false"),
     ('[str8eight]\ntable_size = 20\n', "table size 20 is out of range"),
     ('[theme]\ngroup_colors = ["#332288", "blue"]\n', "cardgen.toml:2: group color 'blue' is not \"#rrggbb\""),
     ('[theme]\ngroup_colors = ["#332288", "#88ccee"]\n', "the theme lists 2 group colors"),
-    ('[crazy-eights]\ndecks = 3\n', "--decks 3"),
+    ('[crazy-eights]\ndecks = 3\n', "cardgen.toml:2: decks 3 is out of range: use a whole number from 1 to 2"),
 ])
 def test_bad_config_is_one_clear_line(tmp_path, text, message):
     write_config(tmp_path, text)
@@ -288,12 +288,12 @@ def test_a_library_upgrade_changes_the_cache_key(monkeypatch):
     from cardgen.options import BuildOptions
 
     options = BuildOptions(out=Path("unused"))
-    before = cache.input_key(options, "str8eight")
+    before = cache.input_key(options, DEFAULT_THEME, "str8eight")
     assert "reportlab=" in cache._library_versions() and "pikepdf=" in cache._library_versions()
     cache.code_version.cache_clear()
     monkeypatch.setattr(cache, "_library_versions", lambda: "reportlab=99.0")
     try:
-        assert cache.input_key(options, "str8eight") != before
+        assert cache.input_key(options, DEFAULT_THEME, "str8eight") != before
     finally:
         cache.code_version.cache_clear()
 

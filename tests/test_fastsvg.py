@@ -8,20 +8,21 @@ from PIL import Image, ImageChops, ImageStat
 from cardgen.model.sizes import card_size
 from cardgen.model.str8eight import build_deck
 from cardgen.draw import fastsvg
-from cardgen.design.crazy_eights import deck_svgs as crazy_svgs
-from cardgen.design.eights import deck_svgs as eights_svgs
+from cardgen.design import crazy_eights, eights
+from cardgen.design.cards import Look
 from cardgen.draw.fonts import ensure_fonts
-from cardgen.design.str8eight import deck_svgs
+from cardgen.design.str8eight import render_deck
+from cardgen.model.crazy_eights import build_deck as crazy_deck
+from cardgen.model.eights import build_deck as eights_deck
+from cardgen.theme import DEFAULT_FONTS, DEFAULT_THEME
 
 
 @pytest.fixture(scope="module")
 def every_card():
-    ensure_fonts()
-    size = card_size("poker")
-    cards = deck_svgs(build_deck(), size, 3.0)
-    faces, back = eights_svgs(size, 3.0)
-    c_faces, c_backs, _ = crazy_svgs(size, 3.0)
-    return cards + faces + [back] + c_faces + c_backs
+    ensure_fonts(DEFAULT_FONTS)
+    look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
+    return [c for art in (render_deck(build_deck(), look), eights.render_deck(eights_deck(), look),
+                          crazy_eights.render_deck(crazy_deck(), look)) for c in art.cards]
 
 
 def test_fast_and_cairosvg_agree_on_every_card(every_card):
@@ -50,8 +51,8 @@ def test_unsupported_svg_falls_back(body, tmp_path):
     from cardgen.draw.png import svg_to_png
 
     assert svg_to_png(svg, 100)[:8] == b"\x89PNG\r\n\x1a\n"  # CairoSVG took over
-    assert not can_draw(svg)
-    assert write_pages([svg], tmp_path / "one.pdf", "t", (10, 10)) == 1  # the cairo route wrote it
+    assert not can_draw(svg, DEFAULT_FONTS)
+    assert write_pages([svg], tmp_path / "one.pdf", "t", (10, 10), DEFAULT_FONTS) == 1  # the cairo route wrote it
     assert b"cairo" in (tmp_path / "one.pdf").read_bytes()
 
 
@@ -70,7 +71,7 @@ def test_vector_pdf_and_cairo_agree_on_every_card(every_card, tmp_path):
     from cardgen.draw.pdf import write_pages
 
     path = tmp_path / "cards.pdf"
-    write_pages([c.svg for c in every_card], path, "every card", (69.5, 94.9), 3.0)
+    write_pages([c.svg for c in every_card], path, "every card", (69.5, 94.9), DEFAULT_FONTS, 3.0)
     assert b"ReportLab" in path.read_bytes() or b"cardgen" in path.read_bytes()
     pdf = pdfium.PdfDocument(str(path))
     assert len(pdf) == len(every_card)
@@ -90,13 +91,13 @@ def test_clip_paths_and_arcs_match_cairosvg(tmp_path):
     from cardgen.draw.pdf import write_pages
     from cardgen.design.tuckbox import tuckbox_svg
 
-    ensure_fonts()
+    ensure_fonts(DEFAULT_FONTS)
     paper = papers("a4")[0]
-    svg = tuckbox_svg("str8eight", "Str8 Eight", 70, 63.5, 88.9, 0.3, paper, "#1c2333", False, "")
+    svg = tuckbox_svg("str8eight", "Str8 Eight", 70, 63.5, 88.9, 0.3, paper, "#1c2333", False, DEFAULT_THEME, "")
     assert "clip-path" in svg and re.search(r"\dA\d", svg)
     slow = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), dpi=60))).convert("RGB")
     fast = Image.open(io.BytesIO(fastsvg.png(svg, 60))).convert("RGB")
     assert _pixels_agree(fast, slow) < 2.0
-    write_pages([svg], tmp_path / "box.pdf", "box", (paper.width, paper.height))
+    write_pages([svg], tmp_path / "box.pdf", "box", (paper.width, paper.height), DEFAULT_FONTS)
     page = pdfium.PdfDocument(str(tmp_path / "box.pdf"))[0].render(scale=60 / 72).to_pil().convert("RGB")
     assert _pixels_agree(page, slow) < 3.0  # another rasterizer: edges differ, shapes do not

@@ -14,7 +14,7 @@ def root_of(path):
     return ElementTree.parse(str(path)).getroot()
 
 
-@pytest.mark.parametrize("game, depth", [("str8eight", 23.0), ("eights", 21.2), ("crazy-eights", 17.6)])
+@pytest.mark.parametrize("game, depth", [("str8eight", 23.0), ("eights", 21.5), ("crazy-eights", 17.6)])
 def test_box_is_sized_for_the_deck(built, game, depth):
     root = root_of(built / game / f"{game}-tuckbox-letter.svg")
     assert root.get("data-kind") == "tuckbox"
@@ -62,12 +62,12 @@ def test_thicker_cards_and_two_decks(tmp_path):
     assert root.get("data-inner-mm") == "65.5,90.9,38.4"  # 104 × 0.35 + 2
     assert run_cli("check", out).exit_code == 0
     bad = run_cli("build", "--card-thickness", "3", "--out", tmp_path / "o")
-    assert bad.exit_code == 2 and "--card-thickness 3.0 mm" in bad.output
+    assert bad.exit_code == 2 and "card thickness 3.0 mm is out of range" in bad.output
 
 
 def test_checker_catches_a_wrong_box(copy_of_build):
     path = copy_of_build / "eights" / "eights-tuckbox-letter.svg"
-    path.write_text(path.read_text().replace('data-inner-mm="65.5,90.9,21.2"', 'data-inner-mm="65.5,90.9,12"'))
+    path.write_text(path.read_text().replace('data-inner-mm="65.5,90.9,21.5"', 'data-inner-mm="65.5,90.9,12"'))
     refresh_manifest(copy_of_build)
     result = run_cli("check", copy_of_build)
-    assert result.exit_code == 1 and "inside 65.5 × 90.9 × 12 mm, expected 65.5 × 90.9 × 21.2" in result.output
+    assert result.exit_code == 1 and "inside 65.5 × 90.9 × 12 mm, expected 65.5 × 90.9 × 21.5" in result.output

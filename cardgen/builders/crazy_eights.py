@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..model.crazy_eights import GAME, TITLE
+from ..design.crazy_eights import BACK_GROUNDS, render_deck
+from ..model.crazy_eights import GAME, TITLE, build_deck
 from ..model.sizes import card_size
 from ..options import BuildOptions
-from ..design.crazy_eights import BACK_GROUNDS, deck_svgs
-from .deckfiles import Output, RenderedDeck, card_params, write_deck, write_tuckboxes
+from ..theme import Theme
+from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 
@@ -26,17 +27,15 @@ def _resolve(name: str, slugs: list) -> str:
     return f"1-{suit}-{rank}"
 
 
-def build(options: BuildOptions, game_dir: Path):
+def build(options: BuildOptions, theme: Theme, game_dir: Path):
     size = card_size(options.card_size)
-    faces, backs, back_of = deck_svgs(size, options.bleed, options.low_ink, options.decks, options.ace_value)
+    model = build_deck(options.decks, options.ace_value)
+    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
-    rules = RulesTask(out, options, GAME, _rules(options.ace_value), lambda: CardPictures(faces, _resolve))
-    def rerender(bleed: float):
-        again, again_backs, _ = deck_svgs(size, bleed, options.low_ink, options.decks, options.ace_value)
-        return again, again_backs
-
-    write_deck(RenderedDeck(GAME, TITLE, faces, backs, back_of, rerender), size, options, out)
-    write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
-    out.render_pngs(options.jobs)
+    rules = RulesTask(out, options, theme, GAME, _rules(options.ace_value),
+                      lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+    write_deck(deck, options, out)
+    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_GROUNDS[1])
+    out.render_pngs(options.jobs, theme)
     rules.join()
     return out.params, out.files, out.timings

@@ -12,23 +12,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..design.cards import DeckArt, Look
 from ..layout.paper import papers
 from ..model.sizes import CardSize
 from ..options import BuildOptions
+from ..theme import Theme
 
 
 @dataclass
 class RenderedDeck:
+    """A deck as its design drew it, and how to draw it again with another bleed
+    (Tabletop Simulator wants none, print shops 1/8 in)."""
+
     game: str  # folder and file prefix
     title: str
-    faces: list  # SVGCard, in deck order
-    backs: list  # SVGCard, each distinct back once
-    back_of: list = field(default_factory=list)  # for each face, its index in backs (default: 0)
-    rerender: "Callable[[float], tuple] | None" = None  # bleed mm -> (faces, backs), for other bleeds
+    look: Look
+    render: Callable[[Look], DeckArt]  # the design's render_deck, bound to the game's deck
 
     def __post_init__(self):
-        if not self.back_of:
-            self.back_of = [0] * len(self.faces)
+        self.art = self.render(self.look)
+
+    @property
+    def faces(self) -> tuple:
+        return self.art.faces
+
+    @property
+    def backs(self) -> tuple:
+        return self.art.backs
+
+    @property
+    def back_of(self) -> tuple:
+        return self.art.back_of
+
+    def at_bleed(self, bleed: float) -> DeckArt:
+        return self.render(self.look.with_bleed(bleed))
 
 
 @dataclass
@@ -56,7 +73,7 @@ class Output:
         """A PNG to render with the game's others: one pool of workers for cards, sheets and boxes."""
         self.pngs.append((svg, path, dpi, kind))
 
-    def render_pngs(self, jobs: int) -> None:
+    def render_pngs(self, jobs: int, theme: Theme) -> None:
         if not self.pngs:
             return
         from ..draw.png import write_pngs
@@ -64,7 +81,7 @@ class Output:
         with self.stage("png"):
             # the big pages first, so no worker is left with one at the end
             order = sorted(self.pngs, key=lambda p: -len(p[0]))
-            write_pngs([(svg, str(path), dpi) for svg, path, dpi, _ in order], jobs)
+            write_pngs([(svg, str(path), dpi) for svg, path, dpi, _ in order], jobs, theme.fonts)
         for _, path, _, kind in self.pngs:
             self.add(path, kind, "png")
         self.pngs = []
@@ -82,12 +99,17 @@ def card_params(size: CardSize, options: BuildOptions) -> dict:
             "low_ink": options.low_ink}
 
 
-def write_deck(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output) -> None:
+def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
+    return Look(size, options.bleed, options.low_ink, theme)
+
+
+def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
     # deck order, for tools that show the deck (the HTML preview)
     out.params["deck"] = {"title": deck.title, "faces": [c.slug for c in deck.faces],
                           "backs": [c.slug for c in deck.backs]}
     from ..interrupt import checkpoint
 
+    size = deck.look.size
     with out.stage("card svg"):
         for card in deck.faces + deck.backs:
             out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
@@ -113,20 +135,21 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
     if "tts" in options.formats:
         from ..export.tts import write_tts
 
-        faces, backs = deck.rerender(0.0)
+        art = deck.at_bleed(0.0)
         final = options.out.resolve() / deck.game / "tts"
 
         def url_for(path: Path) -> str:
             return options.base_url + path.name if options.base_url else (final / path.name).as_uri()
 
-        for path in write_tts(out.game_dir / "tts", deck.game, deck.title, faces, backs, deck.back_of, url_for,
-                              options.jobs):
+        for path in write_tts(out.game_dir / "tts", deck.game, deck.title, art, url_for, options.jobs,
+                              deck.look.theme.fonts):
             out.add(path, "tts", path.suffix[1:])
     if "pod" in options.formats:
         from ..export.pod import POD_BLEED_MM, write_pod
 
-        faces, backs = deck.rerender(POD_BLEED_MM)
-        for path in write_pod(out.game_dir / "pod", deck.game, faces, backs, (size.width, size.height), options.jobs):
+        art = deck.at_bleed(POD_BLEED_MM)
+        for path in write_pod(out.game_dir / "pod", deck.game, art, (size.width, size.height), options.jobs,
+                              deck.look.theme.fonts):
             out.add(path, "pod", path.suffix[1:])
 
 
@@ -135,14 +158,15 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     from ..draw.pdf import write_pages
     from ..documents.sheets import write_sheets
 
+    fonts = deck.look.theme.fonts
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
     faces_pdf = out.game_dir / f"{deck.game}-cards.pdf"
     backs_pdf = out.game_dir / f"{deck.game}-back.pdf"
     with out.stage("card pdf"):
         write_pages([c.svg for c in deck.faces], faces_pdf, f"{deck.title} – {len(deck.faces)} card faces", page_mm,
-                    options.bleed)
+                    fonts, options.bleed)
         out.add(faces_pdf, "faces", "pdf")
-        write_pages([c.svg for c in deck.backs], backs_pdf, f"{deck.title} – card back", page_mm, options.bleed)
+        write_pages([c.svg for c in deck.backs], backs_pdf, f"{deck.title} – card back", page_mm, fonts, options.bleed)
         out.add(backs_pdf, "back", "pdf")
     out.params["print"] = {"papers": [], "layout": options.layout, "back_offset_mm": list(options.back_offset)}
     for paper in papers(options.paper):
@@ -151,7 +175,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         path = out.game_dir / f"{deck.game}-print-{paper.name}.pdf"
         with out.stage("home-print pdf"):
             write_sheets(impose(spec, len(deck.faces)), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
-                         f"{deck.title} – print and play, {paper.name}, {options.layout}")
+                         f"{deck.title} – print and play, {paper.name}, {options.layout}", fonts)
         out.add(path, "print", "pdf")
         out.params["print"]["papers"].append(paper.name)
 
@@ -159,20 +183,21 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
 TUCKBOX_PNG_DPI = 200
 
 
-def write_tuckboxes(out: Output, options: BuildOptions, size: CardSize, game: str, title: str, cards: int,
+def write_tuckboxes(out: Output, options: BuildOptions, look: Look, game: str, title: str, cards: int,
                     ground: str, side_note: str = "") -> None:
     """One cut-and-fold box per paper, sized for the deck: <game>-tuckbox-<paper>.svg/.pdf/.png."""
     from ..design.tuckbox import tuckbox_svg
 
     with out.stage("tuck box"):
+        size = look.size
         pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
-                                    ground, options.low_ink, side_note) for paper in papers(options.paper)}
+                                    ground, options.low_ink, look.theme, side_note) for paper in papers(options.paper)}
         out.params["tuckbox"] = {"papers": [p.name for p in pages], "cards": cards,
                                  "card_thickness_mm": options.card_thickness}
-        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI)
+        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, look.theme)
 
 
-def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int) -> None:
+def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, theme: Theme) -> None:
     """Single-page documents (sheets, boxes): SVG always, PDF and PNG as asked.
 
     pages maps a Paper to the SVG text drawn on it; files are named stem-<paper>.<ext>."""
@@ -184,7 +209,7 @@ def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png
         for paper, svg in pages.items():
             path = out.game_dir / f"{stem}-{paper.name}.pdf"
             mm = svg_size_mm(svg)
-            write_pages([svg], path, f"{stem} ({paper.name})", mm)
+            write_pages([svg], path, f"{stem} ({paper.name})", mm, theme.fonts)
             out.add(path, kind, "pdf")
     if "png" in formats:
         for paper, svg in pages.items():

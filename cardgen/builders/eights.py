@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..model.eights import GAME, TITLE
+from ..design.eights import BACK_PLUM, render_deck
+from ..model.eights import GAME, TITLE, build_deck
 from ..model.sizes import card_size
 from ..options import BuildOptions
-from ..design.eights import BACK_PLUM, deck_svgs
-from .deckfiles import Output, RenderedDeck, card_params, write_deck, write_tuckboxes
+from ..theme import Theme
+from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 RULES = RulesSpec(
@@ -22,17 +23,14 @@ def _resolve(name: str, slugs: list) -> str:
     return next((s for s in slugs if s.endswith(f"-{name.lower()}")), name)
 
 
-def build(options: BuildOptions, game_dir: Path):
+def build(options: BuildOptions, theme: Theme, game_dir: Path):
     size = card_size(options.card_size)
-    faces, back = deck_svgs(size, options.bleed, options.low_ink)
-    out = Output(game_dir, {"letter_cards": 64, "reference_cards": 1, **card_params(size, options)})
-    rules = RulesTask(out, options, GAME, RULES, lambda: CardPictures(faces, _resolve))
-    def rerender(bleed: float):
-        again, again_back = deck_svgs(size, bleed, options.low_ink)
-        return again, [again_back]
-
-    write_deck(RenderedDeck(GAME, TITLE, faces, [back], rerender=rerender), size, options, out)
-    write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
-    out.render_pngs(options.jobs)
+    model = build_deck()
+    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
+    out = Output(game_dir, {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)})
+    rules = RulesTask(out, options, theme, GAME, RULES, lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+    write_deck(deck, options, out)
+    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_PLUM)
+    out.render_pngs(options.jobs, theme)
     rules.join()
     return out.params, out.files, out.timings

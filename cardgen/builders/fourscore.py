@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..options import BuildOptions
+from ..theme import Theme
 from .deckfiles import Output
 from .rulebook import RulesSpec, write_rules
 from .str8eight import pictures
@@ -12,9 +13,9 @@ GAME = "fourscore"
 TITLE = "FourScore"
 
 
-def build(options: BuildOptions, game_dir: Path):
+def build(options: BuildOptions, theme: Theme, game_dir: Path):
     out = Output(game_dir, {"plays_with": "str8eight"})
     if "pdf" in options.formats:
-        write_rules(out, options, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
-                    pictures(options))
+        write_rules(out, options, theme, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
+                    pictures(options, theme))
     return out.params, out.files, out.timings

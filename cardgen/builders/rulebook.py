@@ -11,6 +11,7 @@ from typing import Callable
 
 from ..layout.paper import papers
 from ..options import BuildOptions
+from ..theme import Theme
 from .deckfiles import Output
 
 CARD_PICTURE_DPI = 150  # pictures print 14–30 mm wide: 150 DPI of a whole card is 300+ DPI there
@@ -28,16 +29,17 @@ class RulesSpec:
 
 class CardPictures:
     """Real cards for the booklets, cut at the trim line: drawn as vectors into the
-    booklet (render/booklet.py), or as PNG pictures when the card is outside the
+    booklet (documents/booklet.py), or as PNG pictures when the card is outside the
     fast renderer's SVG subset."""
 
-    def __init__(self, cards: list, resolve: Callable[[str, list], str]):
+    def __init__(self, cards, resolve: Callable[[str, list], str], fonts):
         self.cards = {c.slug: c for c in cards}
         self.resolve = resolve
+        self.fonts = fonts  # the theme's FontSet, whose families the cards name
         self.cache: dict = {}
 
     def __call__(self, name: str) -> "tuple[str, str | bytes]":
-        """("svg", text) or ("png", bytes) for the card the rule text names."""
+        """("svg", text, fonts) or ("png", bytes) for the card the rule text names."""
         from ..errors import CardgenError
         from ..draw.pdf import can_draw
         from ..design.trim import trimmed
@@ -48,8 +50,8 @@ class CardPictures:
                 raise CardgenError(f"rule text asks for a picture of card {name!r}, which this deck has not: "
                                    "fix the [[cards: …]] line")
             svg = trimmed(self.cards[slug].svg)
-            if can_draw(svg):
-                self.cache[name] = ("svg", svg)
+            if can_draw(svg, self.fonts):
+                self.cache[name] = ("svg", svg, self.fonts)
             else:
                 from ..draw.png import svg_to_png
 
@@ -57,13 +59,15 @@ class CardPictures:
         return self.cache[name]
 
 
-def write_rules(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
+def write_rules(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
+                pictures: CardPictures) -> None:
     """Every rules file, in this process."""
-    write_booklets(out, options, game, spec, pictures)
-    write_rule_sheets(out, options, game, spec)
+    write_booklets(out, options, theme, game, spec, pictures)
+    write_rule_sheets(out, options, theme, game, spec)
 
 
-def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: CardPictures) -> None:
+def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
+                   pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
     one-page player aid: everything that shows cards."""
     from ..documents.booklet import PAGE_SIZES, write_booklet, write_player_aid
@@ -71,7 +75,7 @@ def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpe
     from ..draw.fonts import register_reportlab_fonts
     from ..documents.ruletext import Block, load
 
-    fonts = register_reportlab_fonts()
+    fonts = register_reportlab_fonts(theme.fonts)
     blocks = load(spec.booklet)
     if spec.cover:
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
@@ -101,12 +105,12 @@ def write_booklets(out: Output, options: BuildOptions, game: str, spec: RulesSpe
         info["reference"] = {"file": path.name, "pages": pages}
 
 
-def write_rule_sheets(out: Output, options: BuildOptions, game: str, spec: RulesSpec) -> None:
+def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec) -> None:
     """The score pads and the tournament sheet (one page each, no card pictures)."""
     from ..draw.fonts import register_reportlab_fonts
     from ..documents.scorepad import write_scorepad, write_tournament
 
-    fonts = register_reportlab_fonts()
+    fonts = register_reportlab_fonts(theme.fonts)
     chosen = papers(options.paper)
     info = out.params.setdefault("rules", {})
     info.update({"scorepad": [], "tournament": []})
@@ -125,9 +129,9 @@ def write_rule_sheets(out: Output, options: BuildOptions, game: str, spec: Rules
                 info["tournament"].append(path.name)
 
 
-def _booklet_job(game_dir, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
+def _booklet_job(game_dir, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, pictures: Callable):
     out = Output(game_dir, {})
-    write_booklets(out, options, game, spec, pictures())
+    write_booklets(out, options, theme, game, spec, pictures())
     return out.params, out.files, out.timings
 
 
@@ -136,21 +140,23 @@ class RulesTask:
     another process (when there are cores to spare) from the start, the score pads here
     once the cards are done, so both cores stay busy to the end."""
 
-    def __init__(self, out: Output, options: BuildOptions, game: str, spec: RulesSpec, pictures: Callable):
+    def __init__(self, out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
+                 pictures: Callable):
         from .. import parallel
 
-        self.out, self.options, self.game, self.spec, self.pictures = out, options, game, spec, pictures
+        self.out, self.options, self.theme, self.game, self.spec = out, options, theme, game, spec
         self.task = None
         if "pdf" in options.formats:
             from ..draw.fonts import register_reportlab_fonts
 
-            register_reportlab_fonts()  # parsed once, before the fork, for both processes
-            self.task = parallel.start(_booklet_job, out.game_dir, options, game, spec, pictures, jobs=options.jobs)
+            register_reportlab_fonts(theme.fonts)  # parsed once, before the fork, for both processes
+            self.task = parallel.start(_booklet_job, out.game_dir, options, theme, game, spec, pictures,
+                                       jobs=options.jobs)
 
     def join(self) -> None:
         if self.task is None:
             return
-        write_rule_sheets(self.out, self.options, self.game, self.spec)
+        write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
         params, files, timings = self.task.result()
         self.out.params.setdefault("rules", {}).update(params.get("rules", {}))
         self.out.files.extend(files)

@@ -8,9 +8,9 @@ from ..model.sizes import card_size
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
 from ..design.sequence_sheet import sheet_svg
-from ..design.str8eight import deck_svgs
-from ..design.str8eight import BACK_NAVY
-from .deckfiles import Output, RenderedDeck, card_params, write_deck, write_page_svgs, write_tuckboxes
+from ..design.str8eight import BACK_NAVY, render_deck
+from ..theme import Theme
+from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_page_svgs, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
@@ -36,32 +36,30 @@ def _resolve(name: str, slugs: list) -> str:
     return next((s for s in slugs if s.startswith(f"{name}-")), name)
 
 
-def pictures(options: BuildOptions) -> CardPictures:
+def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
     """Str8 Eight cards without bleed, for the booklets (Str8 Eight's and FourScore's)."""
     deck = build_deck(options.table_size, max(1, options.pass_cards // 2))  # the booklet shows a pass card
-    return CardPictures(deck_svgs(deck, card_size(options.card_size), 0.0, options.low_ink), _resolve)
+    art = render_deck(deck, look_for(options, theme, card_size(options.card_size)).with_bleed(0.0))
+    return CardPictures(art.cards, _resolve, theme.fonts)
 
 
-def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
-    deck = build_deck(options.table_size, options.pass_cards // 2)
+def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
+    model = build_deck(options.table_size, options.pass_cards // 2)
     size = card_size(options.card_size)
-    cards = deck_svgs(deck, size, options.bleed, options.low_ink)
-    out = Output(game_dir, {"table_size": deck.table_size, "pass_cards": len(deck.pass_cards),
+    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
+    out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
                             **card_params(size, options)})
     # the booklet shows a pass card even in a deck built without them
-    rules = RulesTask(out, options, GAME, RULES,
-                      lambda: CardPictures(cards, _resolve) if deck.pass_cards else pictures(options))
-    def rerender(bleed: float):
-        again = deck_svgs(deck, size, bleed, options.low_ink)
-        return again[:-1], again[-1:]
-
-    write_deck(RenderedDeck(GAME, TITLE, cards[:-1], cards[-1:], rerender=rerender), size, options, out)
+    rules = RulesTask(out, options, theme, GAME, RULES,
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts) if model.pass_cards
+                      else pictures(options, theme))
+    write_deck(deck, options, out)
 
     with out.stage("sequence sheet"):
-        sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
+        sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
         out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
-        write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI)
-    write_tuckboxes(out, options, size, GAME, TITLE, len(cards) - 1, BACK_NAVY, FOURSCORE_NOTE)
-    out.render_pngs(options.jobs)
+        write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme)
+    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE)
+    out.render_pngs(options.jobs, theme)
     rules.join()
     return out.params, out.files, out.timings

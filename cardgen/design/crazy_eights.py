@@ -3,11 +3,10 @@ the classic way (one large symbol on aces), simple double-headed court cards, an
 each card's penalty printed small. The eights wear a gold frame and say WILD."""
 from __future__ import annotations
 
-from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard, build_deck
-from ..model.sizes import SAFE_MM, CardSize
+from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard
+from ..model.sizes import SAFE_MM
 from . import backs, palette
-from ..draw import fonts as fontset
-from .str8eight import SVGCard
+from .cards import DeckArt, Look, SVGCard
 from .templating import fmt, render
 
 CAP = 0.716
@@ -57,7 +56,8 @@ def symbol(suit: str, x: float, y: float, size: float, turn: bool = False) -> st
     return f'<path transform="{t}" d="{SUIT_PATHS[suit]}"/>'
 
 
-def card_svg(card: PlayingCard, size: CardSize, bleed: float, low_ink: bool) -> str:
+def card_svg(card: PlayingCard, look: Look) -> str:
+    size, bleed, low_ink = look.size, look.bleed, look.low_ink
     color = RED if card.suit in RED_SUITS else palette.INK
     cx, cy = size.width / 2, size.height / 2
     pips = []
@@ -71,7 +71,7 @@ def card_svg(card: PlayingCard, size: CardSize, bleed: float, low_ink: bool) -> 
     return render(
         "crazy-eights/card.svg.j2", card=size, bleed=bleed, game=GAME, kind="card",
         extra_attrs=[("rank", card.rank), ("suit", card.suit), ("penalty", card.penalty), ("deck", card.deck)],
-        title=f"{TITLE}: {name} of {card.suit}", fonts=fontset.active().roles, color=color,
+        title=f"{TITLE}: {name} of {card.suit}", fonts=look.theme.fonts.role_map, color=color,
         paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK, gold=GOLD,
         tint="#ffffff" if low_ink else ("#f7e3e1" if color == RED else "#e6e8ee"), low_ink=low_ink,
         rank=card.rank, suit=card.suit, penalty=card.penalty, wild=card.rank == "8", pips=pips, ace=ace,
@@ -79,15 +79,14 @@ def card_svg(card: PlayingCard, size: CardSize, bleed: float, low_ink: bool) -> 
         court_symbol=symbol(card.suit, cx + 8.5, cy - 12, 6.5), safe=SAFE_MM, cap=CAP, pt=PT)
 
 
-def deck_svgs(size: CardSize, bleed: float, low_ink: bool = False, decks: int = 1,
-              ace_value: int = 10) -> "tuple[list[SVGCard], list[SVGCard], list[int]]":
+def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
     """Faces in deck order, the backs (one per deck) and each face's back."""
-    cards = build_deck(decks, ace_value)
-    faces = [SVGCard(c.slug, "card", card_svg(c, size, bleed, low_ink),
+    decks = max(c.deck for c in cards)
+    faces = [SVGCard(c.slug, "card", card_svg(c, look),
                      f"{RANK_NAMES.get(c.rank, c.rank)} of {c.suit}".capitalize() + (f" (deck {c.deck})" if decks > 1 else ""))
              for c in cards]
     back_list = [SVGCard(f"back-{d}", "back", backs.back_svg(
-        GAME, size, bleed, name="CRAZY EIGHTS", glyph="8", ground=BACK_GROUNDS[d], low_ink=low_ink,
+        GAME, look, name="CRAZY EIGHTS", glyph="8", ground=BACK_GROUNDS[d],
         extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}"), f"Back (deck {d})")
         for d in range(1, decks + 1)]
-    return faces, back_list, [c.deck - 1 for c in cards]
+    return DeckArt(tuple(faces), tuple(back_list), tuple(c.deck - 1 for c in cards))

@@ -12,7 +12,6 @@ from __future__ import annotations
 from ..layout.paper import Paper
 from ..model.str8eight import GAME, TITLE, SequenceMap
 from . import palette
-from ..draw import fonts as fontset
 from .templating import fmt, render
 
 PT = 25.4 / 72
@@ -21,7 +20,7 @@ MARGIN = 10.0
 LABEL_W = 13.0  # room for the "×d" row labels on each side
 
 
-def sheet_svg(seq: SequenceMap, paper: Paper) -> str:
+def sheet_svg(seq: SequenceMap, paper: Paper, theme) -> str:
     page = paper.landscape()
     n = seq.table_size
     x0, x1 = MARGIN + LABEL_W, page.width - MARGIN - LABEL_W
@@ -33,14 +32,14 @@ def sheet_svg(seq: SequenceMap, paper: Paper) -> str:
     row_pitch = chart_h / n
     row_y = {d: top + (d - 0.5) * row_pitch for d in range(1, n + 1)}
 
-    entries = [{"value": v, "group": d, "x": col_x[v], "y": row_y[d], "color": palette.group_color(d),
-                "text_color": palette.text_on(palette.group_color(d))} for v, d in seq.entries]
+    entries = [{"value": v, "group": d, "x": col_x[v], "y": row_y[d], "color": theme.group_color(d),
+                "text_color": palette.text_on(theme.group_color(d))} for v, d in seq.entries]
     head = min(1.2, (pitch - chip_w) * 0.45)
     links = []
     for d, a, b in seq.links:
         xa, xb, y = col_x[a] + chip_w / 2 + 0.3, col_x[b] - chip_w / 2 - 0.3, row_y[d]
         links.append({
-            "group": d, "from": a, "to": b, "color": palette.group_color(d),
+            "group": d, "from": a, "to": b, "color": theme.group_color(d),
             "line": f"M{fmt(xa)} {fmt(y)}H{fmt(xb - head)}",
             "head": f"M{fmt(xb)} {fmt(y)}L{fmt(xb - head)} {fmt(y - head * 0.7)}"
                     f"L{fmt(xb - head)} {fmt(y + head * 0.7)}Z",
@@ -60,14 +59,14 @@ def sheet_svg(seq: SequenceMap, paper: Paper) -> str:
     for d in range(1, n + 1):
         i = d - 1
         legend.append({
-            "group": d, "color": palette.group_color(d), "text_color": palette.text_on(palette.group_color(d)),
+            "group": d, "color": theme.group_color(d), "text_color": palette.text_on(theme.group_color(d)),
             "x": MARGIN + (i % per_row) * col_w, "y": legend_top + (i // per_row) * 7.0,
             "multiples": " ".join(str(d * k) for k in range(1, n + 1)),
         })
     key_y = legend_top + ((n - 1) // per_row + 1) * 7.0 + 4.0
     return render(
         "str8eight/sequence-sheet.svg.j2",
-        page=page, game=GAME, title=TITLE, fonts=fontset.active().roles, ink=palette.INK,
+        page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map, ink=palette.INK,
         muted=palette.MUTED_INK, paper_color="#ffffff", band="#e4e1d8", target="#cc3311",
         n=n, seq=seq, col_x=col_x, row_y=row_y, chip_w=chip_w, chip_h=chip_h, text_size=text_pt * PT,
         cap=CAP, pt=PT, entries=entries, links=links, crossings=crossings, margin=MARGIN,

@@ -13,7 +13,7 @@ from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
 from . import backs, palette
-from ..draw import fonts as fontset
+from .cards import DeckArt, Look, SVGCard
 from .templating import fmt, render
 
 CAP = 0.716  # Lato's cap/digit height as a fraction of the font size
@@ -30,16 +30,6 @@ COLORS = {
 # low ink: a white body; color stays only where it carries meaning (arrows, bull's-eye)
 LOW_INK_COLORS = {**COLORS, "paper": "#ffffff", "frame": "#d8d8d8"}
 BACK_NAVY = "#1c2740"
-
-
-@dataclass(frozen=True)
-class SVGCard:
-    """One rendered card: where it goes in the deck, what it is, and its SVG text."""
-
-    slug: str
-    kind: str  # number | pass | back (and the other decks' kinds)
-    svg: str
-    name: str = ""  # what a person calls it: "12 (3×4)", "Pass left", "8 of hearts"
 
 
 @dataclass(frozen=True)
@@ -128,8 +118,8 @@ class NumberLayout:
         return "".join(points)
 
 
-def _arrow_context(layout: NumberLayout, arrow) -> dict:
-    color = palette.group_color(arrow.group)
+def _arrow_context(layout: NumberLayout, arrow, theme) -> dict:
+    color = theme.group_color(arrow.group)
     s = -1 if arrow.side == "right" else 1
     head, length = layout.tag_head, layout.tag_length
     return {
@@ -146,7 +136,8 @@ def _arrow_context(layout: NumberLayout, arrow) -> dict:
     }
 
 
-def number_svg(card: NumberCard, layout: NumberLayout, bleed: float, low_ink: bool = False) -> str:
+def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
+    bleed, low_ink = look.bleed, look.low_ink
     attrs = [("table-size", layout.table_size), ("value", card.value), ("cell", card.cell)]
     L = {name: getattr(layout, name) for name in (
         "frame", "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
@@ -156,14 +147,16 @@ def number_svg(card: NumberCard, layout: NumberLayout, bleed: float, low_ink: bo
         "str8eight/number.svg.j2",
         card=layout.card, bleed=bleed, game=GAME, kind="number", extra_attrs=attrs,
         title=f"{TITLE} {card.value} ({card.row} × {card.col})",
-        colors=LOW_INK_COLORS if low_ink else COLORS, fonts=fontset.active().roles, L=L, value=card.value, row=card.row, col=card.col,
-        bullseye=card.bullseye, arrows=[_arrow_context(layout, a) for a in card.arrows])
+        colors=LOW_INK_COLORS if low_ink else COLORS, fonts=look.theme.fonts.role_map, L=L, value=card.value,
+        row=card.row, col=card.col, bullseye=card.bullseye,
+        arrows=[_arrow_context(layout, a, look.theme) for a in card.arrows])
 
 
 PASS_COLORS = {"left": "#2f5d8a", "right": "#8a2f4f"}
 
 
-def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int, low_ink: bool = False) -> str:
+def pass_svg(card: PassCard, table_size: int, look: Look) -> str:
+    size, bleed, low_ink = look.size, look.bleed, look.low_ink
     band = PASS_COLORS[card.direction]
     scheme = ({"ground": "#ffffff", "fg": band, "badge_fill": "#ffffff", "badge_stroke": 0.5} if low_ink
               else {"ground": band, "fg": "#ffffff", "badge_fill": "#ffffff", "badge_stroke": 0})
@@ -182,28 +175,29 @@ def pass_svg(card: PassCard, size: CardSize, bleed: float, table_size: int, low_
         "str8eight/pass.svg.j2",
         card=size, bleed=bleed, game=GAME, kind="pass",
         extra_attrs=[("table-size", table_size), ("direction", card.direction), ("points", card.points)],
-        title=f"{TITLE} pass {card.direction}", fonts=fontset.active().roles, band=band, s=scheme,
+        title=f"{TITLE} pass {card.direction}", fonts=look.theme.fonts.role_map, band=band, s=scheme,
         direction=card.direction, points=card.points,
         arrow=arrow, safe=SAFE_MM, cap=CAP, pt=PT)
 
 
-def back_svg(size: CardSize, bleed: float, table_size: int, low_ink: bool = False) -> str:
-    return backs.back_svg(GAME, size, bleed, name="STR8 EIGHT", glyph="8", ground=BACK_NAVY, low_ink=low_ink,
+def back_svg(table_size: int, look: Look) -> str:
+    return backs.back_svg(GAME, look, name="STR8 EIGHT", glyph="8", ground=BACK_NAVY,
                           extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back")
 
 
 MIN_CARD_WIDTH = 56.0  # arrows on both edges plus a big value need a bridge card at least
 
 
-def deck_svgs(deck: Deck, size: CardSize, bleed: float, low_ink: bool = False) -> list[SVGCard]:
-    """Every face in deck order (numbers by value, then pass cards), then the back."""
+def render_deck(deck: Deck, look: Look) -> DeckArt:
+    """Every face in deck order (numbers by value, then pass cards), and the one back."""
+    size = look.size
     if size.width < MIN_CARD_WIDTH:
         raise CardgenError(f"the Str8 Eight cards need a card at least {MIN_CARD_WIDTH:g} mm wide; "
                            f"{size.name} is {size.width:g} mm: use --card-size poker or bridge")
     layout = NumberLayout(size, deck.table_size)
-    cards = [SVGCard(c.slug, "number", number_svg(c, layout, bleed, low_ink), f"{c.value} ({c.row}×{c.col})")
+    faces = [SVGCard(c.slug, "number", number_svg(c, layout, look), f"{c.value} ({c.row}×{c.col})")
              for c in deck.number_cards]
-    cards += [SVGCard(p.slug, "pass", pass_svg(p, size, bleed, deck.table_size, low_ink), f"Pass {p.direction}")
+    faces += [SVGCard(p.slug, "pass", pass_svg(p, deck.table_size, look), f"Pass {p.direction}")
               for p in deck.pass_cards]
-    cards.append(SVGCard("back", "back", back_svg(size, bleed, deck.table_size, low_ink), "Back"))
-    return cards
+    back = SVGCard("back", "back", back_svg(deck.table_size, look), "Back")
+    return DeckArt(tuple(faces), (back,), (0,) * len(faces))

@@ -4,7 +4,6 @@ from __future__ import annotations
 from ..layout.paper import MIN_MARGIN_MM, Paper
 from ..layout.tuckbox import net, place
 from . import palette
-from ..draw import fonts as fontset
 from .templating import fmt, render
 
 PT = 25.4 / 72
@@ -23,7 +22,7 @@ def outline_path(n) -> str:
 
 
 def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float, thickness: float,
-                paper: Paper, ground: str, low_ink: bool, side_note: str = "") -> str:
+                paper: Paper, ground: str, low_ink: bool, theme, side_note: str = "") -> str:
     n = net(card_w, card_h, cards, thickness)
     at = place(n, paper)
     transform = (f"translate({fmt(at.x)} {fmt(at.y)})" + (" rotate(90)" if at.rotated else ""))
@@ -31,7 +30,7 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
     W, H, D = n.inner
     return render(
         "cards/tuckbox.svg.j2", page=paper, game=game, title=title, cards=cards, inner=n.inner,
-        net=n, transform=transform, outline=outline_path(n), panels=panels, fonts=fontset.active().roles,
+        net=n, transform=transform, outline=outline_path(n), panels=panels, fonts=theme.fonts.role_map,
         ink=palette.INK, muted=palette.MUTED_INK, ground="#ffffff" if low_ink else ground,
         title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
         glue="#d9d9d9", margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,

@@ -62,10 +62,11 @@ def _styles(fonts: dict, base: float = 9.6):
 
 
 def _card(picture: tuple, width: float, height: float):
-    """One card of a figure: vector (a form XObject, drawn once per document) or a PNG."""
+    """One card of a figure: vector (a form XObject, drawn once per document) or a PNG.
+    picture: ("svg", svg text, the theme's FontSet) or ("png", bytes)."""
     from reportlab.platypus import Flowable, Image
 
-    kind, data = picture
+    kind, data, *fontset = picture
     if kind == "png":
         return Image(io.BytesIO(data), width=width, height=height)
 
@@ -81,7 +82,7 @@ def _card(picture: tuple, width: float, height: float):
             w_mm, h_mm = svg_size_mm(data)
             if data not in forms:
                 forms[data] = f"pic{len(forms)}"
-                define_form(canvas, forms[data], data, (w_mm * PT_PER_MM, h_mm * PT_PER_MM))
+                define_form(canvas, forms[data], data, (w_mm * PT_PER_MM, h_mm * PT_PER_MM), fontset[0])
             canvas.saveState()
             canvas.scale(width / (w_mm * PT_PER_MM), height / (h_mm * PT_PER_MM))
             canvas.doForm(forms[data])

@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..layout.imposition import Page
-from ..draw import fonts as fontset
 from .pageforms import page_form
 from ..draw.pdf import PT_PER_MM, vector_document
 
@@ -21,9 +20,10 @@ INK = (0.11, 0.14, 0.19)
 
 
 def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: list, bleed: float, path: Path,
-                 title: str) -> int:
+                 title: str, fonts) -> int:
     """faces_pdf holds card i on page i+1; backs_pdf the distinct backs, back_of[i] card i's.
-    Both were made with this bleed (a page is the card plus its bleed all round)."""
+    Both were made with this bleed (a page is the card plus its bleed all round); fonts
+    (the theme's FontSet) sets the labels."""
     import io
 
     import pikepdf
@@ -31,12 +31,12 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
     from ..draw.pdfcanvas import CanvasContext, flip
 
     marks = io.BytesIO()  # the marks and labels, in memory until the cards join them
-    canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM))
+    canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM), fonts)
     for page in pages:
         canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         flip(canvas, page.height * PT_PER_MM)
         canvas.scale(PT_PER_MM, PT_PER_MM)
-        _decorate(CanvasContext(canvas), page)
+        _decorate(CanvasContext(canvas, fonts), page)
         canvas.showPage()
     canvas.save()
     marks.seek(0)
@@ -96,7 +96,7 @@ def _lines(ctx, lines, dashed: bool) -> None:
 def _text(ctx, text: str, x: float, y: float, size_pt: float, vertical: bool) -> None:
     """Text centred on (x, y); vertical text reads bottom to top."""
     ctx.save()
-    ctx.select_font_face(fontset.active().roles["text"])
+    ctx.select_font_face(ctx.fonts.role("text"))
     ctx.set_font_size(size_pt / PT_PER_MM)
     ctx.set_source_rgb(*INK)
     ext = ctx.text_extents(text)  # (x_bearing, y_bearing, width, height, x_advance, y_advance)

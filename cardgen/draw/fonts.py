@@ -11,48 +11,19 @@ import hashlib
 import os
 import struct
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CardgenError
-from ..paths import FONTS_DIR
+from ..theme import DEFAULT_FONTS, FontSet
 
-
-@dataclass(frozen=True)
-class FontSet:
-    family: str
-    files: dict  # cut (regular, bold, black, italic) -> file name inside the folder
-    roles: dict  # role used by the templates -> fontconfig family name
-    folder: Path = FONTS_DIR
-
-
-DEFAULT_FONTS = FontSet(
-    family="Lato",
-    files={"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf",
-           "italic": "Lato-Italic.ttf"},
-    # cairo picks only regular or bold by weight, so the heavy cut is named by its family
-    roles={"text": "Lato", "heavy": "Lato Black"},
-)
 
 _SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true"}
 _configured: "tuple[FontSet, Path] | None" = None
-_active: "FontSet | None" = None
-
-
-def active() -> FontSet:
-    """The font set this build uses: the project's Lato, or the theme's fonts."""
-    return _active or DEFAULT_FONTS
-
-
-def use(fonts: "FontSet | None") -> None:
-    """Make a theme's fonts (or, with None, the defaults) the active set."""
-    global _active
-    _active = fonts
 
 
 def from_folder(folder: Path, files: dict) -> FontSet:
     """A theme's fonts: the four cuts by file name; families read from the files themselves."""
-    cuts = {**DEFAULT_FONTS.files, **files}
+    cuts = {**dict(DEFAULT_FONTS.files), **files}
     for name in cuts.values():
         _check_font_file(folder / name)
     from fontTools.ttLib import TTFont, TTLibError
@@ -65,7 +36,7 @@ def from_folder(folder: Path, files: dict) -> FontSet:
             raise CardgenError(f"font file {folder / name} has no readable name table ({exc}): "
                                "replace it with a complete TrueType/OpenType font") from None
     text, heavy = family(cuts["regular"]), family(cuts["black"])
-    return FontSet(family=text, files=cuts, roles={"text": text, "heavy": heavy}, folder=folder)
+    return FontSet(family=text, files=tuple(cuts.items()), roles=(("text", text), ("heavy", heavy)), folder=folder)
 
 
 def _check_font_file(path: Path) -> None:
@@ -93,14 +64,14 @@ def _check_font_file(path: Path) -> None:
             f"font file {path} is not a valid TrueType/OpenType font: replace it with a good copy")
 
 
-def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
-    """Verify the font files and make fontconfig see only them. Returns the fonts.conf path."""
+def ensure_fonts(fonts: FontSet) -> Path:
+    """Verify the font files and make fontconfig (and so cairo, in this process and the
+    ones it forks) see only them. Returns the fonts.conf path."""
     global _configured
-    fonts = fonts or active()
-    if _configured is not None and _configured[0] is fonts:
+    if _configured is not None and _configured[0] == fonts:
         return _configured[1]  # verified and configured already in this process
     folder = fonts.folder.resolve()
-    for name in fonts.files.values():
+    for _, name in fonts.files:
         _check_font_file(folder / name)
     key = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
     conf_dir = Path(tempfile.gettempdir()) / f"cardgen-fontconfig-{os.getuid()}-{key}"
@@ -118,7 +89,7 @@ def ensure_fonts(fonts: "FontSet | None" = None) -> Path:
     return conf
 
 
-def register_reportlab_fonts(fonts: "FontSet | None" = None) -> dict:
+def register_reportlab_fonts(fonts: FontSet) -> dict:
     """Register the cuts with reportlab (by path, never from the system); returns the
     names to use: {"text", "bold", "heavy", "italic"}."""
     from reportlab import rl_config
@@ -128,15 +99,14 @@ def register_reportlab_fonts(fonts: "FontSet | None" = None) -> dict:
 
     rl_config.useA85 = 0  # binary streams: smaller PDFs, and no slow ASCII85 pass over every image
 
-    fonts = fonts or active()
     ensure_fonts(fonts)
     # names unique to the files, so a theme's fonts never mix with the defaults'
-    tag = hashlib.sha256(str(fonts.folder.resolve()).encode() + repr(sorted(fonts.files.items())).encode()).hexdigest()[:8]
+    tag = hashlib.sha256(str(fonts.folder.resolve()).encode() + repr(sorted(fonts.files)).encode()).hexdigest()[:8]
     names = {role: f"cg{tag}-{role}" for role in ("text", "bold", "heavy", "italic")}
     cuts = {"text": "regular", "bold": "bold", "heavy": "black", "italic": "italic"}
     for role, name in names.items():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(fonts.folder / fonts.files[cuts[role]])))
+            pdfmetrics.registerFont(TTFont(name, str(fonts.file(cuts[role]))))
     addMapping(names["text"], 0, 0, names["text"])
     addMapping(names["text"], 1, 0, names["bold"])
     addMapping(names["text"], 0, 1, names["italic"])

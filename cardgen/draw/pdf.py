@@ -54,7 +54,7 @@ def new_pdf(path: Path, title: str):
     return pdf
 
 
-def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, bleed_mm: "float | None" = None) -> int:
+def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed_mm: "float | None" = None) -> int:
     """One SVG a page, each page page_mm in size; returns the page count.
 
     With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
@@ -63,19 +63,22 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, bleed_mm: "f
     from . import fastsvg
 
     try:
-        return _write_pages_vector(svgs, path, title, page_mm, bleed_mm)
+        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm)
     except fastsvg.Unsupported:
+        from .fonts import ensure_fonts
+
+        ensure_fonts(fonts)
         return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm)
 
 
-def vector_document(path, title: str, page_pt: tuple):
+def vector_document(path, title: str, page_pt: tuple, fonts):
     """A reportlab canvas with fixed metadata (reproducible) and only our fonts named;
     path may be a file object."""
     from reportlab.pdfgen.canvas import Canvas
 
     from .fonts import register_reportlab_fonts
 
-    names = register_reportlab_fonts()
+    names = register_reportlab_fonts(fonts)
     canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=page_pt, invariant=1, pageCompression=1, initialFontName=names["text"])
     canvas.setTitle(title)
     canvas.setCreator(f"cardgen {__version__}")
@@ -83,14 +86,14 @@ def vector_document(path, title: str, page_pt: tuple):
     return canvas
 
 
-def draw_svg(canvas, svg: str, height_pt: float) -> None:
+def draw_svg(canvas, svg: str, height_pt: float, fonts) -> None:
     """Draw one of our SVGs on the canvas, its top-left at the origin, y up as in PDF."""
     from . import fastsvg
     from .pdfcanvas import CanvasContext, flip
 
     canvas.saveState()
     flip(canvas, height_pt)
-    fastsvg.draw(CanvasContext(canvas), svg, PT_PER_MM)
+    fastsvg.draw(CanvasContext(canvas, fonts), svg, PT_PER_MM)
     canvas.restoreState()
 
 
@@ -103,24 +106,24 @@ def svg_size_mm(svg: str) -> tuple:
     return float(w.group(1)), float(h.group(1))
 
 
-def can_draw(svg: str) -> bool:
+def can_draw(svg: str, fonts) -> bool:
     """Whether the SVG is inside what the fast renderer draws (walked, not drawn)."""
     from . import fastsvg
     from .pdfcanvas import Probe
 
     try:
-        fastsvg.draw(Probe(), svg, PT_PER_MM)
+        fastsvg.draw(Probe(fonts), svg, PT_PER_MM)
         return True
     except fastsvg.Unsupported:
         return False
 
 
-def define_form(canvas, name: str, svg: str, size_pt: tuple) -> None:
+def define_form(canvas, name: str, svg: str, size_pt: tuple, fonts) -> None:
     """The SVG as a named form XObject: drawn once, placed as often as needed."""
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 
     canvas.beginForm(name, 0, 0, *size_pt)
-    draw_svg(canvas, svg, size_pt[1])
+    draw_svg(canvas, svg, size_pt[1], fonts)
     # reportlab (5.x) leaves a form's ExtGState (our opacities) out of its resources,
     # so the form names /gRLs0 that no reader can find: give it complete resources
     resources = PDFResourceDictionary()
@@ -132,15 +135,15 @@ def define_form(canvas, name: str, svg: str, size_pt: tuple) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _write_pages_vector(svgs, path, title, page_mm, bleed_mm) -> int:
+def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm) -> int:
     width, height = (v * PT_PER_MM for v in page_mm)
-    canvas = vector_document(path, title, (width, height))
+    canvas = vector_document(path, title, (width, height), fonts)
     if bleed_mm is not None:
         inset = bleed_mm * PT_PER_MM
         canvas.setBleedBox((0, 0, width, height))
         canvas.setTrimBox((inset, inset, width - inset, height - inset))
     for svg in svgs:
-        draw_svg(canvas, svg, height)
+        draw_svg(canvas, svg, height, fonts)
         canvas.showPage()
     canvas.save()
     return len(svgs)

@@ -51,32 +51,29 @@ def _metrics(name: str):
     return face.unitsPerEm, face.charToGlyph, advance, lru_cache(maxsize=None)(xbounds)
 
 
-_faces_for: list = [None, None]  # [font set, {(family, bold): reportlab font name}]
-
-
-def _faces() -> dict:
-    """The active font set's faces as cairo (fontconfig) selects them, registered with
-    reportlab once: the text family by weight, and the heavy cut by its own family name,
-    which has one cut whatever the weight asked. A theme whose heavy cut carries the
-    text family's name gets what fontconfig gives it: the regular or the bold cut."""
-    active = fontset.active()
-    if _faces_for[0] is not active:
-        names = fontset.register_reportlab_fonts(active)
-        text, heavy = active.roles["text"], active.roles["heavy"]
-        faces = {(text, False): names["text"], (text, True): names["bold"]}
-        if heavy != text:
-            faces[(heavy, False)] = faces[(heavy, True)] = names["heavy"]
-        _faces_for[:] = [active, faces]
-    return _faces_for[1]
+@lru_cache(maxsize=None)
+def _faces(fonts) -> dict:
+    """A font set's faces as cairo (fontconfig) selects them, registered with reportlab
+    once: the text family by weight, and the heavy cut by its own family name, which has
+    one cut whatever the weight asked. A theme whose heavy cut carries the text family's
+    name gets what fontconfig gives it: the regular or the bold cut."""
+    names = fontset.register_reportlab_fonts(fonts)
+    text, heavy = fonts.role("text"), fonts.role("heavy")
+    faces = {(text, False): names["text"], (text, True): names["bold"]}
+    if heavy != text:
+        faces[(heavy, False)] = faces[(heavy, True)] = names["heavy"]
+    return faces
 
 
 class CanvasContext:
     """The subset of cairocffi.Context that fastsvg uses, drawing on a reportlab canvas.
 
-    The canvas must already be flipped to SVG's y-down user space (see flip())."""
+    The canvas must already be flipped to SVG's y-down user space (see flip()); fonts is
+    the theme's FontSet, whose families the SVG names."""
 
-    def __init__(self, canvas):
+    def __init__(self, canvas, fonts):
         self.canvas = canvas
+        self.fonts = fonts
         self.path = None
         self.point = None  # current point, for cairo's arc and quad semantics
         self.source = (0.0, 0.0, 0.0, 1.0)
@@ -217,7 +214,7 @@ class CanvasContext:
     # text --------------------------------------------------------------------
     def _font_name(self) -> str:
         """The reportlab font for the selected family and weight."""
-        found = _faces().get(self.font)
+        found = _faces(self.fonts).get(self.font)
         if found is None:
             raise Unsupported(f"font family {self.font[0]}")
         return found
@@ -271,11 +268,14 @@ class Probe:
     wherever drawing would (an element, a path command, a color, a font family), for
     a few hundredths of what drawing costs."""
 
+    def __init__(self, fonts):
+        self.fonts = fonts
+
     def __getattr__(self, name):
         return _nothing
 
     def select_font_face(self, family, slant=0, weight=0):
-        if (family, bool(weight)) not in _faces():
+        if (family, bool(weight)) not in _faces(self.fonts):
             raise Unsupported(f"font family {family}")
 
     def text_extents(self, text: str) -> tuple:

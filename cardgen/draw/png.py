@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from functools import partial
 
 PNG_DPI = 300
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -102,11 +103,12 @@ def rgb_image(svg: str, width_px: int, height_px: int):
         return im.convert("RGB")
 
 
-def warm_up() -> None:
-    """Load cairo, fontconfig and the fonts once: run before render workers fork."""
+def warm_up(fontset) -> None:
+    """Load cairo, fontconfig and the theme's fonts once: run before render workers fork."""
     from . import fonts
 
-    roles = fonts.active().roles
+    fonts.ensure_fonts(fontset)
+    roles = fontset.role_map
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
            f'<text x="1" y="5" font-family="{roles["text"]}" font-size="3">8</text>'
            f'<text x="1" y="9" font-family="{roles["text"]}" font-weight="700" font-size="3">8</text>'
@@ -124,15 +126,15 @@ def _rgb_png(job) -> bytes:
     return rgb_png(*job)
 
 
-def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int) -> None:
+def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int, fontset) -> None:
     """Render (svg, path, dpi) jobs, on the render workers (draw/workers.py) when there are cores."""
     from . import workers as pool
 
-    pool.run(_write_one, jobs, workers, warm_up)
+    pool.run(_write_one, jobs, workers, partial(warm_up, fontset))
 
 
-def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int) -> list[bytes]:
+def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int, fontset) -> list[bytes]:
     """PNG bytes for each SVG at an exact pixel size, on several processes when worth it."""
     from . import workers as pool
 
-    return pool.run(_rgb_png, [(svg, width_px, height_px) for svg in svgs], workers, warm_up)
+    return pool.run(_rgb_png, [(svg, width_px, height_px) for svg in svgs], workers, partial(warm_up, fontset))

@@ -37,16 +37,14 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
 
 
 def start(workers: int, warm) -> None:
-    """Start the warm process (it calls warm(), e.g. draw/png.warm_up) and its pool now
-    (no-op with one job: then everything runs in this process)."""
+    """Start the warm process and its pool now (no-op with one job: then everything runs
+    in this process). warm() (draw/png.warm_up with the theme's fonts) points fontconfig
+    at our fonts and loads them, before the workers fork."""
     global _pool
     if workers <= 1 or _pool is not None:
         return
     import multiprocessing
 
-    from . import fonts
-
-    fonts.ensure_fonts()  # FONTCONFIG_FILE set before the fork, so every worker sees only our fonts
     ctx = multiprocessing.get_context("fork")
     conn, child = ctx.Pipe()
     process = ctx.Process(target=_serve, args=(workers, child, conn, warm))  # not a daemon: it has children
@@ -88,9 +86,6 @@ def run(func, jobs: list, workers: int, warm) -> list:
         return payload
     import multiprocessing
 
-    from . import fonts
-
-    fonts.ensure_fonts()
     warm()  # load fontconfig and the fonts once, before the workers fork
     with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
         return _ordered(pool, func, jobs)

@@ -18,10 +18,12 @@ def pixel_size(width_mm: float, height_mm: float) -> tuple:
             round((height_mm + 2 * POD_BLEED_MM) / 25.4 * POD_DPI))
 
 
-def write_pod(folder: Path, game: str, faces: list, backs: list, trim_mm: tuple, workers: int = 1) -> list[Path]:
-    """faces/backs: SVGCards rendered with a 1/8 in bleed."""
+def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts) -> list[Path]:
+    """art: the deck's DeckArt drawn with a 1/8 in bleed."""
     from ..draw.png import with_dpi
     from ..draw.png import rgb_pngs
+
+    faces, backs = art.faces, art.backs
 
     folder.mkdir(parents=True, exist_ok=True)
     size = pixel_size(*trim_mm)
@@ -29,7 +31,7 @@ def write_pod(folder: Path, game: str, faces: list, backs: list, trim_mm: tuple,
     named = [(f"{i:0{digits}d}.png", c) for i, c in enumerate(faces, 1)]
     named += [("back.png" if len(backs) == 1 else f"back-{i}.png", b) for i, b in enumerate(backs, 1)]
     written = []
-    for (name, _), png in zip(named, rgb_pngs([c.svg for _, c in named], *size, workers)):
+    for (name, _), png in zip(named, rgb_pngs([c.svg for _, c in named], *size, workers, fonts)):
         path = folder / name
         path.write_bytes(with_dpi(png, POD_DPI))
         written.append(path)

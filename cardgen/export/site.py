@@ -22,19 +22,18 @@ def _title(svg: str, fallback: str) -> str:
     return m.group(1) if m else fallback
 
 
-def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path]:
+def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> list[Path]:
     """root: the (staging) output folder holding the game folders; games: name -> params.
     Returns every file written."""
     from ..draw.png import rgb_pngs
-    from ..draw import fonts as fontset
 
     site = root / "site"
     if site.exists():
         shutil.rmtree(site)
     (site / "fonts").mkdir(parents=True)
     written = []
-    for cut, name in fontset.active().files.items():
-        shutil.copyfile(fontset.active().folder / name, site / "fonts" / name)
+    for cut, name in theme.fonts.files:
+        shutil.copyfile(theme.fonts.folder / name, site / "fonts" / name)
         written.append(site / "fonts" / name)
     decks, downloads, sheet = [], [], None
     for game, params in games.items():
@@ -45,7 +44,7 @@ def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path
             svgs = [(game_dir / "svg" / f"{s}.svg").read_text(encoding="utf-8") for s in slugs]
             folder = site / game
             folder.mkdir()
-            pngs = rgb_pngs([trimmed(svg) for svg in svgs], THUMB_W, THUMB_H, workers)
+            pngs = rgb_pngs([trimmed(svg) for svg in svgs], THUMB_W, THUMB_H, workers, theme.fonts)
             cards = []
             for slug, svg, png in zip(slugs, svgs, pngs):
                 path = folder / f"{slug}.png"
@@ -65,7 +64,7 @@ def write_site(root: Path, games: dict, titles: dict, workers: int) -> list[Path
             text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
             sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
     for name in ("site.css", "site.js"):
-        (site / name).write_text(render(f"site/{name}.j2", fonts=fontset.active()), encoding="utf-8")
+        (site / name).write_text(render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)}), encoding="utf-8")
         written.append(site / name)
     index = root / "index.html"
     index.write_text(render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet), encoding="utf-8")

@@ -22,16 +22,17 @@ def grid(count: int) -> tuple:
     return cols, math.ceil(slots / cols)
 
 
-def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, back_of: list,
-              url_for, workers: int = 1, card_w: int = CARD_W, card_h: int = CARD_H) -> list[Path]:
-    """faces/backs: trimmed SVGCards (no bleed). url_for(path) gives the URL TTS loads.
+def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, fonts,
+              card_w: int = CARD_W, card_h: int = CARD_H) -> list[Path]:
+    """art: the deck's DeckArt drawn without bleed. url_for(path) gives the URL TTS loads.
     Returns the files written."""
     import io
 
     from PIL import Image
 
-    from ..draw.png import encode
-    from ..draw.png import rgb_pngs, srgb_profile
+    from ..draw.png import encode, rgb_pngs, srgb_profile
+
+    faces, backs, back_of = art.faces, art.backs, art.back_of
 
     folder.mkdir(parents=True, exist_ok=True)
     icc = srgb_profile()
@@ -40,7 +41,7 @@ def write_tts(folder: Path, game: str, title: str, faces: list, backs: list, bac
         path.write_bytes(encode(image.tobytes(), image.width, image.height, icc=icc))
     written = []
     back_files = []
-    pngs = rgb_pngs([c.svg for c in faces + backs], card_w, card_h, workers)
+    pngs = rgb_pngs([c.svg for c in faces + backs], card_w, card_h, workers, fonts)
     images = [Image.open(io.BytesIO(png)) for png in pngs]
     face_img, back_img = images[:len(faces)], images[len(faces):]
     for b in range(len(backs)):

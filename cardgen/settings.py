@@ -1,0 +1,361 @@
+"""Every build option, declared once.
+
+One row per option: name, kind, default, allowed values or range, help and its place
+in the project file. The CLI's flags (cli.py), the project file's validation
+(config.py), the commented file `cardgen init` writes, the README's option table and
+the BuildOptions record are all made from this table, and every value, from a flag
+or from the file, passes the same validator before any work starts. Adding an option
+is adding a row.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from .errors import CardgenError
+
+FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+FONT_CUTS = ("regular", "bold", "black", "italic")
+MAX_JOBS = 64
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str  # the BuildOptions field
+    kind: str  # int, float, bool, choice, text, path, formats, games, pair, colors, fonts
+    default: Any  # a value, or a callable giving one (jobs: the machine's cores)
+    help: str
+    label: str = ""  # how messages name it ("table size"); default: the name with spaces
+    section: "str | None" = None  # the project file's [table]; None: the top level
+    key: str = ""  # the key in the project file; default: the name
+    flag: str = ""  # the command-line flag; "" for the project file only
+    short: str = ""  # a one-letter flag
+    toml: bool = True  # False: a flag only (--clean)
+    choices: tuple = ()
+    low: "float | None" = None
+    high: "float | None" = None
+    unit: str = ""  # "mm", for messages
+    hint: str = ""  # appended to a range error: what is usual
+    metavar: str = ""
+    example: str = ""  # init: a commented-out example for options without a default
+
+    @property
+    def what(self) -> str:
+        return self.label or self.name.replace("_", " ")
+
+    @property
+    def toml_key(self) -> str:
+        return self.key or self.name
+
+    def default_value(self):
+        return self.default() if callable(self.default) else self.default
+
+
+def _game_names() -> tuple:
+    from .builders import GAMES
+
+    return tuple(GAMES)
+
+
+def _card_sizes() -> tuple:
+    from .model.sizes import CARD_SIZES
+
+    return tuple(CARD_SIZES)
+
+
+SETTINGS: "tuple[Setting, ...]" = (
+    Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
+            label="game", flag="--game", metavar="NAME", choices=_game_names()),
+    Setting("formats", "formats", frozenset({"pdf"}), "Formats to write, comma-separated, or all. "
+            "Card SVGs are always written: the checker reads them.",
+            label="format", key="format", flag="--format", metavar="LIST", choices=FORMATS),
+    Setting("out", "path", Path("output"), "Output folder; one subfolder per game.", flag="--out", metavar="DIR",
+            label="output folder"),
+    Setting("paper", "choice", "letter", "Home-print paper.", flag="--paper", choices=("letter", "a4", "both")),
+    Setting("layout", "choice", "duplex", "duplex: each front page followed by its mirrored back page; "
+            "fronts: fronts only; gutterfold: fronts and backs on one sheet, folded.",
+            flag="--layout", choices=("duplex", "fronts", "gutterfold")),
+    Setting("card_size", "choice", "poker", "Card size: poker 63.5 × 88.9 mm, bridge 56 × 88.9 mm, "
+            "mini 45 × 68 mm (Eights and Crazy Eights only).", flag="--card-size", choices=_card_sizes()),
+    Setting("bleed", "float", 3.0, "Bleed around each card, in mm.", flag="--bleed", low=0, high=6, unit="mm",
+            hint=" (3 is usual)"),
+    Setting("back_offset", "pair", (0.0, 0.0), "Move back pages by X,Y mm to cancel a printer's duplex shift.",
+            flag="--back-offset", metavar="X,Y", low=-10, high=10, unit="mm", label="back offset",
+            hint=" (printers shift by 1–4 mm)"),
+    Setting("low_ink", "bool", False, "White card bodies; color only where it carries meaning.", flag="--low-ink"),
+    Setting("jobs", "int", lambda: min(os.cpu_count() or 1, MAX_JOBS),
+            "Processes for rendering. Default: every core.", flag="--jobs", short="-j", low=1, high=MAX_JOBS,
+            label="jobs"),
+    Setting("strict", "bool", False, "Treat warnings (group colors too alike) as errors.", flag="--strict"),
+    Setting("clean", "bool", False, "Ignore the cache: rebuild every game from scratch.", flag="--clean",
+            toml=False),
+    Setting("table_size", "int", 8, "Size N of the N × N multiplication table the deck is made from.",
+            section="str8eight", flag="--table-size", low=2, high=12, hint=" (the game's is 8)"),
+    Setting("pass_cards", "int", 6, "Pass cards: an even number, half pass left and half pass right.",
+            section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards"),
+    Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",
+            section="crazy-eights", flag="--decks", low=1, high=2),
+    Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
+            section="crazy-eights", flag="--ace-value", choices=(10, 1), label="ace value"),
+    Setting("card_thickness", "float", 0.3, "Card thickness in mm, to size the tuck boxes.",
+            section="tuckbox", flag="--card-thickness", low=0.1, high=1.0, unit="mm", hint=" (0.3 is usual)",
+            label="card thickness"),
+    Setting("base_url", "text", "", "Tabletop Simulator: load images from this URL + file name "
+            "instead of file:/// paths.", section="tts", flag="--base-url", metavar="URL", label="base URL"),
+    Setting("group_colors", "colors", None, 'One "#rrggbb" per group (×1, ×2, …), checked for color-blind '
+            "players; larger tables are completed from the built-in palette.", section="theme",
+            label="group colors",
+            example='["#332288", "#88ccee", "#44aa99", "#117733", "#999933", "#ddcc77", "#cc6677", "#882255"]'),
+    Setting("fonts_dir", "path", None, "A folder with your own fonts (open licence, please).", section="theme",
+            key="fonts", label="fonts folder", example='"my-fonts"'),
+    Setting("font_files", "fonts", None, "The four cuts' file names in that folder.", section="theme",
+            label="font files", example='{ regular = "Lato-Regular.ttf", bold = "Lato-Bold.ttf", '
+                                        'black = "Lato-Black.ttf", italic = "Lato-Italic.ttf" }'),
+    Setting("back_art", "path", None, "An SVG or PNG drawn on every card back instead of the built-in lattice.",
+            section="theme", label="back art", example='"art/back.svg"'),
+)
+BY_NAME = {s.name: s for s in SETTINGS}
+SECTIONS = tuple(dict.fromkeys(s.section for s in SETTINGS if s.toml))
+
+
+def _range_text(s: Setting) -> str:
+    unit = f" {s.unit}" if s.unit else ""
+    if s.kind == "int":
+        return f"a whole number from {s.low:g} to {s.high:g}"
+    return f"{s.low:g} to {s.high:g}{unit}"
+
+
+def _number(s: Setting, value, where: str, text: bool = False) -> "int | float":
+    """A finite number inside the setting's range (whole for int settings)."""
+    if isinstance(value, str) and text:
+        typed = value.strip()
+        try:
+            value = int(typed) if s.kind == "int" else float(typed)
+        except ValueError:
+            kind = "a whole number" if s.kind == "int" else "a number"
+            raise CardgenError(f"{where}{s.what} {typed!r} is not {kind}: use {_range_text(s)}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (s.kind == "int" and isinstance(value, float)
+                                                                          and not value.is_integer()):
+        kind = "a whole number" if s.kind == "int" else "a number"
+        raise CardgenError(f"{where}'{s.toml_key}' must be {kind} ({_range_text(s)}), not {value!r}")
+    if not math.isfinite(value):
+        raise CardgenError(f"{where}{s.what} {value} is not a finite number: use {_range_text(s)}")
+    value = int(value) if s.kind == "int" else float(value)
+    unit = f" {s.unit}" if s.unit else ""
+    if not s.low <= value <= s.high:
+        raise CardgenError(f"{where}{s.what} {value}{unit} is out of range: use {_range_text(s)}{s.hint}")
+    return value
+
+
+def _path(s: Setting, value, where: str, text: bool = False) -> Path:
+    if isinstance(value, Path):
+        value = str(value)
+    if not isinstance(value, str):
+        raise CardgenError(f"{where}'{s.toml_key}' must be a path in quotes, not {value!r}")
+    if not value.strip():
+        raise CardgenError(f"{where}the {s.what} is empty: name a folder or file")
+    if "\0" in value:
+        raise CardgenError(f"{where}the {s.what} contains a NUL byte: name a real path")
+    return Path(value)
+
+
+def _formats(s: Setting, value, where: str, text: bool = False) -> frozenset:
+    if isinstance(value, (set, frozenset, list, tuple)):
+        value = ",".join(value)
+    if not isinstance(value, str):
+        raise CardgenError(f"{where}'format' must be a text such as \"pdf,png\" or \"all\", not {value!r}")
+    names = [part.strip().lower() for part in value.split(",") if part.strip()]
+    if not names:
+        raise CardgenError(f"{where}the format list is empty: give {', '.join(FORMATS)} (comma-separated) or all")
+    if "all" in names:
+        return frozenset(FORMATS)
+    bad = [n for n in names if n not in FORMATS]
+    if bad:
+        raise CardgenError(f"{where}unknown format {bad[0]!r}: use {', '.join(FORMATS)} (comma-separated) or all")
+    return frozenset(names)
+
+
+def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
+    if isinstance(value, str) and text:
+        parts = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        parts = list(value)
+    else:
+        parts = []
+    if len(parts) != 2:
+        raise CardgenError(f"{where}{s.what} {value!r} is not X,Y in millimetres: write e.g. 1.5,-0.5")
+    x, y = (_number(Setting(s.name, "float", 0, "", label=s.what, low=s.low, high=s.high, unit=s.unit,
+                            hint=s.hint, key=s.toml_key), v, where, text) for v in parts)
+    return (x, y)
+
+
+def _colors(s: Setting, value, where: str, text: bool = False) -> tuple:
+    if not isinstance(value, (list, tuple)) or not value:
+        raise CardgenError(f"{where}'group_colors' must be a list of \"#rrggbb\" colors, one per group")
+    for color in value:
+        if not isinstance(color, str) or not HEX.match(color):
+            raise CardgenError(f"{where}group color {color!r} is not \"#rrggbb\": write it like \"#332288\"")
+    lower = tuple(c.lower() for c in value)
+    if len(set(lower)) != len(lower):
+        raise CardgenError(f"{where}the group colors repeat a color: every group needs its own")
+    return lower
+
+
+def _font_files(s: Setting, value, where: str, text: bool = False) -> dict:
+    if not isinstance(value, dict) or set(value) - set(FONT_CUTS) or not all(
+            isinstance(v, str) and v.strip() and "/" not in v and "\\" not in v and "\0" not in v
+            for v in value.values()):
+        raise CardgenError(f"{where}'font_files' takes file names (inside the fonts folder) for "
+                           f"{', '.join(FONT_CUTS)}")
+    return dict(value)
+
+
+def _choice(s: Setting, value, where: str, text: bool = False):
+    for choice in s.choices:
+        if value == choice or (text and isinstance(value, str) and str(choice) == value.strip().lower()):
+            if isinstance(value, bool) != isinstance(choice, bool):
+                continue
+            return choice
+    raise CardgenError(f"{where}unknown {s.what} {value!r}: use one of {', '.join(map(str, s.choices))}")
+
+
+def _games(s: Setting, value, where: str, text: bool = False) -> tuple:
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise CardgenError(f"{where}'games' must be a list of game names: {', '.join(s.choices)}")
+    for name in names:
+        if name not in s.choices:
+            raise CardgenError(f"{where}unknown game {name!r}: choose from {', '.join(s.choices)}")
+    return tuple(dict.fromkeys(names))
+
+
+def _bool(s: Setting, value, where: str, text: bool = False) -> bool:
+    if not isinstance(value, bool):
+        raise CardgenError(f"{where}'{s.toml_key}' must be true or false, not {value!r}")
+    return value
+
+
+def _text(s: Setting, value, where: str, text: bool = False) -> str:
+    if not isinstance(value, str) or "\0" in value:
+        raise CardgenError(f"{where}'{s.toml_key}' must be a text in quotes, not {value!r}")
+    return value
+
+
+_VALIDATORS: "dict[str, Callable]" = {
+    "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
+    "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files,
+}
+
+
+def validate(name: str, value, where: str = "", text: bool = False):
+    """The value, checked and normalized, or a CardgenError naming the problem and the fix.
+
+    where prefixes the message: "cardgen.toml:12: " for the project file, "" for a flag;
+    text: the value is what was typed after a flag (numbers and pairs are parsed from it)."""
+    s = BY_NAME[name]
+    if value is None and s.default_value() is None:
+        return None
+    return _VALIDATORS[s.kind](s, value, where, text)
+
+
+def check_together(values: dict) -> None:
+    """The rules that tie two options together, once every value is known."""
+    if values["pass_cards"] % 2:
+        raise CardgenError(f"pass cards {values['pass_cards']}: use an even number from 0 to 20 "
+                           "(half pass left, half right)")
+    if values["font_files"] and not values["fonts_dir"]:
+        raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
+    colors = values["group_colors"]
+    need = min(values["table_size"], 8)
+    if colors is not None and len(colors) < need:
+        raise CardgenError(f"the theme lists {len(colors)} group colors; the {values['table_size']}×"
+                           f"{values['table_size']} table needs {need}: add colors to theme.group_colors")
+
+
+# --- the project file that `cardgen init` writes, and the README's table ----------------------------
+
+def _toml_literal(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (frozenset, set)):
+        return '"' + ",".join(sorted(value)) + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_literal(v) for v in value) + "]"
+    if isinstance(value, Path):
+        return f'"{value.as_posix()}"'
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)
+
+
+def init_file() -> str:
+    """A commented project file listing every option at its default."""
+    lines = ["# cardgen.toml: the project file. Every key is optional; command-line flags override it.",
+             "# Run `cardgen build` in this folder, or `cardgen build --config path/to/cardgen.toml`.",
+             "# Paths are relative to this file."]
+    for section in SECTIONS:
+        lines.append("")
+        if section:
+            lines.append(f"[{section}]")
+        for s in SETTINGS:
+            if s.section != section or not s.toml:
+                continue
+            default = s.default_value()
+            if s.name == "games":
+                default = s.choices
+            elif s.name == "jobs":
+                lines.append(f"# {s.help}")
+                lines.append(f"# jobs = 2")
+                continue
+            if default is None:
+                lines.append(f"# {s.help}")
+                lines.append(f"# {s.toml_key} = {s.example}")
+                continue
+            lines.append(f"# {s.help}" + (f" Allowed: {', '.join(map(str, s.choices))}." if s.kind == "choice"
+                                           or s.kind == "formats" else "")
+                         + (f" Range: {_range_text(s)}." if s.low is not None else ""))
+            lines.append(f"{s.toml_key} = {_toml_literal(default)}")
+    return "\n".join(lines) + "\n"
+
+
+def _default_text(s: Setting) -> str:
+    if s.name == "jobs":
+        return "every core"
+    if s.name == "games":
+        return "every game"
+    value = s.default_value()
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "off" if not value else "on"
+    if isinstance(value, (frozenset, set)):
+        return ",".join(sorted(value))
+    if isinstance(value, tuple):
+        return ",".join(f"{v:g}" for v in value)
+    if value == "":
+        return "—"
+    return f"{value}" + (f" {s.unit}" if s.unit else "")
+
+
+def _allowed_text(s: Setting) -> str:
+    if s.choices:
+        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind == "formats" else "")
+    if s.low is not None:
+        return _range_text(s)
+    return {"bool": "flag / true, false", "path": "a path", "text": "a URL", "colors": '"#rrggbb" list',
+            "fonts": "regular, bold, black, italic"}.get(s.kind, "")
+
+
+def markdown_table() -> str:
+    """The README's option table (a test keeps the README in step with it)."""
+    rows = ["| flag | project file | default | allowed | what it does |", "|---|---|---|---|---|"]
+    for s in SETTINGS:
+        flag = f"`{s.flag}`" + (f", `{s.short}`" if s.short else "") if s.flag else "—"
+        key = (f"`[{s.section}] {s.toml_key}`" if s.section else f"`{s.toml_key}`") if s.toml else "—"
+        rows.append(f"| {flag} | {key} | {_default_text(s)} | {_allowed_text(s)} | {s.help} |")
+    return "\n".join(rows) + "\n"

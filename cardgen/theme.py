@@ -1,0 +1,104 @@
+"""The look a build draws with: group colors, fonts and back art, as one value.
+
+A Theme is made once from the options (theme_for) and passed down to every card
+design, document and drawing call; nothing reads it from module state, so a library
+caller gets exactly the theme it passes, and the color check sees exactly the
+colors that are drawn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .paths import FONTS_DIR
+
+# Paul Tol's "muted" scheme without its purple: the eight colors keep a CIEDE2000
+# distance of at least 10.9 under simulated deutan, protan and tritan vision (see
+# ../shared/RESEARCH.md). Larger variant tables (N > 8) borrow further colors; the
+# "×d" label printed on every arrow carries the group for any reader, in color or not.
+DEFAULT_GROUP_COLORS = (
+    "#332288",  # 1 indigo
+    "#88ccee",  # 2 cyan
+    "#44aa99",  # 3 teal
+    "#117733",  # 4 green
+    "#999933",  # 5 olive
+    "#ddcc77",  # 6 sand
+    "#cc6677",  # 7 rose
+    "#882255",  # 8 wine
+    "#aa4499",  # 9 purple (variants only)
+    "#e69f00",  # 10 orange
+    "#0072b2",  # 11 blue
+    "#d55e00",  # 12 vermillion
+)
+MAX_GROUPS = len(DEFAULT_GROUP_COLORS)
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """Four cuts in one folder, and the family names the SVG templates ask for."""
+
+    family: str
+    files: tuple  # ((cut, file name), …) for regular, bold, black, italic
+    roles: tuple  # ((role, fontconfig family), …): "text" and "heavy"
+    folder: Path = FONTS_DIR
+
+    def file(self, cut: str) -> Path:
+        return self.folder / dict(self.files)[cut]
+
+    def role(self, name: str) -> str:
+        return dict(self.roles)[name]
+
+    @property
+    def role_map(self) -> dict:
+        return dict(self.roles)
+
+
+DEFAULT_FONTS = FontSet(
+    family="Lato",
+    files=(("regular", "Lato-Regular.ttf"), ("bold", "Lato-Bold.ttf"), ("black", "Lato-Black.ttf"),
+           ("italic", "Lato-Italic.ttf")),
+    # cairo picks only regular or bold by weight, so the heavy cut is named by its family
+    roles=(("text", "Lato"), ("heavy", "Lato Black")),
+)
+
+
+@dataclass(frozen=True)
+class Theme:
+    group_colors: tuple = DEFAULT_GROUP_COLORS  # one per group, exactly as drawn (MAX_GROUPS of them)
+    fonts: FontSet = DEFAULT_FONTS
+    back_art: "Path | None" = None  # SVG or PNG drawn on every back instead of the lattice
+    art_cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def group_color(self, group: int) -> str:
+        return self.group_colors[group - 1]
+
+
+DEFAULT_THEME = Theme()
+
+
+def complete_colors(colors: "tuple | None") -> tuple:
+    """A theme's colors, completed for large tables from the built-in palette: each added
+    color is the built-in one farthest (CIEDE2000, under simulated color-blind vision)
+    from every color already chosen, so a theme's own colors are never followed by a
+    near twin of one of them."""
+    if not colors:
+        return DEFAULT_GROUP_COLORS
+    from .colorcheck import min_distance
+
+    chosen = list(colors)
+    spare = [c for c in DEFAULT_GROUP_COLORS if c not in chosen]
+    while len(chosen) < MAX_GROUPS and spare:
+        best = max(spare, key=lambda c: min_distance(c, chosen))
+        chosen.append(best)
+        spare.remove(best)
+    return tuple(chosen[:MAX_GROUPS]) if len(colors) <= MAX_GROUPS else tuple(chosen)
+
+
+def theme_for(options) -> Theme:
+    """The theme a build's options ask for; theme fonts are read and checked here, once."""
+    fonts = DEFAULT_FONTS
+    if options.fonts_dir:
+        from .draw.fonts import from_folder
+
+        fonts = from_folder(Path(options.fonts_dir), options.font_files or {})
+    return Theme(complete_colors(options.group_colors), fonts, Path(options.back_art) if options.back_art else None)
