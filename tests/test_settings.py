@@ -1,0 +1,206 @@
+"""One settings table: the flags, the project file, `cardgen init`, the README table and
+BuildOptions all come from cardgen/settings.py, and every value passes one validator."""
+import math
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from cardgen import config
+from cardgen.colorcheck import MIN_DISTANCE, min_distance, too_close, warnings_for
+from cardgen.errors import CardgenError
+from cardgen.options import BuildOptions
+from cardgen.settings import SETTINGS, init_file, markdown_table
+from cardgen.theme import DEFAULT_GROUP_COLORS, DEFAULT_THEME, Theme, complete_colors
+from conftest import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_readme_table_is_the_settings_table():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- settings table: generated from cardgen/settings.py -->\n(.*?)<!-- end of settings table -->",
+                  readme, re.S)
+    assert m, "README lost its settings table markers"
+    assert m.group(1) == markdown_table(), "README's option table differs: paste settings.markdown_table()"
+
+
+def test_every_flag_is_in_help_with_its_choices():
+    text = run_cli("build", "--help").output
+    for s in SETTINGS:
+        if s.flag:
+            assert s.flag in text, s.flag
+    for listing in ("[letter|a4|both]", "[duplex|fronts|gutterfold]", "[poker|bridge|mini]", "[10|1]"):
+        assert listing in text
+    assert "str8eight, fourscore, eights, crazy-eights" in " ".join(text.split())
+
+
+def test_init_file_lists_every_key_and_reads_back_as_the_defaults(tmp_path):
+    text = init_file()
+    data = tomllib.loads(text)
+    for s in SETTINGS:
+        if not s.toml:
+            continue
+        table = data.get(s.section, {}) if s.section else data
+        if s.toml_key in table:
+            continue
+        # options without a default are shown commented out, in their own section
+        assert re.search(rf"^# {re.escape(s.toml_key)} = ", text, re.M), s.toml_key
+    path = tmp_path / "cardgen.toml"
+    path.write_text(text)
+    values = config.load(path)
+    defaults = BuildOptions()
+    for name, value in values.items():
+        want = getattr(defaults, name)
+        if name == "out":
+            assert value == tmp_path / "output"
+        elif name == "games":
+            assert set(value) == {"str8eight", "fourscore", "eights", "crazy-eights"}
+        else:
+            assert value == want, name
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bleed", "nan"], "--bleed: bleed nan is not a finite number"),
+    (["--bleed", "inf"], "--bleed: bleed inf is not a finite number"),
+    (["--back-offset", "nan,0"], "--back-offset: back offset nan is not a finite number"),
+    (["--card-thickness", "-inf"], "card thickness -inf is not a finite number"),
+    (["--table-size", "8.5"], "table size '8.5' is not a whole number"),
+    (["--pass-cards", "5"], "pass cards 5: use an even number"),
+    (["--jobs", "100000"], "jobs 100000 is out of range: use a whole number from 1 to 64"),
+    (["--out", ""], "the output folder is empty"),
+    (["--paper", "A3"], "unknown paper 'A3': use one of letter, a4, both"),
+    (["--no-such-flag"], "No such option"),
+])
+def test_bad_flags_one_line_exit_2(tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("build", "--game", "str8eight", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and result.output.count("\n") == 1, result.output
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("bleed = nan\n", "cardgen.toml:1: bleed nan is not a finite number"),
+    ("back_offset = [inf, 0]\n", "cardgen.toml:1: back offset inf is not a finite number"),
+    ('paper = "a4"\n[tuckbox]\ncard_thickness = 5\n',
+     "cardgen.toml:3: card thickness 5.0 mm is out of range: use 0.1 to 1 mm"),
+    ("[str8eight]\ntable_size = 8.5\n", "cardgen.toml:2: 'table_size' must be a whole number"),
+    ('[crazy-eights]\nace_value = "10"\n', "cardgen.toml:2: unknown ace value '10'"),
+    ('out = ""\n', "cardgen.toml:1: the output folder is empty"),
+    ('[theme]\nfont_files = { regular = "../etc/passwd" }\n', "cardgen.toml:2: 'font_files' takes file names"),
+    ('str8eight = 3\n', "cardgen.toml:1: 'str8eight' must be a [str8eight] table"),
+])
+def test_bad_project_file_names_file_and_line(tmp_path, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cardgen.toml").write_text(text)
+    result = run_cli("build", "-q")
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_library_callers_get_the_same_validation():
+    with pytest.raises(CardgenError, match="bleed nan is not a finite number"):
+        BuildOptions(bleed=math.nan)
+    with pytest.raises(CardgenError, match="unknown layout 'booklet'"):
+        BuildOptions(layout="booklet")
+    options = BuildOptions(formats="svg,png", back_offset=(1, -0.5))
+    assert options.formats == frozenset({"svg", "png"}) and options.back_offset == (1.0, -0.5)
+
+
+def test_a_flag_overrides_the_file_and_the_file_the_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cardgen.toml").write_text('format = "svg"\npaper = "a4"\n[str8eight]\ntable_size = 9\n')
+    assert run_cli("build", "--game", "str8eight", "--table-size", "10", "-q").exit_code == 0
+    svgs = list((tmp_path / "output" / "str8eight" / "svg").glob("*.svg"))
+    assert len(svgs) == 10 * 10 + 6 + 1  # the flag's table size, the default pass cards, one back
+    assert (tmp_path / "output" / "str8eight" / "sequence-sheet-a4.svg").exists()  # the file's paper
+    assert not list((tmp_path / "output" / "str8eight").glob("*.pdf"))  # the file's format
+
+
+# --- the color check sees the colors that are drawn ----------------------------------------------
+
+THEME_8 = ["#0072b2", "#332289", "#e69f00", "#009e73", "#56b4e9", "#d55e00", "#f0e442", "#cc79a7"]
+
+
+def test_padding_never_adds_a_twin_of_a_theme_color():
+    """The issue's case: an 8-color theme holding #332289 used to be completed with the
+    default #332288 for group 9 (CIEDE2000 0.2)."""
+    colors = complete_colors(tuple(THEME_8))
+    assert colors[:8] == tuple(THEME_8) and len(colors) == 12 and len(set(colors)) == 12
+    assert "#332288" not in colors
+    for i, color in enumerate(colors[8:], 8):
+        assert min_distance(color, list(colors[:i])) > 5, (color, min_distance(color, list(colors[:i])))
+    assert complete_colors(None) == DEFAULT_GROUP_COLORS
+
+
+def test_warning_covers_groups_beyond_the_eighth(tmp_path, monkeypatch):
+    """Twelve theme colors whose 11th looks like the 2nd: a 12 × 12 table draws both and is
+    warned about (refused with --strict); an 8 × 8 table draws neither twin and is not."""
+    twelve = DEFAULT_GROUP_COLORS[:10] + ("#88ccef",) + DEFAULT_GROUP_COLORS[11:]
+    listed = ", ".join(f'"{c}"' for c in twelve)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cardgen.toml").write_text(f'format = "svg"\n[theme]\ngroup_colors = [{listed}]\n')
+    small = run_cli("build", "--game", "str8eight", "-q")
+    assert small.exit_code == 0 and "warning" not in small.output
+    big = run_cli("build", "--game", "str8eight", "--table-size", "12", "-q")
+    assert big.exit_code == 0 and "×2 #88ccee and ×11 #88ccef are hard to tell apart" in big.output
+    strict = run_cli("build", "--game", "str8eight", "--table-size", "12", "--strict", "-q")
+    assert strict.exit_code == 2 and "(--strict)" in strict.output
+
+
+def test_the_cards_wear_the_checked_colors(tmp_path, monkeypatch):
+    """Build a 12 × 12 deck with an 8-color theme and read back the colors drawn: the
+    warnings printed are exactly those for the drawn colors (twelve colors cannot all stay
+    10 apart under every simulation; the "×d" labels carry the group then)."""
+    monkeypatch.chdir(tmp_path)
+    listed = ", ".join(f'"{c}"' for c in THEME_8)
+    (tmp_path / "cardgen.toml").write_text(f'format = "svg"\n[theme]\ngroup_colors = [{listed}]\n')
+    result = run_cli("build", "--game", "str8eight", "--table-size", "12", "-q")
+    assert result.exit_code == 0, result.output
+    drawn = {}
+    for svg in (tmp_path / "output" / "str8eight" / "svg").glob("*.svg"):
+        for group, color in re.findall(r'data-group="(\d+)"[^>]*data-color="(#[0-9a-f]{6})"', svg.read_text()):
+            drawn.setdefault(int(group), set()).add(color)
+    assert sorted(drawn) == list(range(1, 13)) and all(len(v) == 1 for v in drawn.values())
+    colors = [next(iter(drawn[g])) for g in range(1, 13)]
+    assert colors[:8] == THEME_8
+    printed = [line.removeprefix("cardgen: warning: ") for line in result.output.splitlines()]
+    assert printed == warnings_for(colors)
+    assert all(d < MIN_DISTANCE for *_, d in too_close(colors))
+
+
+# --- the theme is a value ------------------------------------------------------------------------
+
+def test_a_library_caller_gets_exactly_the_theme_it_passes(tmp_path):
+    """Two builds in one process with two themes: each deck wears its own theme, and
+    nothing of the first theme is left behind for the second."""
+    from cardgen.build import build
+
+    red = Theme(complete_colors(("#cc3311",) + DEFAULT_GROUP_COLORS[1:8]))
+    for theme, out, want in ((red, tmp_path / "red", "#cc3311"), (DEFAULT_THEME, tmp_path / "plain", "#332288")):
+        build(BuildOptions(out=out, games=("str8eight",), formats="svg", jobs=1), theme)
+        svg = (out / "str8eight" / "svg" / "006-2x3.svg").read_text()
+        assert f'data-group="1" data-side="left" data-target="5" data-color="{want}"' in svg
+        assert run_cli("check", out).exit_code == 0
+
+
+# --- a bug of ours: one line, the traceback in a file, exit 70 --------------------------------------
+
+def test_an_unexpected_error_names_its_traceback_file(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated bug\nsecond line")
+    monkeypatch.setattr("cardgen.design.str8eight.render_deck", broken)
+    monkeypatch.setattr("cardgen.builders.str8eight.render_deck", broken)
+    result = run_cli("build", "--game", "str8eight", "--format", "svg", "--out", tmp_path / "o", "-j", "1", "-q")
+    assert result.exit_code == 70, result.output
+    line = result.output.strip()
+    assert "\n" not in line and "internal error (RuntimeError: simulated bug)" in line
+    path = Path(re.search(r"the full traceback is in (\S+):", line).group(1))
+    try:
+        assert "Traceback" in path.read_text() and "simulated bug" in path.read_text()
+        assert path.stat().st_mode & 0o077 == 0  # private to the user
+    finally:
+        path.unlink()
+    assert not (tmp_path / "o" / "str8eight").exists()
