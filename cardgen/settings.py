@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import CardgenError
+from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
 FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -94,8 +95,9 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("strict", "bool", False, "Treat warnings (group colors too alike) as errors.", flag="--strict"),
     Setting("clean", "bool", False, "Ignore the cache: rebuild every game from scratch.", flag="--clean",
             toml=False),
-    Setting("table_size", "int", 8, "Size N of the N × N multiplication table the deck is made from.",
-            section="str8eight", flag="--table-size", low=2, high=12, hint=" (the game's is 8)"),
+    Setting("table_size", "int", DEFAULT_TABLE_SIZE, "Size N of the N × N multiplication table the deck is made from.",
+            section="str8eight", flag="--table-size", low=MIN_TABLE_SIZE, high=MAX_TABLE_SIZE,
+            hint=f" (the game's is {DEFAULT_TABLE_SIZE})"),
     Setting("pass_cards", "int", 6, "Pass cards: an even number, half pass left and half pass right.",
             section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards"),
     Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",

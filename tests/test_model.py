@@ -64,5 +64,9 @@ def test_variant_tables_scale(n):
 
 @pytest.mark.parametrize("n", [1, 13, 0, -3])
 def test_table_size_out_of_range_is_refused(n):
-    with pytest.raises(CardgenError, match="2 to 12"):
+    from cardgen.options import BuildOptions
+
+    with pytest.raises(CardgenError, match="from 2 to 12"):  # the user's value, by the settings table
+        BuildOptions(table_size=n)
+    with pytest.raises(ValueError, match="outside 2–12"):  # and the model's own guard
         build_deck(n)

@@ -144,7 +144,3 @@ def plain_text(blocks: list[Block]) -> str:
             parts.append(" ".join(strip(c) for c in item) if isinstance(item, list) else strip(item))
         parts.append(strip(b.caption))
     return "\n".join(p for p in parts if p)
-
-
-def source_files() -> list[Path]:
-    return sorted(RULES_DIR.glob("*.md"))

@@ -95,14 +95,6 @@ def rgb_png(svg: str, width_px: int, height_px: int) -> bytes:
             return encode(im.convert("RGB").tobytes(), width_px, height_px)
 
 
-def rgb_image(svg: str, width_px: int, height_px: int):
-    """The same, as an RGB Pillow image."""
-    from PIL import Image
-
-    with Image.open(io.BytesIO(rgb_png(svg, width_px, height_px))) as im:
-        return im.convert("RGB")
-
-
 def warm_up(fontset) -> None:
     """Load cairo, fontconfig and the theme's fonts once: run before render workers fork."""
     from . import fonts

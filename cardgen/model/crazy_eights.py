@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import CardgenError
 
 GAME = "crazy-eights"
 TITLE = "Crazy Eights"
@@ -43,8 +42,8 @@ def penalty(rank: str, ace_value: int = 10) -> int:
 
 def build_deck(decks: int = 1, ace_value: int = 10) -> list[PlayingCard]:
     if decks not in (1, 2):
-        raise CardgenError(f"--decks {decks}: use 1, or 2 for more than six players")
+        raise ValueError(f"decks {decks}: 1 or 2")
     if ace_value not in (1, 10):
-        raise CardgenError(f"--ace-value {ace_value}: use 10 (the reference rules) or 1 (a common variant)")
+        raise ValueError(f"ace value {ace_value}: 10 or 1")
     return [PlayingCard(rank, suit, penalty(rank, ace_value), d)
             for d in range(1, decks + 1) for suit in SUITS for rank in RANKS]

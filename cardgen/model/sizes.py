@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from ..errors import CardgenError
 
-DEFAULT_BLEED_MM = 3.0
 SAFE_MM = 3.0  # text and marks stay this far inside the trim
 
 

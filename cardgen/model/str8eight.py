@@ -11,7 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import CardgenError
 
 GAME = "str8eight"
 TITLE = "Str8 Eight"
@@ -70,16 +69,11 @@ class Deck:
     def groups(self) -> range:
         return range(1, self.table_size + 1)
 
-    @property
-    def card_count(self) -> int:
-        return len(self.number_cards) + len(self.pass_cards)
-
 
 def check_table_size(n: int) -> int:
+    """The model's own guard; users' values are validated by the settings table first."""
     if not MIN_TABLE_SIZE <= n <= MAX_TABLE_SIZE:
-        raise CardgenError(
-            f"table size {n} is out of range: use a whole number from "
-            f"{MIN_TABLE_SIZE} to {MAX_TABLE_SIZE} (the game's is {DEFAULT_TABLE_SIZE})")
+        raise ValueError(f"table size {n} outside {MIN_TABLE_SIZE}–{MAX_TABLE_SIZE}")
     return n
 
 
