@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CardgenError
-from ..paths import FONTS_DIR
+from .. import paths
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class FontSet:
     family: str
     files: dict  # cut (regular, bold, black, italic) -> file name inside the folder
     roles: dict  # role used by the templates -> fontconfig family name
-    folder: Path = FONTS_DIR
+    folder: Path = paths.folder("cardgen.fonts")
 
 
 DEFAULT_FONTS = FontSet(
