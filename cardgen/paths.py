@@ -18,7 +18,7 @@ def folder(package: str) -> Path:
     try:
         root = files(package)
     except ModuleNotFoundError:  # a bare checkout on PYTHONPATH: the mapping comes with installing
-        raise CardgenError(f"{package} is not installed: run pip install -e . in the checkout") from None
+        raise CardgenError(f"cannot find {package}: install cardgen with pip (pip install -e . in a checkout)") from None
     if not isinstance(root, Path) or not root.is_dir():
         raise CardgenError(f"{package} is not a folder on disk ({root}): install cardgen with pip, unzipped")
     return root
