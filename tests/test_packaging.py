@@ -50,7 +50,7 @@ def test_sdist_has_the_data_and_licences(dists):
     with tarfile.open(dists["sdist"]) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     assert {"LICENSE", "fonts/OFL.txt", "fonts/Lato-Regular.ttf", "templates/cards/back.svg.j2",
-            "templates/rules/str8eight.md", "pyproject.toml"} <= names
+            "templates/rules/str8eight.md", "pyproject.toml", "tests/conftest.py", "examples/theme/back.svg"} <= names
 
 
 def test_wheel_has_every_module_the_data_and_licences(dists):
@@ -87,3 +87,9 @@ def test_installed_wheel_builds_and_checks_from_an_empty_folder(dists, tmp_path)
     run(bin_dir / "cardgen", "build", "--game", "str8eight", "--format", "pdf", "--out", "out", "-q", cwd=empty, env=env)
     out = run(bin_dir / "cardgen", "check", "out", cwd=empty, env=env)
     assert (empty / "out" / "str8eight").is_dir() and out
+    # a theme's own fonts live outside the package: templates must still be found
+    themed = tmp_path / "themed"
+    shutil.copytree(REPO / "fonts", themed / "my-fonts", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    (themed / "cardgen.toml").write_text('games = ["str8eight"]\nformat = "svg"\n[theme]\nfonts = "my-fonts"\n')
+    run(bin_dir / "cardgen", "build", "-q", cwd=themed, env=env)
+    run(bin_dir / "cardgen", "check", "output", cwd=themed, env=env)
