@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import __version__
 from . import manifest
-from .paths import PROJECT_ROOT, TEMPLATES_DIR
+from . import paths
 
 # options that change no file (where it goes, how fast, how loud, caching itself)
 NOT_INPUTS = {"out", "games", "jobs", "clean", "strict"}
@@ -51,7 +51,8 @@ def _library_versions() -> str:
 def code_version() -> str:
     """Our code, our templates and the libraries that draw: a change to any rebuilds."""
     return hashlib.sha256("|".join([
-        __version__, _tree_digest(str(PROJECT_ROOT / "cardgen"), "*.py"), _tree_digest(str(TEMPLATES_DIR), "*"),
+        __version__, _tree_digest(str(paths.folder("cardgen")), "*.py"),
+        _tree_digest(str(paths.folder("cardgen.templates")), "*"),
         _library_versions(),
     ]).encode()).hexdigest()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .paths import FONTS_DIR
+from . import paths
 
 # Paul Tol's "muted" scheme without its purple: the eight colors keep a CIEDE2000
 # distance of at least 10.9 under simulated deutan, protan and tritan vision (see
@@ -40,7 +40,7 @@ class FontSet:
     family: str
     files: tuple  # ((cut, file name), …) for regular, bold, black, italic
     roles: tuple  # ((role, fontconfig family), …): "text" and "heavy"
-    folder: Path = FONTS_DIR
+    folder: Path = paths.folder("cardgen.fonts")
 
     def file(self, cut: str) -> Path:
         return self.folder / dict(self.files)[cut]

@@ -1,9 +1,9 @@
-"""Jinja2 environment for the SVG templates under templates/ (themes are templates)."""
+"""Jinja2 environment for the SVG templates in cardgen.templates (themes are templates)."""
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..paths import TEMPLATES_DIR
+from .. import paths
 
 
 def fmt(value: float) -> str:
@@ -32,7 +32,7 @@ def environment():
 
     env = jinja2.Environment(
         bytecode_cache=_bytecode_cache(),
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=jinja2.FileSystemLoader(str(paths.folder("cardgen.templates"))),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

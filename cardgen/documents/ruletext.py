@@ -14,9 +14,9 @@ from html import escape
 from pathlib import Path
 
 from ..errors import CardgenError
-from ..paths import TEMPLATES_DIR
+from .. import paths
 
-RULES_DIR = TEMPLATES_DIR / "rules"
+RULES_DIR = paths.folder("cardgen.templates") / "rules"
 FIGURE = re.compile(r"^\[\[(cards|facing):\s*([^\]]+)\]\]$")
 CALLOUT = re.compile(r"^<b>(Tip|Example|Note|Option):</b>\s*")
 

@@ -45,8 +45,8 @@ def _check_font_file(path: Path) -> None:
         data = path.read_bytes()
     except FileNotFoundError:
         raise CardgenError(
-            f"font file {path} is missing: restore it (git checkout -- {path.name}) "
-            f"or put an open-licence TTF of that name in {path.parent}") from None
+            f"font file {path} is missing: put an open-licence TTF of that name in {path.parent} "
+            "(for cardgen's own fonts: reinstall cardgen)") from None
     except OSError as exc:
         raise CardgenError(f"font file {path} cannot be read ({exc.strerror}): fix its permissions") from None
     ok = len(data) >= 12 and data[:4] in _SFNT_TAGS

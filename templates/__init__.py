@@ -1,0 +1,1 @@
+"""SVG templates and rule texts, installed as the data package cardgen.templates."""
