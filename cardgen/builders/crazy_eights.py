@@ -39,4 +39,4 @@ def build(options: BuildOptions, game_dir: Path):
     write_tuckboxes(out, options, size, GAME, TITLE, 52 * options.decks, BACK_GROUNDS[1])
     out.render_pngs(options.jobs)
     rules.join()
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings

@@ -35,4 +35,4 @@ def build(options: BuildOptions, game_dir: Path):
     write_tuckboxes(out, options, size, GAME, TITLE, 64, BACK_PLUM)
     out.render_pngs(options.jobs)
     rules.join()
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings

@@ -17,4 +17,4 @@ def build(options: BuildOptions, game_dir: Path):
     if "pdf" in options.formats:
         write_rules(out, options, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
                     pictures(options))
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings

@@ -7,6 +7,7 @@ from ..layout.paper import papers
 from ..model.sizes import card_size
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
+from ..record import SequenceSheet, Str8Eight
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import deck_svgs
 from ..design.str8eight import BACK_NAVY
@@ -42,7 +43,7 @@ def pictures(options: BuildOptions) -> CardPictures:
     return CardPictures(deck_svgs(deck, card_size(options.card_size), 0.0, options.low_ink), _resolve)
 
 
-def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
+def build(options: BuildOptions, game_dir: Path) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     deck = build_deck(options.table_size, options.pass_cards // 2)
     size = card_size(options.card_size)
     cards = deck_svgs(deck, size, options.bleed, options.low_ink)
@@ -59,9 +60,9 @@ def build(options: BuildOptions, game_dir: Path) -> "tuple[dict, list[tuple[Path
 
     with out.stage("sequence sheet"):
         sheets = {paper: sheet_svg(sequence_map(deck.table_size), paper) for paper in papers(options.paper)}
-        out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
+        out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
         write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI)
     write_tuckboxes(out, options, size, GAME, TITLE, len(cards) - 1, BACK_NAVY, FOURSCORE_NOTE)
     out.render_pngs(options.jobs)
     rules.join()
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings
