@@ -57,7 +57,7 @@ def page_content(page) -> bytes:
 class Placed:
     """One form drawn on a sheet page."""
     page: int  # 1-based
-    digest: str  # of the form's content: which page it shows
+    digest: str  # of the form's content: which page it shows ("" for a name the page lacks)
     matrix: tuple  # form space to page space (points), the form's /Matrix then the CTM
 
     def rect(self, box, page_h_pt: float, page_y0_pt: float = 0.0, page_x0_pt: float = 0.0) -> tuple:
@@ -97,7 +97,10 @@ def placements(pdf) -> list:
                 ctm = _times(tuple(float(v) for v in operands), ctm)
             elif op == "Do" and operands:
                 xobj = xobjects.get(str(operands[0]))
-                if xobj is None or xobj.get("/Subtype") != "/Form":
+                if xobj is None:  # drawing a name the page lacks: shows nothing we can tell
+                    found.append(Placed(number, "", ctm))
+                    continue
+                if xobj.get("/Subtype") != "/Form":
                     continue
                 key = xobj.objgen
                 if key not in digests or key == (0, 0):
