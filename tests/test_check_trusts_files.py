@@ -151,3 +151,13 @@ def test_a_malformed_record_is_a_violation_not_a_traceback(copy_of_build, how, m
     assert result.exit_code == 1, result.output
     assert f"manifest.json: str8eight: malformed build record: {message}" in result.output
     assert "eights: OK" in result.output  # the other games are still checked
+
+
+def test_a_booklet_titled_for_another_game_fails(copy_of_build):
+    """The title comes from the PDF's metadata, which the booklet writer sets."""
+    path = copy_of_build / "str8eight" / "str8eight-rules.pdf"
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.docinfo["/Title"] = "Crazy Eights – rules"
+        pdf.save(path)
+    assert_check_catches(copy_of_build, ["str8eight-rules.pdf: booklet: the title 'Crazy Eights – rules' "
+                                         "does not name Str8 Eight"])
