@@ -182,8 +182,8 @@ def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path):
 
 def _collect(item, staging: Path, params: dict, result: BuildResult) -> None:
     game, key, t0, task = item
-    params[game.name], files, timings = task.result()
-    params[game.name]["input_key"] = key
+    record, files, timings = task.result()
+    params[game.name] = manifest.game_entry(record, key)
     entries = [manifest.entry_for(staging, path, game.name, kind, fmt) for path, kind, fmt in files]
     result.games.append(GameResult(game.name, entries, time.perf_counter() - t0, timings))
 

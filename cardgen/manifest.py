@@ -1,6 +1,6 @@
 """manifest.json: every file a build wrote, with its game, kind, format and sha256.
 
-It also records each game's build parameters (table size, card size, bleed…),
+It also holds each game's build record (record.py: table size, card size, bleed…),
 which the checker needs to know what the deck should be. A matching hash proves
 only that a file is unchanged since the build, never that the deck is right.
 """
@@ -50,6 +50,13 @@ def load(out: Path) -> dict:
             or not isinstance(data.get("games"), dict):
         raise CardgenError(f"{path} lacks 'games' and 'files': rebuild with 'cardgen build'")
     return data
+
+
+def game_entry(built, input_key: str) -> dict:
+    """A game's entry under "games": its build record, and the cache key it was built with."""
+    from .record import to_json
+
+    return {**to_json(built), "input_key": input_key}
 
 
 def dumps(games: dict, entries: list[Entry], site_key: "str | None" = None) -> str:

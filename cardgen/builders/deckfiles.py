@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Callable
 
 from ..design.cards import DeckArt, Look
+from .. import record
 from ..layout.paper import papers
 from ..model.sizes import CardSize
 from ..options import BuildOptions
@@ -50,10 +51,10 @@ class RenderedDeck:
 
 @dataclass
 class Output:
-    """What a game builder collects: manifest rows, the parameters the checker needs, and
-    how long each stage took (for -v and the benchmark)."""
+    """What a game builder collects: manifest rows, the parts of its build record (the
+    checker's contract, record.py), and how long each stage took (for -v and the benchmark)."""
     game_dir: Path
-    params: dict
+    params: dict  # record field name -> value (the parts written so far)
     files: list = field(default_factory=list)  # (path, kind, format)
     timings: dict = field(default_factory=dict)  # stage -> seconds
     pngs: list = field(default_factory=list)  # (svg, path, dpi, kind) waiting for render_pngs()
@@ -65,6 +66,13 @@ class Output:
             yield
         finally:
             self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
+
+    def record(self, game: str):
+        """The game's build record from the parts written; None for those not built.
+        Read back at once, so a build never writes a record the checker would refuse."""
+        cls = record.RECORDS[game]
+        built = cls(**{f.name: self.params.get(f.name) for f in fields(cls)})
+        return record.from_json(game, record.to_json(built))
 
     def add(self, path: Path, kind: str, fmt: str) -> None:
         self.files.append((path, kind, fmt))
@@ -95,8 +103,7 @@ class Output:
 
 
 def card_params(size: CardSize, options: BuildOptions) -> dict:
-    return {"card_size": size.name, "trim_mm": [size.width, size.height], "bleed_mm": options.bleed,
-            "low_ink": options.low_ink}
+    return {"card": record.Card(size.name, (size.width, size.height), options.bleed, options.low_ink)}
 
 
 def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
@@ -105,8 +112,8 @@ def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
 
 def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
     # deck order, for tools that show the deck (the HTML preview)
-    out.params["deck"] = {"title": deck.title, "faces": [c.slug for c in deck.faces],
-                          "backs": [c.slug for c in deck.backs]}
+    out.params["deck"] = record.Deck(deck.title, tuple(c.slug for c in deck.faces),
+                                     tuple(c.slug for c in deck.backs), tuple(deck.back_of))
     from ..interrupt import checkpoint
 
     size = deck.look.size
@@ -168,7 +175,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         out.add(faces_pdf, "faces", "pdf")
         write_pages([c.svg for c in deck.backs], backs_pdf, f"{deck.title} – card back", page_mm, fonts, options.bleed)
         out.add(backs_pdf, "back", "pdf")
-    out.params["print"] = {"papers": [], "layout": options.layout, "back_offset_mm": list(options.back_offset)}
+    printed = []
     for paper in papers(options.paper):
         spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
                          options.back_offset, deck.title)
@@ -177,7 +184,9 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
             write_sheets(impose(spec, len(deck.faces)), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
                          f"{deck.title} – print and play, {paper.name}, {options.layout}", fonts)
         out.add(path, "print", "pdf")
-        out.params["print"]["papers"].append(paper.name)
+        printed.append(paper.name)
+    out.params["home_print"] = record.HomePrint(tuple(printed), options.layout,
+                                                tuple(float(v) for v in options.back_offset))
 
 
 TUCKBOX_PNG_DPI = 200
@@ -192,8 +201,7 @@ def write_tuckboxes(out: Output, options: BuildOptions, look: Look, game: str, t
         size = look.size
         pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
                                     ground, options.low_ink, look.theme, side_note) for paper in papers(options.paper)}
-        out.params["tuckbox"] = {"papers": [p.name for p in pages], "cards": cards,
-                                 "card_thickness_mm": options.card_thickness}
+        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in pages), cards, options.card_thickness)
         write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, look.theme)
 
 

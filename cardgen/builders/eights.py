@@ -33,4 +33,4 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path):
     write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_PLUM)
     out.render_pngs(options.jobs, theme)
     rules.join()
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings

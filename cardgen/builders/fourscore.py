@@ -18,4 +18,4 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path):
     if "pdf" in options.formats:
         write_rules(out, options, theme, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
                     pictures(options, theme))
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings

@@ -6,12 +6,13 @@ paper named); fold sheets are A4 or Letter landscape, one file per paper.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..layout.paper import papers
 from ..options import BuildOptions
 from ..theme import Theme
+from ..record import NO_RULES, Booklet, Fold, Reference
 from .deckfiles import Output
 
 CARD_PICTURE_DPI = 150  # pictures print 14–30 mm wide: 150 DPI of a whole card is 300+ DPI there
@@ -79,8 +80,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     blocks = load(spec.booklet)
     if spec.cover:
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
-    info = out.params.setdefault("rules", {})
-    info.update({"booklet": {}, "fold": {}})
+    booklets, folds, reference = {}, {}, None
     for i, paper in enumerate(papers(options.paper)):
         page = PAGE_SIZES[paper.name]
         name = f"{game}-rules.pdf" if i == 0 else f"{game}-rules-{page.name}.pdf"
@@ -88,21 +88,22 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         with out.stage("rule booklet"):
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
         out.add(path, "rules", "pdf")
-        info["booklet"][name] = {"pages": pages, "page": page.name}
+        booklets[name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
         with out.stage("fold booklet"):
             sheets = write_fold(path, fold, (land.width, land.height), spec.title)
         out.add(fold, "rules-fold", "pdf")
-        info["fold"][fold.name] = {"sides": sheets, "booklet_pages": pages}
-    info["reference"] = None
+        folds[fold.name] = Fold(sheets, pages)
     if spec.reference:
         page = PAGE_SIZES[papers(options.paper)[0].name]
         path = out.game_dir / f"{game}-reference.pdf"
         with out.stage("player aid"):
             pages = write_player_aid(load(spec.reference), path, page, spec.title, fonts, pictures)
         out.add(path, "reference", "pdf")
-        info["reference"] = {"file": path.name, "pages": pages}
+        reference = Reference(path.name, pages)
+    out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
+                                  reference=reference)
 
 
 def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec) -> None:
@@ -112,8 +113,7 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
 
     fonts = register_reportlab_fonts(theme.fonts)
     chosen = papers(options.paper)
-    info = out.params.setdefault("rules", {})
-    info.update({"scorepad": [], "tournament": []})
+    scorepads, tournaments = [], []
     with out.stage("score pads"):
         for paper in chosen:
             if spec.scorepad:
@@ -121,18 +121,20 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
                 write_scorepad(path, paper, spec.title, spec.scorepad["lines"], spec.scorepad["players"],
                                spec.scorepad["hands"], fonts)
                 out.add(path, "scorepad", "pdf")
-                info["scorepad"].append(path.name)
+                scorepads.append(path.name)
             if spec.tournament:
                 path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
                 write_tournament(path, paper, spec.title, 4, 24, fonts)
                 out.add(path, "tournament", "pdf")
-                info["tournament"].append(path.name)
+                tournaments.append(path.name)
+    out.params["rules"] = replace(out.params.get("rules") or NO_RULES, scorepad=tuple(scorepads),
+                                  tournament=tuple(tournaments))
 
 
 def _booklet_job(game_dir, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, pictures: Callable):
     out = Output(game_dir, {})
     write_booklets(out, options, theme, game, spec, pictures())
-    return out.params, out.files, out.timings
+    return out.params["rules"], out.files, out.timings
 
 
 class RulesTask:
@@ -157,8 +159,9 @@ class RulesTask:
         if self.task is None:
             return
         write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
-        params, files, timings = self.task.result()
-        self.out.params.setdefault("rules", {}).update(params.get("rules", {}))
+        rules, files, timings = self.task.result()
+        self.out.params["rules"] = replace(self.out.params.get("rules") or NO_RULES, booklet=rules.booklet,
+                                           fold=rules.fold, reference=rules.reference)
         self.out.files.extend(files)
         for k, v in timings.items():
             self.out.timings[k] = self.out.timings.get(k, 0.0) + v

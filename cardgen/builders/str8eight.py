@@ -7,6 +7,7 @@ from ..layout.paper import papers
 from ..model.sizes import card_size
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
+from ..record import SequenceSheet, Str8Eight
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
 from ..theme import Theme
@@ -43,7 +44,7 @@ def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
     return CardPictures(art.cards, _resolve, theme.fonts)
 
 
-def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[dict, list[tuple[Path, str, str]]]":
+def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     model = build_deck(options.table_size, options.pass_cards // 2)
     size = card_size(options.card_size)
     deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
@@ -57,9 +58,9 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[dict, l
 
     with out.stage("sequence sheet"):
         sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
-        out.params["sequence_sheet"] = {"papers": [p.name for p in sheets]}
+        out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
         write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme)
     write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE)
     out.render_pngs(options.jobs, theme)
     rules.join()
-    return out.params, out.files, out.timings
+    return out.record(GAME), out.files, out.timings

@@ -20,10 +20,10 @@ def expected_penalty(rank: str, ace_value: int) -> int:
     return {"8": 50, "J": 10, "Q": 10, "K": 10, "A": ace_value}.get(rank) or int(rank)
 
 
-def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+def check(game_dir: Path, rec, out: Path) -> GameReport:
     report = GameReport(GAME)
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
-    decks, ace = params.get("decks", 1), params.get("ace_value", 10)
+    decks, ace = rec.decks, rec.ace_value
     cards: dict = {d: Counter() for d in range(1, decks + 1)}
     backs: dict = {}
     for file, root in svgread.card_roots(GAME, game_dir, report, rel):
@@ -60,8 +60,8 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
     looks = [b[0] for b in backs.values() if b]
     if len(set(looks)) != len(looks):
         report.fail(f"{GAME}/svg", "-", "the decks' backs are drawn in the same colors; a second deck needs its own")
-    check_deck_files(GAME, game_dir, params, 52 * decks, decks, report, rel)
-    check_rules(game_dir, params, "Crazy Eights", report, rel)
+    check_deck_files(GAME, game_dir, rec, 52 * decks, decks, report, rel)
+    check_rules(game_dir, rec, "Crazy Eights", report, rel)
     report.summary[:0] = [
         f"{decks} deck(s) of 52 distinct cards, {sum(len(b) for b in backs.values())} back(s)",
         f"penalties: 8 = 50, J/Q/K = 10, A = {ace}, others face value",

@@ -1,37 +1,40 @@
-"""Checks shared by every deck: the card and back PDFs, the home-print sheets and
-the PNGs: page counts, page sizes, pixel sizes and resolution."""
+"""Checks shared by every deck: the card and back PDFs, the home-print sheets, the
+tuck boxes and the PNGs: page counts, page sizes, pixel sizes and resolution."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from . import pdfread
+from .homeprint import check_home_print
+from .paper import PAPERS
 from .report import GameReport
 
 PNG_DPI = 300
-MM_PER_PT = 25.4 / 72
+CLEARANCE_MM = 2.0  # a tuck box is this much larger than the deck every way, so the deck slides in
 
 
-def check_deck_files(game: str, game_dir: Path, params: dict, faces: int, backs: int,
-                     report: GameReport, rel) -> None:
-    """The outputs every deck has: card and back PDFs, home-print sheets, PNGs."""
-    _check_pdfs(game, game_dir, params, faces, backs, report, rel)
-    _check_print_pdfs(game, game_dir, params, faces, report, rel)
-    _check_pngs(game_dir, params, faces + backs, report, rel)
-    _check_tuckboxes(game, game_dir, params, report, rel)
+def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, report: GameReport, rel) -> None:
+    """The outputs every deck has: card and back PDFs, home-print sheets, PNGs, tuck boxes.
+
+    faces and backs: how many the rules say the deck has, checked against the record too."""
+    if (len(rec.deck.faces), len(rec.deck.backs)) != (faces, backs):
+        report.fail("manifest.json", "-", f"the record lists {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
+                    f"backs; the rules make {faces} and {backs}")
+    _check_pdfs(game, game_dir, rec, faces, backs, report, rel)
+    check_home_print(game, game_dir, rec, report, rel)
+    _check_pngs(game_dir, rec, faces + backs, report, rel)
+    _check_tuckboxes(game, game_dir, rec, report, rel)
 
 
-def _check_tuckboxes(game: str, game_dir: Path, params: dict, report: GameReport, rel) -> None:
+def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
     """The box's inside is the card plus clearance, and as deep as the deck; the net's
     panels have those sizes; the PDF is one page of the paper."""
-    from ..layout.paper import PAPERS
-    from ..layout.tuckbox import CLEARANCE_MM
     from . import svgread
 
-    info = params.get("tuckbox")
-    if not info:
-        return
-    w, h = params.get("trim_mm", (63.5, 88.9))
-    want = (w + CLEARANCE_MM, h + CLEARANCE_MM, info["cards"] * info["card_thickness_mm"] + CLEARANCE_MM)
-    for name in info.get("papers", []):
+    info = rec.tuckbox
+    w, h = rec.card.trim_mm
+    want = (w + CLEARANCE_MM, h + CLEARANCE_MM, info.cards * info.card_thickness_mm + CLEARANCE_MM)
+    for name in info.papers:
         path = game_dir / f"{game}-tuckbox-{name}.svg"
         if not path.exists():
             report.fail(rel(path), "tuck box", "missing")
@@ -50,8 +53,8 @@ def _check_tuckboxes(game: str, game_dir: Path, params: dict, report: GameReport
             continue
         if any(abs(a - b) > 0.05 for a, b in zip(inner, want)):
             report.fail(rel(path), "tuck box", "inside {} mm, expected {} for {} cards of {} mm".format(
-                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{v:g}" for v in want), info["cards"],
-                info["card_thickness_mm"]))
+                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{v:g}" for v in want), info.cards,
+                info.card_thickness_mm))
         sizes = {el.get("data-panel"): (float(el.get("width")), float(el.get("height")))
                  for el in svgread.with_attr(root, "data-panel") if el.get("data-panel") in ("front", "spine", "lid")}
         expect = {"front": want[:2], "spine": (want[2], want[1]), "lid": (want[0], want[2])}
@@ -63,15 +66,15 @@ def _check_tuckboxes(game: str, game_dir: Path, params: dict, report: GameReport
         if pdf.exists():
             paper = PAPERS.get(name)
             page = pdf_page_sizes(pdf, report, rel)
-            if page is not None and (len(page) != 1 or paper is None or abs(page[0][0] - paper.width) > 0.1
-                                     or abs(page[0][1] - paper.height) > 0.1):
+            if page is not None and (len(page) != 1 or paper is None or abs(page[0][0] - paper[0]) > 0.1
+                                     or abs(page[0][1] - paper[1]) > 0.1):
                 report.fail(rel(pdf), "tuck box", f"pages {page}, expected one {name} page")
         if not any(v.file == rel(path) for v in report.violations):
             report.summary.append(f"{path.name}: inside " + " × ".join(f"{v:g}" for v in inner) + " mm")
 
 
-def _check_pdfs(game: str, game_dir: Path, params: dict, faces: int, backs: int, report: GameReport, rel) -> None:
-    want_w, want_h = (v + 2 * params.get("bleed_mm", 3) for v in params.get("trim_mm", (63.5, 88.9)))
+def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: GameReport, rel) -> None:
+    want_w, want_h = (v + 2 * rec.card.bleed_mm for v in rec.card.trim_mm)
     cards_pdf = f"{game}-cards.pdf"
     for name, pages in ((cards_pdf, faces), (f"{game}-back.pdf", backs)):
         path = game_dir / name
@@ -92,58 +95,22 @@ def _check_pdfs(game: str, game_dir: Path, params: dict, faces: int, backs: int,
 
 def pdf_page_sizes(path: Path, report: GameReport, rel) -> "list | None":
     try:
-        import pypdf
-
-        return [(float(p.mediabox.width) * MM_PER_PT, float(p.mediabox.height) * MM_PER_PT)
-                for p in pypdf.PdfReader(str(path)).pages]
-    except Exception as exc:  # pypdf raises many types on damaged files
+        with pdfread.open_pdf(path) as pdf:
+            return [pdfread.page_size(p) for p in pdf.pages]
+    except pdfread.Unreadable as exc:
+        report.fail(rel(path), "-", f"not a readable PDF ({exc})")
+    except Exception as exc:  # a damaged page tree shows only when the pages are read
         report.fail(rel(path), "-", f"not a readable PDF ({exc.__class__.__name__}: {exc})")
-        return None
+    return None
 
 
-def _check_print_pdfs(game: str, game_dir: Path, params: dict, faces: int, report: GameReport, rel) -> None:
-    """Home-print sheets: one file per paper, the page count and page size the layout needs."""
-    from ..layout.imposition import SheetSpec, impose
-    from ..layout.paper import PAPERS
-
-    info = params.get("print")
-    if not info:
-        return
-    w, h = params.get("trim_mm", (63.5, 88.9))
-    for name in info.get("papers", []):
-        path = game_dir / f"{game}-print-{name}.pdf"
-        if name not in PAPERS:
-            report.fail(rel(path), "-", f"unknown paper {name!r} in manifest.json")
-            continue
-        if not path.exists():
-            report.fail(rel(path), "-", "home-print PDF missing")
-            continue
-        spec = SheetSpec(PAPERS[name], w, h, params.get("bleed_mm", 3), info.get("layout", "duplex"),
-                         tuple(info.get("back_offset_mm", (0, 0))), game)
-        plan = impose(spec, faces)
-        sizes = pdf_page_sizes(path, report, rel)
-        if sizes is None:
-            continue
-        if len(sizes) != len(plan):
-            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {len(plan)} for {faces} cards")
-        want = (plan[0].width, plan[0].height)
-        bad = [i for i, (pw, ph) in enumerate(sizes, 1) if abs(pw - want[0]) > 0.1 or abs(ph - want[1]) > 0.1]
-        if bad:
-            pw, ph = sizes[bad[0] - 1]
-            report.fail(rel(path), f"page {bad[0]}", f"{pw:.1f} × {ph:.1f} mm, expected {want[0]:.1f} × {want[1]:.1f} ({name})")
-        if not bad and len(sizes) == len(plan):
-            placed = sum(1 for page in plan for p in page.placements if not p.back)
-            report.summary.append(f"{path.name}: {len(sizes)} pages of {name}, {placed} fronts placed "
-                                  f"({info.get('layout', 'duplex')})")
-
-
-def _check_pngs(game_dir: Path, params: dict, count: int, report: GameReport, rel) -> None:
+def _check_pngs(game_dir: Path, rec, count: int, report: GameReport, rel) -> None:
     png_dir = game_dir / "png"
     if not png_dir.is_dir():
         return
     from PIL import Image
 
-    w_mm, h_mm = (v + 2 * params.get("bleed_mm", 3) for v in params.get("trim_mm", (63.5, 88.9)))
+    w_mm, h_mm = (v + 2 * rec.card.bleed_mm for v in rec.card.trim_mm)
     want = (round(w_mm / 25.4 * PNG_DPI), round(h_mm / 25.4 * PNG_DPI))
     files = sorted(png_dir.glob("*.png"))
     if len(files) != count:

@@ -5,19 +5,30 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ..model.eights import SUIT_LETTERS, WORDS
 from . import svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
 from .booklets import check_rules
 
 GAME = "eights"
+# Eric Pederson's published deck: the letters of each suit 1–8, in card order
+SUIT_LETTERS = {
+    1: "eeiotnrv",
+    2: "eeiofnvg",
+    3: "eeitfnsg",
+    4: "eeithnvw",
+    5: "eeotfrsx",
+    6: "eeothsvu",
+    7: "eiothsru",
+    8: "eiofhrwx",
+}
+WORDS = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8}
 # the published totals, kept apart from the per-suit lists they must add up to
 TOTALS = {"e": 14, "i": 6, "o": 6, "t": 6, "f": 4, "h": 4, "n": 4, "r": 4, "s": 4, "v": 4,
           "g": 2, "u": 2, "w": 2, "x": 2}
 
 
-def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+def check(game_dir: Path, rec, out: Path) -> GameReport:
     report = GameReport(GAME)
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
     per_suit: dict = {s: Counter() for s in SUIT_LETTERS}
@@ -62,8 +73,8 @@ def check(game_dir: Path, params: dict, out: Path) -> GameReport:
         report.fail(f"{GAME}/svg/reference.svg", "reference card", f"lists {words}, expected {WORDS}")
     if backs != 1:
         report.fail(f"{GAME}/svg", "-", f"{backs} card backs, expected 1")
-    check_deck_files(GAME, game_dir, params, 65, 1, report, rel)
-    check_rules(game_dir, params, "Eights", report, rel)
+    check_deck_files(GAME, game_dir, rec, 65, 1, report, rel)
+    check_rules(game_dir, rec, "Eights", report, rel)
     report.summary[:0] = [
         f"{letters} letter cards in 8 suits, 1 reference card, {backs} back",
         "letters: " + " ".join(f"{k.upper()}×{v}" for k, v in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))),

@@ -7,9 +7,9 @@ from .report import GameReport
 from .booklets import check_rules
 
 
-def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+def check(game_dir: Path, rec, out: Path) -> GameReport:
     report = GameReport("fourscore")
-    check_rules(game_dir, params, "FourScore", report, lambda p: p.relative_to(out).as_posix())
-    if not params.get("rules"):
+    check_rules(game_dir, rec, "FourScore", report, lambda p: p.relative_to(out).as_posix())
+    if rec.rules is None:
         report.summary.append("no rule booklet in this build (it is written with --format pdf)")
     return report

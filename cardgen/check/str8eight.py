@@ -39,25 +39,25 @@ class _Card:
         return f"{self.value} ({self.cell})"
 
 
-def check(game_dir: Path, params: dict, out: Path) -> GameReport:
+def check(game_dir: Path, rec, out: Path) -> GameReport:
     report = GameReport(GAME)
-    n = params.get("table_size")
+    n = rec.table_size
     if not isinstance(n, int) or not 2 <= n <= 12:
         report.fail("manifest.json", "-", f"table_size {n!r} for {GAME} is not a whole number from 2 to 12")
         return report
-    pass_total = params.get("pass_cards", 6)
+    pass_total = rec.pass_cards
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
 
     numbers, passes, backs = _read_svgs(game_dir, n, report, rel)
     arrow_count, colors = _check_numbers(numbers, n, report)
     card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
-    _check_sequence_sheets(game_dir, params, n, card_links, colors, report, rel)
+    _check_sequence_sheets(game_dir, rec, n, card_links, colors, report, rel)
     _check_passes(passes, pass_total, report)
     if len(backs) != 1:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
     faces = n * n + pass_total
-    check_deck_files(GAME, game_dir, params, faces, 1, report, rel)
-    check_rules(game_dir, params, "Str8 Eight", report, rel)
+    check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
+    check_rules(game_dir, rec, "Str8 Eight", report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))
@@ -203,13 +203,11 @@ def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
     return total, colors
 
 
-def _check_sequence_sheets(game_dir: Path, params: dict, n: int, card_links: set, colors: dict,
+def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors: dict,
                            report: GameReport, rel) -> None:
     """The sheet lists every table entry once in its group's row, links each to the next
     multiple exactly as the cards' right arrows do, and counts copies and followers right."""
-    info = params.get("sequence_sheet")
-    if not info:
-        return
+    info = rec.sequence_sheet
     table = Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
     want_entries = {(d * k, d) for d in range(1, n + 1) for k in range(1, n + 1)}
     want_links = {(d, d * k, d * (k + 1)) for d in range(1, n + 1) for k in range(1, n)}
@@ -217,7 +215,7 @@ def _check_sequence_sheets(game_dir: Path, params: dict, n: int, card_links: set
                    for v in table}
     if card_links != want_links:
         report.fail(f"{GAME}/svg", "-", "the cards' right arrows differ from the table; the sheet is compared with both")
-    for name in info.get("papers", []):
+    for name in info.papers:
         path = game_dir / f"sequence-sheet-{name}.svg"
         file = rel(path)
         if not path.exists():

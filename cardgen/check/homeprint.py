@@ -1,0 +1,266 @@
+"""Check the home-print sheets by what they actually place.
+
+Each sheet page draws pages of <game>-cards.pdf and <game>-back.pdf as forms. Which
+card a form shows is told by its content, not its name; where it lands, by the
+matrix it is drawn through and the card page's TrimBox. The rules, stated here
+rather than imported from the layout code:
+
+- every face is placed once, at trim size, inside the margins, in deck order,
+  and every sheet but the last holds as many cards as fit in a grid inside the
+  margins (the last holds the rest);
+- duplex: fronts and backs alternate; a long-edge flip puts the back of a card at
+  x = page width − x − w and the same y, moved by the recorded back offset;
+- gutterfold: landscape sheets, fronts on the left half with their bleed at least
+  1 mm off the fold, each back mirrored across the fold on the same sheet (moved by
+  the back offset), so folding puts it behind its face;
+- fronts: fronts only.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+
+from . import pdfread
+from .paper import MARGIN_MM, PAPERS
+from .report import GameReport
+
+LAYOUTS = ("duplex", "fronts", "gutterfold")
+FOLD_CLEAR_MM = 1.0  # gutterfold: a card's bleed stays this far off the fold at least
+TOL_MM = 0.1
+
+
+def sheet_size(layout: str, paper: tuple) -> tuple:
+    """Gutterfold sheets are landscape (the fold across the long side); the others portrait."""
+    return (paper[1], paper[0]) if layout == "gutterfold" else paper
+
+
+def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float) -> int:
+    """How many trim-size cards fit a sheet in a grid inside the margins the layout keeps."""
+    width, height = sheet_size(layout, paper)
+    room_x = width / 2 - bleed - FOLD_CLEAR_MM - MARGIN_MM if layout == "gutterfold" else width - 2 * MARGIN_MM
+    cols = math.floor((room_x + 1e-9) / card[0])
+    rows = math.floor((height - 2 * MARGIN_MM + 1e-9) / card[1])
+    return max(0, cols) * max(0, rows)
+
+
+class DeckPages:
+    """What each page of the card and back PDFs draws (a content digest) and its TrimBox."""
+
+    def __init__(self, faces_pdf, backs_pdf):
+        self.faces = [pdfread.content_digest(pdfread.page_content(p)) for p in faces_pdf.pages]
+        self.backs = [pdfread.content_digest(pdfread.page_content(p)) for p in backs_pdf.pages]
+        self.trim = {}
+        for pdf, digests in ((faces_pdf, self.faces), (backs_pdf, self.backs)):
+            for page, digest in zip(pdf.pages, digests):
+                self.trim.setdefault(digest, tuple(page.trimbox))
+
+    def kind(self, digest: str) -> "str | None":
+        return "face" if digest in self.faces else "back" if digest in self.backs else None
+
+
+class _Spot:
+    """A card placed on a sheet page: which (face digest or back index) and its trim rect."""
+
+    def __init__(self, kind: str, shows, rect: tuple):
+        self.kind, self.shows = kind, shows
+        self.x, self.y, self.w, self.h = rect
+
+
+def check_home_print(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
+    info = rec.home_print
+    if info is None:
+        return
+    card, bleed, faces = rec.card.trim_mm, rec.card.bleed_mm, len(rec.deck.faces)
+    if info.layout not in LAYOUTS:
+        report.fail("manifest.json", "-", f"home_print.layout {info.layout!r} is not one of {', '.join(LAYOUTS)}")
+        return
+    deck = _deck_pages(game, game_dir, rec, report, rel)
+    for name in info.papers:
+        path = game_dir / f"{game}-print-{name}.pdf"
+        if name not in PAPERS:
+            report.fail(rel(path), "-", f"unknown paper {name!r} in manifest.json")
+            continue
+        if not path.exists():
+            report.fail(rel(path), "-", "home-print PDF missing")
+            continue
+        try:
+            pdf = pdfread.open_pdf(path)
+        except pdfread.Unreadable as exc:
+            report.fail(rel(path), "-", f"not a readable PDF ({exc})")
+            continue
+        with pdf:
+            _check_file(pdf, path, name, info, card, bleed, faces, deck, rec, report, rel)
+
+
+def _deck_pages(game: str, game_dir: Path, rec, report: GameReport, rel) -> "DeckPages | None":
+    """The card and back PDFs read for comparison; None (reported) when they are not the deck's."""
+    paths = game_dir / f"{game}-cards.pdf", game_dir / f"{game}-back.pdf"
+    if len(rec.deck.back_of) != len(rec.deck.faces) or any(not 0 <= b < len(rec.deck.backs)
+                                                           for b in rec.deck.back_of):
+        report.fail("manifest.json", "-", f"deck.back_of does not give each of the {len(rec.deck.faces)} faces "
+                    f"one of the {len(rec.deck.backs)} backs")
+        return None
+    try:
+        faces, backs = (pdfread.open_pdf(p) for p in paths)
+    except pdfread.Unreadable:
+        report.fail(rel(paths[0].parent), "home print", "the card or back PDF cannot be read, so the placements "
+                    "on the sheets cannot be told apart")
+        return None
+    with faces, backs:
+        if len(faces.pages) != len(rec.deck.faces) or len(backs.pages) != len(rec.deck.backs):
+            report.fail(rel(paths[0]), "home print", "the card and back PDFs are not the deck's pages, so the "
+                        "placements on the sheets cannot be told apart")
+            return None
+        return DeckPages(faces, backs)
+
+
+def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, faces: int, deck, rec,
+                report: GameReport, rel) -> None:
+    file = rel(path)
+    layout = info.layout
+    width, height = sheet_size(layout, PAPERS[paper])
+    per = per_sheet(layout, PAPERS[paper], card, bleed)
+    if per < 1:
+        report.fail(file, "-", f"a {card[0]:g} × {card[1]:g} mm card does not fit a {paper} sheet ({layout})")
+        return
+    sheets = math.ceil(faces / per)
+    want_pages = sheets * (2 if layout == "duplex" else 1)
+    sizes = [pdfread.page_size(p) for p in pdf.pages]
+    if len(sizes) != want_pages:
+        report.fail(file, "-", f"{len(sizes)} pages, expected {want_pages} for {faces} cards")
+    bad = [i for i, (pw, ph) in enumerate(sizes, 1) if abs(pw - width) > TOL_MM or abs(ph - height) > TOL_MM]
+    if bad:
+        pw, ph = sizes[bad[0] - 1]
+        report.fail(file, f"page {bad[0]}", f"{pw:.1f} × {ph:.1f} mm, expected {width:.1f} × {height:.1f} ({paper})")
+        return
+    if deck is None:
+        return
+    before = len(report.violations)
+    pages = _spots(pdf, deck, card, width, height, file, report, rec)
+    _check_counts(pages, deck, rec, file, report)
+    step = 2 if layout == "duplex" else 1
+    for s in range(sheets):
+        front_no = 1 + s * step
+        back_no = front_no + 1 if layout == "duplex" else front_no
+        fronts = [p for p in pages.get(front_no, []) if p.kind == "face"]
+        backs = [p for p in pages.get(back_no, []) if p.kind == "back"]
+        if layout == "duplex":
+            _only(pages.get(front_no, []), "face", front_no, file, report)
+            _only(pages.get(back_no, []), "back", back_no, file, report)
+        elif layout == "fronts":
+            _only(pages.get(front_no, []), "face", front_no, file, report)
+        first = s * per
+        _check_sheet(fronts, rec, deck, first, min(per, faces - first), per, front_no, paper, card, file, report)
+        if layout == "gutterfold":
+            _check_fold(fronts, width, bleed, front_no, rec, deck, file, report)
+        if layout != "fronts":
+            _check_backs(fronts, backs, width, info.back_offset_mm, first, min(per, faces - first), rec, deck,
+                         back_no, file, report)
+    if len(report.violations) == before:
+        report.summary.append(f"{path.name}: {len(sizes)} pages of {paper}, {faces} fronts placed in deck order, "
+                              f"{per} a sheet ({layout})")
+
+
+def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file: str, report: GameReport,
+           rec) -> dict:
+    """Page number -> the cards it places; a form showing no page of the deck, a card at
+    the wrong size or off the page is reported."""
+    pages: dict = {}
+    for placed in pdfread.placements(pdf):
+        kind = deck.kind(placed.digest)
+        if kind is None:
+            report.fail(file, f"page {placed.page}", "places a form that shows no page of the card or back PDF")
+            continue
+        mb = pdf.pages[placed.page - 1].mediabox
+        x0, y0, x1, y1 = (float(v) for v in mb)
+        rect = placed.rect(deck.trim[placed.digest], abs(y1 - y0), min(y0, y1), min(x0, x1))
+        shows = placed.digest if kind == "face" else deck.backs.index(placed.digest)
+        spot = _Spot(kind, shows, rect)
+        label = _label(spot, rec, deck)
+        if abs(spot.w - card[0]) > TOL_MM or abs(spot.h - card[1]) > TOL_MM:
+            report.fail(file, f"page {placed.page}", f"{label} placed at {spot.w:.2f} × {spot.h:.2f} mm, "
+                        f"expected the trim size {card[0]:g} × {card[1]:g}")
+        lo = MARGIN_MM if kind == "face" else 0.0
+        if (spot.x < lo - TOL_MM or spot.y < lo - TOL_MM or spot.x + spot.w > width - lo + TOL_MM
+                or spot.y + spot.h > height - lo + TOL_MM):
+            where = "inside the page" if kind == "back" else f"{MARGIN_MM:g} mm inside the page edge"
+            report.fail(file, f"page {placed.page}", f"{label} at x {spot.x:.1f}, y {spot.y:.1f} mm is not {where}")
+        pages.setdefault(placed.page, []).append(spot)
+    return pages
+
+
+def _label(spot: _Spot, rec, deck: DeckPages) -> str:
+    if spot.kind == "back":
+        return f"back {rec.deck.backs[spot.shows]}"
+    slugs = [rec.deck.faces[i] for i, d in enumerate(deck.faces) if d == spot.shows]
+    return "/".join(slugs[:3]) + ("…" if len(slugs) > 3 else "")
+
+
+def _check_counts(pages: dict, deck: DeckPages, rec, file: str, report: GameReport) -> None:
+    """Every face placed once: a face drawn like k others (a second deck) k+1 times in all."""
+    got = Counter(s.shows for spots in pages.values() for s in spots if s.kind == "face")
+    want = Counter(deck.faces)
+    for digest in sorted(set(got) | set(want), key=deck.faces.index):
+        if got[digest] != want[digest]:
+            label = _label(_Spot("face", digest, (0, 0, 0, 0)), rec, deck)
+            report.fail(file, label, f"placed {got[digest]} times, expected "
+                        f"{'once' if want[digest] == 1 else f'{want[digest]} times'}")
+
+
+def _only(spots: list, kind: str, page: int, file: str, report: GameReport) -> None:
+    wrong = [s for s in spots if s.kind != kind]
+    if wrong:
+        report.fail(file, f"page {page}", f"{len(wrong)} {wrong[0].kind}(s) on a page of {kind}s")
+
+
+def _reading_order(spots: list) -> list:
+    return sorted(spots, key=lambda s: (round(s.y), round(s.x)))
+
+
+def _check_sheet(fronts: list, rec, deck: DeckPages, first: int, count: int, per: int, page: int, paper: str,
+                 card: tuple, file: str, report: GameReport) -> None:
+    """As many cards as fit (the rest on the last sheet), not overlapping, in deck order."""
+    if len(fronts) != count:
+        report.fail(file, f"page {page}", f"holds {len(fronts)} cards, expected {count}: {per} cards of "
+                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet inside {MARGIN_MM:g} mm margins")
+        return
+    for i, a in enumerate(fronts):
+        for b in fronts[i + 1:]:
+            if min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > TOL_MM and min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > TOL_MM:
+                report.fail(file, f"page {page}", f"{_label(a, rec, deck)} and {_label(b, rec, deck)} overlap")
+    for k, spot in enumerate(_reading_order(fronts)):
+        if spot.shows != deck.faces[first + k]:
+            report.fail(file, f"page {page}", f"place {k + 1} shows {_label(spot, rec, deck)}, where deck order "
+                        f"puts {rec.deck.faces[first + k]}")
+
+
+def _check_fold(fronts: list, width: float, bleed: float, page: int, rec, deck, file: str,
+                report: GameReport) -> None:
+    fold = width / 2
+    for spot in fronts:
+        if spot.x + spot.w > fold - bleed - FOLD_CLEAR_MM + TOL_MM:
+            report.fail(file, f"page {page}", f"{_label(spot, rec, deck)} ends {fold - spot.x - spot.w:.1f} mm "
+                        f"before the fold; its bleed needs {bleed + FOLD_CLEAR_MM:g}")
+
+
+def _check_backs(fronts: list, backs: list, width: float, offset: tuple, first: int, count: int, rec,
+                 deck: DeckPages, page: int, file: str, report: GameReport) -> None:
+    """Each back where the flip (or fold) puts it behind its face, and the back that face has."""
+    dx, dy = offset
+    left = list(backs)
+    ordered = _reading_order(fronts)
+    in_order = len(fronts) == count and all(s.shows == deck.faces[first + k] for k, s in enumerate(ordered))
+    for k, spot in enumerate(ordered):
+        x, y = width - spot.x - spot.w + dx, spot.y + dy
+        match = next((b for b in left if abs(b.x - x) <= TOL_MM and abs(b.y - y) <= TOL_MM), None)
+        if match is None:
+            report.fail(file, f"page {page}", f"no back behind {_label(spot, rec, deck)} "
+                        f"(expected at x {x:.1f}, y {y:.1f} mm)")
+            continue
+        left.remove(match)
+        if in_order and match.shows != rec.deck.back_of[first + k]:
+            report.fail(file, f"page {page}", f"behind {_label(spot, rec, deck)} is {_label(match, rec, deck)}, "
+                        f"expected back {rec.deck.backs[rec.deck.back_of[first + k]]}")
+    for b in left:
+        report.fail(file, f"page {page}", f"{_label(b, rec, deck)} at x {b.x:.1f}, y {b.y:.1f} mm is behind no face")

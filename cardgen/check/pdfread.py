@@ -1,0 +1,110 @@
+"""Read PDFs the way the checker needs them: page sizes, what each page draws (a digest
+of its content), and where a sheet places other pages as form XObjects.
+
+All lengths in millimetres; rectangles are (x, y, w, h) from the page's top-left corner,
+as the imposition rules are stated."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+MM_PER_PT = 25.4 / 72
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+class Unreadable(Exception):
+    """Not a PDF we can read."""
+
+
+def open_pdf(path: Path):
+    import pikepdf
+
+    try:
+        return pikepdf.open(path)
+    except Exception as exc:  # pikepdf raises several types on damaged files
+        raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
+
+
+def box_mm(box) -> tuple:
+    """A PDF rectangle [x0 y0 x1 y1] in points, as (x0, y0, x1, y1) in mm, normalized."""
+    x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in box)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def page_size(page) -> tuple:
+    x0, y0, x1, y1 = box_mm(page.mediabox)
+    return x1 - x0, y1 - y0
+
+
+def content_digest(stream_bytes: bytes) -> str:
+    return hashlib.sha256(stream_bytes).hexdigest()
+
+
+def page_content(page) -> bytes:
+    """A page's drawing, decoded: its content streams joined as the sheets' forms join them."""
+    import pikepdf
+
+    contents = page.obj.get("/Contents")
+    if contents is None:
+        return b""
+    if isinstance(contents, pikepdf.Array):
+        return b"\n".join(s.read_bytes() for s in contents)
+    return contents.read_bytes()
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One form drawn on a sheet page."""
+    page: int  # 1-based
+    digest: str  # of the form's content: which page it shows ("" for a name the page lacks)
+    matrix: tuple  # form space to page space (points), the form's /Matrix then the CTM
+
+    def rect(self, box, page_h_pt: float, page_y0_pt: float = 0.0, page_x0_pt: float = 0.0) -> tuple:
+        """Where box (x0, y0, x1, y1 in the form's points) lands: (x, y, w, h) mm from the top-left."""
+        a, b, c, d, e, f = self.matrix
+        x0, y0, x1, y1 = (float(v) for v in box)
+        corners = [(x * a + y * c + e, x * b + y * d + f) for x in (x0, x1) for y in (y0, y1)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        top = page_y0_pt + page_h_pt
+        return ((min(xs) - page_x0_pt) * MM_PER_PT, (top - max(ys)) * MM_PER_PT,
+                (max(xs) - min(xs)) * MM_PER_PT, (max(ys) - min(ys)) * MM_PER_PT)
+
+
+def _times(m, n) -> tuple:
+    """m then n: the matrix product m × n of PDF's row-vector convention."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def placements(pdf) -> list:
+    """Every form XObject each page draws (not looking inside forms), with the matrix it is
+    drawn through: q/Q and cm followed through the page's content streams."""
+    import pikepdf
+
+    found, digests = [], {}
+    for number, page in enumerate(pdf.pages, 1):
+        xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
+        ctm, stack = IDENTITY, []
+        for operands, op in pikepdf.parse_content_stream(page, "q Q cm Do"):
+            op = str(op)
+            if op == "q":
+                stack.append(ctm)
+            elif op == "Q":
+                ctm = stack.pop() if stack else ctm
+            elif op == "cm" and len(operands) == 6:
+                ctm = _times(tuple(float(v) for v in operands), ctm)
+            elif op == "Do" and operands:
+                xobj = xobjects.get(str(operands[0]))
+                if xobj is None:  # drawing a name the page lacks: shows nothing we can tell
+                    found.append(Placed(number, "", ctm))
+                    continue
+                if xobj.get("/Subtype") != "/Form":
+                    continue
+                key = xobj.objgen
+                if key not in digests or key == (0, 0):
+                    digests[key] = content_digest(xobj.read_bytes())
+                form_matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+                found.append(Placed(number, digests[key], _times(form_matrix, ctm)))
+    return found

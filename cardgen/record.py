@@ -1,0 +1,213 @@
+"""The build record: what each game's build writes into manifest.json for the checker.
+
+Typed and versioned, so the builder and the checker agree on one contract: the
+builders fill these frozen dataclasses, manifest.json holds to_json() of them, and
+the checker reads them back with from_json(), which refuses a missing or unknown
+key, a wrong type, NaN or infinity, or another record version. Nothing is filled
+in with a default: a record that says too little is broken, not "probably poker
+size". This module imports only the standard library and errors.py, so the
+checker can read it without importing a builder.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import types
+import typing
+from dataclasses import dataclass
+
+from .errors import CardgenError
+
+RECORD_VERSION = 1
+VERSION_KEY = "record_version"
+MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
+
+
+class RecordError(CardgenError):
+    """manifest.json's record for a game is not one this cardgen wrote."""
+
+
+@dataclass(frozen=True)
+class Card:
+    size: str  # the --card-size name
+    trim_mm: tuple[float, float]  # width, height
+    bleed_mm: float  # on every side of each card PDF page
+    low_ink: bool
+
+
+@dataclass(frozen=True)
+class Deck:
+    title: str
+    faces: tuple[str, ...]  # slugs in deck order: page i+1 of <game>-cards.pdf
+    backs: tuple[str, ...]  # each distinct back once: page j+1 of <game>-back.pdf
+    back_of: tuple[int, ...]  # for each face, the index of its back in backs
+
+
+@dataclass(frozen=True)
+class HomePrint:
+    papers: tuple[str, ...]  # one <game>-print-<paper>.pdf each
+    layout: str  # duplex | fronts | gutterfold
+    back_offset_mm: tuple[float, float]  # backs moved by (x right, y down)
+
+
+@dataclass(frozen=True)
+class Tuckbox:
+    papers: tuple[str, ...]
+    cards: int
+    card_thickness_mm: float
+
+
+@dataclass(frozen=True)
+class SequenceSheet:
+    papers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Booklet:
+    pages: int
+    page: str  # a5 | half-letter
+
+
+@dataclass(frozen=True)
+class Fold:
+    sides: int
+    booklet_pages: int
+
+
+@dataclass(frozen=True)
+class Reference:
+    file: str
+    pages: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    booklet: dict[str, Booklet]  # file name -> booklet
+    fold: dict[str, Fold]  # file name -> its fold-and-staple sheets
+    reference: Reference | None  # the player aid, when the game has one
+    scorepad: tuple[str, ...]  # file names, one page each
+    tournament: tuple[str, ...]
+
+
+NO_RULES = Rules(booklet={}, fold={}, reference=None, scorepad=(), tournament=())
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckGame:
+    """What every game with its own deck records."""
+    card: Card
+    deck: Deck
+    home_print: HomePrint | None  # None: built without --format pdf
+    tuckbox: Tuckbox
+    rules: Rules | None  # None: built without --format pdf
+
+
+@dataclass(frozen=True, kw_only=True)
+class Str8Eight(DeckGame):
+    table_size: int
+    pass_cards: int
+    sequence_sheet: SequenceSheet
+
+
+@dataclass(frozen=True, kw_only=True)
+class Eights(DeckGame):
+    letter_cards: int
+    reference_cards: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrazyEights(DeckGame):
+    decks: int
+    ace_value: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class FourScore:
+    plays_with: str  # the game whose deck it uses
+    rules: Rules | None
+
+
+RECORDS = {"str8eight": Str8Eight, "fourscore": FourScore, "eights": Eights, "crazy-eights": CrazyEights}
+
+
+def to_json(record) -> dict:
+    """The record as manifest.json holds it: plain JSON values, the version first."""
+    return {VERSION_KEY: RECORD_VERSION, **_plain(dataclasses.asdict(record))}
+
+
+def _plain(value):
+    """Tuples as lists, as json.loads gives them back."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def from_json(game: str, data) -> "Str8Eight | Eights | CrazyEights | FourScore":
+    """The record of game, read strictly; RecordError names the first thing wrong."""
+    cls = RECORDS.get(game)
+    if cls is None:
+        raise RecordError(f"unknown game {game!r}")
+    if not isinstance(data, dict):
+        raise RecordError(f"the record is {_kind(data)}, expected an object")
+    if VERSION_KEY not in data:
+        raise RecordError(f"missing key {VERSION_KEY!r}")
+    version = data[VERSION_KEY]
+    if version != RECORD_VERSION or isinstance(version, bool):
+        raise RecordError(f"record version {version!r}; this cardgen reads version {RECORD_VERSION}: "
+                          "rebuild with 'cardgen build'")
+    body = {k: v for k, v in data.items() if k != VERSION_KEY and k not in MANIFEST_KEYS}
+    return _object(cls, body, "")
+
+
+def _object(cls, value, where: str):
+    if not isinstance(value, dict):
+        raise RecordError(f"{where or 'the record'} is {_kind(value)}, expected an object")
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    for key in value:
+        if key not in hints:
+            raise RecordError(f"unknown key {_at(where, key)!r}")
+    for name in names:
+        if name not in value:
+            raise RecordError(f"missing key {_at(where, name)!r}")
+    return cls(**{name: _value(hints[name], value[name], _at(where, name)) for name in names})
+
+
+def _value(tp, value, where: str):
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (tp,) = [a for a in args if a is not type(None)]
+        return _value(tp, value, where)
+    if dataclasses.is_dataclass(tp):
+        return _object(tp, value, where)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise RecordError(f"{where} is {_kind(value)}, expected a list")
+        each = [args[0]] * len(value) if args[-1] is Ellipsis else list(args)
+        if len(each) != len(value):
+            raise RecordError(f"{where} has {len(value)} items, expected {len(each)}")
+        return tuple(_value(t, v, f"{where}[{i}]") for i, (t, v) in enumerate(zip(each, value)))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise RecordError(f"{where} is {_kind(value)}, expected an object")
+        return {k: _value(args[1], v, _at(where, k)) for k, v in value.items()}
+    if tp is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise RecordError(f"{where} is {value!r}, expected a finite number")
+        return float(value)
+    if isinstance(value, tp) and not (tp is int and isinstance(value, bool)):
+        return value
+    raise RecordError(f"{where} is {_kind(value)} {value!r}, expected {tp.__name__}")
+
+
+def _at(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null",
+            int: "an integer", float: "a number"}.get(type(value), type(value).__name__)
