@@ -8,7 +8,7 @@ import importlib
 from pathlib import Path
 
 from ..record import RecordError, from_json
-from . import listing
+from .. import manifest  # the file format: written by the build, read here
 from .report import GameReport
 
 CHECKERS = {
@@ -20,7 +20,7 @@ CHECKERS = {
 
 
 def check_output(out: Path) -> list[GameReport]:
-    data = listing.load(out)  # raises CardgenError (exit 2) when there is nothing to check
+    data = manifest.load(out)  # raises CardgenError (exit 2) when there is nothing to check
     reports = []
     files_report = GameReport("manifest")
     listed = set()
@@ -32,7 +32,7 @@ def check_output(out: Path) -> list[GameReport]:
         listed.add(entry.get("path"))
         if not path.is_file():
             files_report.fail(entry.get("path", "?"), "-", "listed in manifest.json but missing")
-        elif listing.sha256_file(path) != entry.get("sha256"):
+        elif manifest.sha256_file(path) != entry.get("sha256"):
             files_report.fail(entry["path"], "-", "changed since the build (sha256 differs from manifest.json)")
     for name in data["games"]:
         game_dir = out / name
