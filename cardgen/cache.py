@@ -68,7 +68,7 @@ def input_key(options, theme, game: str) -> str:
         "options": json.loads(json.dumps(fields, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))),
         "fonts": [_file_digest(theme.fonts.folder / name) for _, name in sorted(theme.fonts.files)],
         "colors": list(theme.group_colors),
-        "back_art": _file_digest(options.back_art),
+        "back_art": _file_digest(theme.back_art),
     }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 

@@ -118,8 +118,14 @@ def _setting_options(func):
             continue
         names = [s.flag] + ([s.short] if s.short else [])
         shown = f" [default: {_default_text(s)}]"
-        if s.kind == "bool":
-            func = click.option(*names, s.name, is_flag=True, default=None, help=s.help)(func)
+        if s.kind == "bool":  # --no-…: turn off what the project file turns on
+            if s.toml:
+                func = click.option(f"{s.flag}/--no-{s.flag[2:]}", s.name, default=None, help=s.help)(func)
+            else:
+                func = click.option(s.flag, s.name, is_flag=True, default=None, help=s.help)(func)
+        elif s.kind == "formats":  # --format pdf --format png adds up
+            func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
+                                help=s.help + f" Allowed: {_allowed_text(s)}." + shown)(func)
         elif s.kind == "games":
             func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
                                 help=s.help + f" One of: {_allowed_text(s)}.")(func)
@@ -145,7 +151,7 @@ def main():
 @click.pass_context
 @_friendly
 def build(ctx, config_path, quiet, verbose, **flags):
-    """Build the decks into OUT (default: output/)."""
+    """Build the decks (into ./output, or --out DIR)."""
     from click.core import ParameterSource
 
     from . import config
@@ -161,13 +167,17 @@ def build(ctx, config_path, quiet, verbose, **flags):
     for name, value in flags.items():
         if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
             continue  # not on the command line: the project file's value, or the default
-        values[name] = value
+        values[name] = frozenset().union(*value) if name == "formats" else value
     options = BuildOptions(**values)
     theme = theme_for(options)
-    for warning in warnings_for(list(theme.group_colors[:_colors_drawn(options)])):
-        if options.strict:
-            raise CardgenError(warning + " (--strict)")
+    chosen = len(options.group_colors or ())
+    warnings = warnings_for(list(theme.group_colors[:_colors_drawn(options)]), chosen)
+    if options.strict and len(warnings) == 1:
+        raise CardgenError(warnings[0] + " (--strict)")
+    for warning in warnings:
         click.echo(f"cardgen: warning: {warning}", err=True)
+    if options.strict and warnings:
+        raise CardgenError(f"{len(warnings)} warnings above, and --strict makes them errors")
     result = run_build(options, theme, progress=_progress(quiet))
     if not quiet:
         for line in summary(result):
@@ -218,10 +228,25 @@ def init(force):
     from .config import CONFIG_NAME
     from .settings import init_file
 
+    import os
+    import tempfile
+
     path = Path(CONFIG_NAME)
-    if path.exists() and not force:
+    if path.is_dir() and not path.is_symlink():
+        raise CardgenError(f"{path} is a folder here: rename it, or run 'cardgen init' in another folder")
+    if os.path.lexists(path) and not force:
         raise CardgenError(f"{path} already exists: edit it, or run 'cardgen init --force' to start over")
-    path.write_text(init_file(), encoding="utf-8")
+    try:  # a new file put in place in one step: never written through a link, never half-written
+        fd, tmp = tempfile.mkstemp(prefix=".cardgen-init-", suffix=".toml", dir=".")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(init_file())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if "tmp" in locals() and os.path.exists(tmp):
+            os.unlink(tmp)
+        raise CardgenError(f"cannot write {path} in {Path.cwd()} ({exc.strerror}): "
+                           "run 'cardgen init' in a folder you can write to") from None
     click.echo(f"wrote {path}: edit it, then run 'cardgen build'")
 
 

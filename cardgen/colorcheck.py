@@ -97,13 +97,17 @@ def min_distance(color: str, others: list) -> float:
     return best
 
 
-def warnings_for(colors: list, label: str = "group colors") -> list[str]:
-    """One line per pair of drawn colors that color-blind players would confuse."""
+def warnings_for(colors: list, chosen: int = 0) -> list[str]:
+    """One line per pair of drawn colors that color-blind players would confuse; the first
+    `chosen` colors are the user's own, the rest come from the built-in palette."""
     seen, lines = set(), []
     for i, j, kind, d in too_close(colors):
         if (i, j) in seen:
             continue
         seen.add((i, j))
-        lines.append(f"{label} ×{i + 1} {colors[i]} and ×{j + 1} {colors[j]} are hard to tell apart with "
-                     f"{kind} (CIEDE2000 {d:.1f} < {MIN_DISTANCE:g}): pick a more distinct color")
+        fix = ("pick a more distinct color under [theme] group_colors" if i < chosen or j < chosen else
+               "the built-in palette runs out of distinct colors past 8 groups; the ×d label on every "
+               "arrow tells them apart, or list your own under [theme] group_colors")
+        lines.append(f"group colors ×{i + 1} {colors[i]} and ×{j + 1} {colors[j]} are hard to tell apart with "
+                     f"{kind} (CIEDE2000 {d:.1f} < {MIN_DISTANCE:g}): {fix}")
     return lines

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import stat
 from pathlib import Path
 
 from .errors import CardgenError
@@ -21,14 +22,19 @@ _KEYS = {(s.section, s.toml_key): s for s in SETTINGS if s.toml}
 def _line_of(text: str, section: "str | None", key: str) -> int:
     """The line where key is set (inside [section] when given), for error messages."""
     current = None
+    quoted = "[\"']?" + re.escape(key) + "[\"']?"
     for n, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
-        m = re.match(r"^\[\s*([^\]]+?)\s*\]$", stripped)
+        m = re.match(r"^\[\s*([^\]]+?)\s*\]", stripped)
         if m:
-            current = m.group(1).strip('"')
+            current = m.group(1).strip('"\'')
+            if section is None and current == key:
+                return n  # a whole table: its header
             continue
-        if current == section and re.match(rf'^"?{re.escape(key)}"?\s*=', stripped):
+        if current == section and re.match(rf"^{quoted}\s*=", stripped):
             return n
+        if current is None and section and re.match(rf"^{re.escape(section)}\.{quoted}\s*=", stripped):
+            return n  # a dotted key: [section] written inline
     return 1
 
 
@@ -38,8 +44,11 @@ def load(path: Path) -> dict:
     import tomllib
 
     try:
-        if path.is_file() and path.stat().st_size > MAX_CONFIG_BYTES:
-            raise CardgenError(f"{path}: {path.stat().st_size} bytes is too large for a project file: "
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CONFIG_BYTES:
+            raise CardgenError(f"{path} is not a project file (a device, FIFO or {info.st_size} bytes): "
                                "name the right file with --config")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -77,6 +86,10 @@ def _take(values: dict, section, key: str, value, path: Path, text: str) -> None
         known = [k for (s, k) in _KEYS if s == section] + ([s for s in SECTIONS if s] if section is None else [])
         if section is None and key in SECTIONS:
             raise CardgenError(f"{where}: '{key}' must be a [{key}] table")
+        home = next((s for (s, k) in _KEYS if k == key and s != section), "missing")
+        if home != "missing":
+            place = f"under [{home}]" if home else "at the top of the file, before any [table]"
+            raise CardgenError(f"{where}: '{key}' belongs {place}: move it there")
         close = difflib.get_close_matches(key, known, n=1)
         hint = f": did you mean '{close[0]}'?" if close else f": known keys are {', '.join(known)}"
         place = f" in [{section}]" if section else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -27,8 +28,15 @@ class Entry:
     sha256: str
 
 
+MAX_MANIFEST_BYTES = 64 << 20  # a manifest lists a few thousand files
+
+
 def sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def entry_for(out: Path, file: Path, game: str, kind: str, fmt: str) -> Entry:
@@ -38,6 +46,10 @@ def entry_for(out: Path, file: Path, game: str, kind: str, fmt: str) -> Entry:
 def load(out: Path) -> dict:
     path = out / MANIFEST
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_MANIFEST_BYTES:
+            raise CardgenError(f"{path} is not a manifest cardgen wrote (not a regular file, or "
+                               f"{info.st_size} bytes): name the folder a build wrote")
         data = json.loads(path.read_text())
     except FileNotFoundError:
         raise CardgenError(f"{path} not found: run 'cardgen build --out {out}' first, "

@@ -24,6 +24,6 @@ def _field(s):
 
 
 BuildOptions = dataclasses.make_dataclass(
-    "BuildOptions", [(s.name, object, _field(s)) for s in SETTINGS], frozen=True,
+    "BuildOptions", [(s.name, object, _field(s)) for s in SETTINGS], frozen=True, kw_only=True,
     namespace={"__post_init__": _post_init, "__doc__": "Every build option, validated (see settings.py).",
                "__module__": __name__})

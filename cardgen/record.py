@@ -23,6 +23,10 @@ VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
 
+MAX_MM = 1000.0  # no card, bleed or thickness is a metre
+MAX_COUNT = 10_000  # no deck, page or table count comes near it
+
+
 class RecordError(CardgenError):
     """manifest.json's record for a game is not one this cardgen wrote."""
 
@@ -33,6 +37,10 @@ class Card:
     trim_mm: tuple[float, float]  # width, height
     bleed_mm: float  # on every side of each card PDF page
     low_ink: bool
+
+    def __post_init__(self):
+        if not all(0 < v <= MAX_MM for v in self.trim_mm) or not 0 <= self.bleed_mm <= MAX_MM:
+            raise RecordError(f"card trim {self.trim_mm} mm or bleed {self.bleed_mm} mm is not a card's size")
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,10 @@ class Tuckbox:
     papers: tuple[str, ...]
     cards: int
     card_thickness_mm: float
+
+    def __post_init__(self):
+        if not 0 < self.card_thickness_mm <= MAX_MM:
+            raise RecordError(f"tuckbox.card_thickness_mm {self.card_thickness_mm} is not a card's thickness")
 
 
 @dataclass(frozen=True)
@@ -199,6 +211,10 @@ def _value(tp, value, where: str):
         if not math.isfinite(value):
             raise RecordError(f"{where} is {value!r}, expected a finite number")
         return float(value)
+    if tp is int and isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= MAX_COUNT:  # a count read from a file bounds the work done
+            raise RecordError(f"{where} is {value}, expected a count from 0 to {MAX_COUNT}")
+        return value
     if isinstance(value, tp) and not (tp is int and isinstance(value, bool)):
         return value
     raise RecordError(f"{where} is {_kind(value)} {value!r}, expected {tp.__name__}")

@@ -13,7 +13,7 @@ import math
 import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, Callable
 
 from .errors import CardgenError
@@ -23,6 +23,8 @@ FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
+MAX_GROUP_COLORS = 12
+_PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$|^[+-]?(nan|inf|infinity)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ SETTINGS: "tuple[Setting, ...]" = (
             hint=" (printers shift by 1–4 mm)"),
     Setting("low_ink", "bool", False, "White card bodies; color only where it carries meaning.", flag="--low-ink"),
     Setting("jobs", "int", lambda: min(os.cpu_count() or 1, MAX_JOBS),
-            "Processes for rendering. Default: every core.", flag="--jobs", short="-j", low=1, high=MAX_JOBS,
+            "Processes for rendering.", flag="--jobs", short="-j", low=1, high=MAX_JOBS,
             label="jobs"),
     Setting("strict", "bool", False, "Treat warnings (group colors too alike) as errors.", flag="--strict"),
     Setting("clean", "bool", False, "Ignore the cache: rebuild every game from scratch.", flag="--clean",
@@ -137,17 +139,19 @@ def _number(s: Setting, value, where: str, text: bool = False) -> "int | float":
     if isinstance(value, str) and text:
         typed = value.strip()
         try:
+            if not _PLAIN_NUMBER.match(typed):  # no 1_000, 0x10 or other Python spellings
+                raise ValueError(typed)
             value = int(typed) if s.kind == "int" else float(typed)
         except ValueError:
             kind = "a whole number" if s.kind == "int" else "a number"
             raise CardgenError(f"{where}{s.what} {typed!r} is not {kind}: use {_range_text(s)}") from None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (s.kind == "int" and isinstance(value, float)
                                                                           and not value.is_integer()):
-        kind = "a whole number" if s.kind == "int" else "a number"
-        raise CardgenError(f"{where}'{s.toml_key}' must be {kind} ({_range_text(s)}), not {value!r}")
+        kind = _range_text(s) if s.kind == "int" else f"a number, {_range_text(s)}"
+        raise CardgenError(f"{where}'{s.toml_key}' must be {kind}, not {_shown(value)}")
     if not math.isfinite(value):
         raise CardgenError(f"{where}{s.what} {value} is not a finite number: use {_range_text(s)}")
-    value = int(value) if s.kind == "int" else float(value)
+    value = int(value) if s.kind == "int" else float(value) + 0.0  # + 0.0: no -0.0 in the files
     unit = f" {s.unit}" if s.unit else ""
     if not s.low <= value <= s.high:
         raise CardgenError(f"{where}{s.what} {value}{unit} is out of range: use {_range_text(s)}{s.hint}")
@@ -155,22 +159,22 @@ def _number(s: Setting, value, where: str, text: bool = False) -> "int | float":
 
 
 def _path(s: Setting, value, where: str, text: bool = False) -> Path:
-    if isinstance(value, Path):
+    if isinstance(value, PurePath):
         value = str(value)
     if not isinstance(value, str):
-        raise CardgenError(f"{where}'{s.toml_key}' must be a path in quotes, not {value!r}")
+        raise CardgenError(f"{where}'{s.toml_key}' must be a path in quotes, not {_shown(value)}")
     if not value.strip():
         raise CardgenError(f"{where}the {s.what} is empty: name a folder or file")
     if "\0" in value:
         raise CardgenError(f"{where}the {s.what} contains a NUL byte: name a real path")
-    return Path(value)
+    return Path(value).expanduser()
 
 
 def _formats(s: Setting, value, where: str, text: bool = False) -> frozenset:
-    if isinstance(value, (set, frozenset, list, tuple)):
+    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
         value = ",".join(value)
     if not isinstance(value, str):
-        raise CardgenError(f"{where}'format' must be a text such as \"pdf,png\" or \"all\", not {value!r}")
+        raise CardgenError(f"{where}'format' must be a text such as \"pdf,png\" or \"all\", not {_shown(value)}")
     names = [part.strip().lower() for part in value.split(",") if part.strip()]
     if not names:
         raise CardgenError(f"{where}the format list is empty: give {', '.join(FORMATS)} (comma-separated) or all")
@@ -190,7 +194,8 @@ def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
     else:
         parts = []
     if len(parts) != 2:
-        raise CardgenError(f"{where}{s.what} {value!r} is not X,Y in millimetres: write e.g. 1.5,-0.5")
+        example = "1.5,-0.5" if text else "[1.5, -0.5]"
+        raise CardgenError(f"{where}{s.what} {_shown(value)} is not X,Y in millimetres: write e.g. {example}")
     x, y = (_number(Setting(s.name, "float", 0, "", label=s.what, low=s.low, high=s.high, unit=s.unit,
                             hint=s.hint, key=s.toml_key), v, where, text) for v in parts)
     return (x, y)
@@ -205,31 +210,43 @@ def _colors(s: Setting, value, where: str, text: bool = False) -> tuple:
     lower = tuple(c.lower() for c in value)
     if len(set(lower)) != len(lower):
         raise CardgenError(f"{where}the group colors repeat a color: every group needs its own")
+    if len(lower) > MAX_GROUP_COLORS:
+        raise CardgenError(f"{where}{len(lower)} group colors: the largest table (12 × 12) has "
+                           f"{MAX_GROUP_COLORS} groups; remove the extra ones")
     return lower
 
 
 def _font_files(s: Setting, value, where: str, text: bool = False) -> dict:
+    if isinstance(value, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 for p in value):
+        value = dict(value)
     if not isinstance(value, dict) or set(value) - set(FONT_CUTS) or not all(
             isinstance(v, str) and v.strip() and "/" not in v and "\\" not in v and "\0" not in v
             for v in value.values()):
         raise CardgenError(f"{where}'font_files' takes file names (inside the fonts folder) for "
                            f"{', '.join(FONT_CUTS)}")
-    return dict(value)
+    return tuple(sorted(value.items()))
 
 
 def _choice(s: Setting, value, where: str, text: bool = False):
     for choice in s.choices:
-        if value == choice or (text and isinstance(value, str) and str(choice) == value.strip().lower()):
-            if isinstance(value, bool) != isinstance(choice, bool):
-                continue
+        if isinstance(value, bool):
+            break
+        if value == choice or (isinstance(value, str) and isinstance(choice, str)
+                               and choice == value.strip().lower()) \
+                or (text and isinstance(value, str) and str(choice) == value.strip()):
             return choice
-    raise CardgenError(f"{where}unknown {s.what} {value!r}: use one of {', '.join(map(str, s.choices))}")
+    raise CardgenError(f"{where}unknown {s.what} {_shown(value)}: use one of {', '.join(map(str, s.choices))}")
 
 
 def _games(s: Setting, value, where: str, text: bool = False) -> tuple:
     names = [value] if isinstance(value, str) else value
+    if isinstance(names, (set, frozenset)):
+        names = sorted(names, key=lambda n: s.choices.index(n) if n in s.choices else len(s.choices))
     if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
         raise CardgenError(f"{where}'games' must be a list of game names: {', '.join(s.choices)}")
+    if where and not names:
+        raise CardgenError(f"{where}'games' is empty: list at least one of {', '.join(s.choices)}, "
+                           "or remove the key to build every game")
     for name in names:
         if name not in s.choices:
             raise CardgenError(f"{where}unknown game {name!r}: choose from {', '.join(s.choices)}")
@@ -238,14 +255,26 @@ def _games(s: Setting, value, where: str, text: bool = False) -> tuple:
 
 def _bool(s: Setting, value, where: str, text: bool = False) -> bool:
     if not isinstance(value, bool):
-        raise CardgenError(f"{where}'{s.toml_key}' must be true or false, not {value!r}")
+        raise CardgenError(f"{where}'{s.toml_key}' must be true or false, not {_shown(value)}")
     return value
 
 
 def _text(s: Setting, value, where: str, text: bool = False) -> str:
     if not isinstance(value, str) or "\0" in value:
-        raise CardgenError(f"{where}'{s.toml_key}' must be a text in quotes, not {value!r}")
+        raise CardgenError(f"{where}'{s.toml_key}' must be a text in quotes, not {_shown(value)}")
     return value
+
+
+def _shown(value) -> str:
+    """A value as the user wrote it, in TOML's words rather than Python's."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)[:80]
+    if isinstance(value, (int, float)):
+        return str(value)
+    kind = {dict: "a table", list: "a list", tuple: "a list"}.get(type(value), "a date or time")
+    return kind
 
 
 _VALIDATORS: "dict[str, Callable]" = {
@@ -361,3 +390,19 @@ def markdown_table() -> str:
         key = (f"`[{s.section}] {s.toml_key}`" if s.section else f"`{s.toml_key}`") if s.toml else "—"
         rows.append(f"| {flag} | {key} | {_default_text(s)} | {_allowed_text(s)} | {s.help} |")
     return "\n".join(rows) + "\n"
+
+
+def update_readme(path: Path) -> bool:
+    """Put the current table between the README's markers; True when it changed."""
+    start, end = "<!-- settings table: generated from cardgen/settings.py -->\n", "<!-- end of settings table -->"
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split(start, 1)
+    new = head + start + markdown_table() + end + rest.split(end, 1)[1]
+    path.write_text(new, encoding="utf-8")
+    return new != text
+
+
+if __name__ == "__main__":  # python -m cardgen.settings README.md: refresh the README's table
+    import sys
+
+    print("updated" if update_readme(Path(sys.argv[1])) else "unchanged")

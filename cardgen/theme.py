@@ -100,5 +100,5 @@ def theme_for(options) -> Theme:
     if options.fonts_dir:
         from .draw.fonts import from_folder
 
-        fonts = from_folder(Path(options.fonts_dir), options.font_files or {})
+        fonts = from_folder(Path(options.fonts_dir), dict(options.font_files or ()))
     return Theme(complete_colors(options.group_colors), fonts, Path(options.back_art) if options.back_art else None)

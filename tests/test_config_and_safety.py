@@ -62,7 +62,7 @@ def test_flags_override_the_file(tmp_path):
     ('paper = "a4"\nbleed = = 3\n', "cardgen.toml:2: invalid TOML"),
     ('paper = "a4"\n\npape = "letter"\n', "cardgen.toml:3: unknown key 'pape': did you mean 'paper'?"),
     ('[theme]\ngroup_colour = []\n', "cardgen.toml:2: unknown key 'group_colour' in [theme]: did you mean 'group_colors'?"),
-    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' must be a number (0 to 6 mm), not '3'"),
+    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' must be a number, 0 to 6 mm, not '3'"),
     ('low_ink = 1\n', "'low_ink' must be true or false"),
     ('[str8eight]\ntable_size = 20\n', "table size 20 is out of range"),
     ('[theme]\ngroup_colors = ["#332288", "blue"]\n', "cardgen.toml:2: group color 'blue' is not \"#rrggbb\""),
@@ -106,7 +106,7 @@ def test_theme_fonts_missing_or_broken(tmp_path):
     for name in ("Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf"):
         (folder / name).write_bytes((LATO / name).read_bytes())
     write_config(tmp_path, 'format = "svg"\n[theme]\nfonts = "myfonts"\n')
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is missing")
+    one_line_error(cardgen("build", "-q", cwd=tmp_path), "has no Lato-Black.ttf for the black cut")
     (folder / "Lato-Black.ttf").write_bytes(b"OTTO" + b"\0" * 40)
     one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is not a valid TrueType/OpenType font")
     (folder / "Lato-Black.ttf").write_bytes((LATO / "Lato-Black.ttf").read_bytes())

@@ -147,7 +147,9 @@ def test_warning_covers_groups_beyond_the_eighth(tmp_path, monkeypatch):
     big = run_cli("build", "--game", "str8eight", "--table-size", "12", "-q")
     assert big.exit_code == 0 and "×2 #88ccee and ×11 #88ccef are hard to tell apart" in big.output
     strict = run_cli("build", "--game", "str8eight", "--table-size", "12", "--strict", "-q")
-    assert strict.exit_code == 2 and "(--strict)" in strict.output
+    lines = strict.output.splitlines()  # every warning shown, then one error
+    assert strict.exit_code == 2 and lines[-1] == "cardgen: error: 4 warnings above, and --strict makes them errors"
+    assert len(lines) == 5 and "×2 #88ccee and ×11 #88ccef" in strict.output
 
 
 def test_the_cards_wear_the_checked_colors(tmp_path, monkeypatch):
@@ -167,7 +169,7 @@ def test_the_cards_wear_the_checked_colors(tmp_path, monkeypatch):
     colors = [next(iter(drawn[g])) for g in range(1, 13)]
     assert colors[:8] == THEME_8
     printed = [line.removeprefix("cardgen: warning: ") for line in result.output.splitlines()]
-    assert printed == warnings_for(colors)
+    assert printed == warnings_for(colors, 8)
     assert all(d < MIN_DISTANCE for *_, d in too_close(colors))
 
 

@@ -110,6 +110,8 @@ def _check_pngs(game_dir: Path, rec, count: int, report: GameReport, rel) -> Non
         return
     from PIL import Image
 
+    from .safefile import guard
+
     w_mm, h_mm = (v + 2 * rec.card.bleed_mm for v in rec.card.trim_mm)
     want = (round(w_mm / 25.4 * PNG_DPI), round(h_mm / 25.4 * PNG_DPI))
     files = sorted(png_dir.glob("*.png"))
@@ -117,7 +119,7 @@ def _check_pngs(game_dir: Path, rec, count: int, report: GameReport, rel) -> Non
         report.fail(rel(png_dir), "-", f"{len(files)} PNG files, expected {count}")
     for path in files:
         try:
-            with Image.open(path) as im:
+            with Image.open(guard(path)) as im:
                 size, dpi = im.size, im.info.get("dpi", (0, 0))
         except Exception as exc:  # Pillow raises many types on damaged files
             report.fail(rel(path), "-", f"not a readable PNG ({exc})")

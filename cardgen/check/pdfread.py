@@ -20,8 +20,12 @@ class Unreadable(Exception):
 def open_pdf(path: Path):
     import pikepdf
 
+    from .safefile import Refused, guard
+
     try:
-        return pikepdf.open(path)
+        return pikepdf.open(guard(path))
+    except Refused as exc:
+        raise Unreadable(str(exc)) from None
     except Exception as exc:  # pikepdf raises several types on damaged files
         raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
 

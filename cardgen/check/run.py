@@ -5,7 +5,9 @@ it expects comes from the rules and the files alone."""
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
+import os
+import stat
+from pathlib import Path, PurePosixPath
 
 from ..record import RecordError, from_json
 from .. import manifest  # the file format: written by the build, read here
@@ -19,6 +21,40 @@ CHECKERS = {
 }
 
 
+MAX_FILE_BYTES = 1 << 30  # nothing cardgen writes comes near a gigabyte
+
+
+def _inside(out: Path, rel) -> "str | None":
+    """Why a manifest path is not a file of this folder that may be read, or None."""
+    if not isinstance(rel, str) or not rel or "\0" in rel or "\\" in rel:
+        return f"path {rel!r} is not a relative path"
+    parts = PurePosixPath(rel).parts
+    if PurePosixPath(rel).is_absolute() or ".." in parts:
+        return "path leaves the output folder: refused, nothing read"
+    path = out / rel
+    try:
+        if not path.resolve().is_relative_to(out.resolve()):
+            return "a link that leaves the output folder: refused, nothing read"
+        st = path.stat()
+    except (OSError, RuntimeError):
+        return "listed in manifest.json but missing"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file (a FIFO, device or folder): refused, nothing read"
+    if st.st_size > MAX_FILE_BYTES:
+        return f"{st.st_size} bytes, more than any file cardgen writes: refused, not read"
+    return None
+
+
+def _walk(out: Path, name: str) -> list[str]:
+    """Everything in a game's folder that is not a folder (files, links, FIFOs), relative to
+    out; links to folders are listed, never followed."""
+    found = []
+    for root, dirs, files in os.walk(out / name, followlinks=False):
+        found += [(Path(root) / f).relative_to(out).as_posix() for f in files]
+        found += [(Path(root) / d).relative_to(out).as_posix() for d in dirs if (Path(root) / d).is_symlink()]
+    return sorted(found)
+
+
 def check_output(out: Path) -> list[GameReport]:
     data = manifest.load(out)  # raises CardgenError (exit 2) when there is nothing to check
     reports = []
@@ -26,26 +62,28 @@ def check_output(out: Path) -> list[GameReport]:
     listed = set()
     for entry in data["files"]:
         if not isinstance(entry, dict):
-            files_report.fail("manifest.json", "-", f"a files entry is {entry!r}, not an object")
+            files_report.fail("manifest.json", "-", f"a files entry is {str(entry)[:80]!r}, not an object")
             continue
-        path = out / str(entry.get("path", ""))
-        listed.add(entry.get("path"))
-        if not path.is_file():
-            files_report.fail(entry.get("path", "?"), "-", "listed in manifest.json but missing")
-        elif manifest.sha256_file(path) != entry.get("sha256"):
-            files_report.fail(entry["path"], "-", "changed since the build (sha256 differs from manifest.json)")
+        rel = entry.get("path")
+        problem = _inside(out, rel)
+        if problem:
+            files_report.fail(str(rel)[:200], "-", problem)
+            continue
+        listed.add(rel)
+        if manifest.sha256_file(out / rel) != entry.get("sha256"):
+            files_report.fail(rel, "-", "changed since the build (sha256 differs from manifest.json)")
     for name in data["games"]:
-        game_dir = out / name
-        if game_dir.is_dir():
-            for path in sorted(p for p in game_dir.rglob("*") if p.is_file()):
-                if path.relative_to(out).as_posix() not in listed:
-                    files_report.fail(path.relative_to(out).as_posix(), "-", "not listed in manifest.json")
+        if name not in CHECKERS:
+            continue  # reported below, and never scanned: a name may be "..", say
+        for rel in _walk(out, name):
+            if rel not in listed:
+                files_report.fail(rel, "-", "not listed in manifest.json")
     files_report.summary.append(f"{len(data['files'])} files listed, all present and unchanged")
     reports.append(files_report)
     for name, params in sorted(data["games"].items()):
         report = GameReport(name)
         if name not in CHECKERS:
-            report.fail("manifest.json", "-", f"unknown game {name!r}")
+            report.fail("manifest.json", "-", f"unknown game {name[:80]!r}")
             reports.append(report)
             continue
         try:

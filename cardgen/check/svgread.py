@@ -17,9 +17,11 @@ def parse(path: Path):
     from defusedxml import ElementTree
     from defusedxml.common import DefusedXmlException
 
+    from .safefile import Refused, guard
+
     try:
-        return ElementTree.parse(str(path)).getroot()
-    except (ElementTree.ParseError, DefusedXmlException, OSError) as exc:
+        return ElementTree.parse(str(guard(path))).getroot()
+    except (ElementTree.ParseError, DefusedXmlException, OSError, Refused) as exc:
         raise Unreadable(str(exc)) from None
 
 

@@ -160,6 +160,19 @@ def _within_margins(rect: Rect, page_w: float, page_h: float) -> Rect:
     return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
 
+def _check_offset(cells, page: Paper, offset, layout: str) -> None:
+    """A back offset must keep every back's trim on the page: a larger printer shift
+    cannot be cancelled by moving the backs (they would be cut off)."""
+    trims = [_mirror(trim, page.width) for trim, _ in cells]
+    left, top = min(t.x for t in trims), min(t.y for t in trims)
+    right, bottom = page.width - max(t.right for t in trims), page.height - max(t.bottom for t in trims)
+    dx, dy = offset
+    if not (-left <= dx <= right and -top <= dy <= bottom):
+        raise CardgenError(
+            f"--back-offset {dx:g},{dy:g} would push card backs off the {page.name} page ({layout}): this sheet "
+            f"leaves room for x from {-left:.1f} to {right:.1f} mm and y from {-top:.1f} to {bottom:.1f} mm")
+
+
 def _back(card: int, cell, page: "Paper | Page", offset) -> Placement:
     """The back behind a front cell: mirrored for a long-edge flip, moved by the back offset."""
     trim, clip = cell
@@ -246,6 +259,8 @@ def impose(spec: SheetSpec, count: int) -> list[Page]:
     xa = _axis(0, paper.width, spec.card_w, spec.bleed)
     ya = _axis(0, paper.height, spec.card_h, spec.bleed)
     cells = _cells(xa, ya, paper, spec.bleed)
+    if spec.layout == "duplex":
+        _check_offset(cells, paper, spec.back_offset, spec.layout)
     per_page = len(cells)
     sheets = math.ceil(count / per_page)
     extent = _extent(cells)
@@ -285,6 +300,7 @@ def _gutterfold(spec: SheetSpec, count: int) -> list[Page]:
         if abs(trim.right - xa.last) < 1e-6:  # fold side
             clip = Rect(clip.x, clip.y, trim.right + bx_in - clip.x, clip.h)
         fronts.append((trim, clip))
+    _check_offset(fronts, paper, spec.back_offset, spec.layout)
     per_page = len(fronts)
     sheets = math.ceil(count / per_page)
     extent_x = (min(c.x for _, c in fronts), paper.width - min(c.x for _, c in fronts))

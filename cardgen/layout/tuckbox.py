@@ -36,6 +36,7 @@ class Net:
     outline: list = field(default_factory=list)  # (x, y) points of the cut line, closed
     notch: tuple = ()  # centre x, y and radius of the thumb notch (an arc on the outline)
     folds: list = field(default_factory=list)  # dashed Lines
+    cards: int = 0  # how many cards it holds
 
 
 def inner_size(card_w: float, card_h: float, cards: int, thickness: float) -> tuple:
@@ -49,7 +50,7 @@ def net(card_w: float, card_h: float, cards: int, thickness: float) -> Net:
     c0, c1, c2, c3, c4, c5 = 0, GLUE_W, GLUE_W + W, GLUE_W + W + D, GLUE_W + 2 * W + D, GLUE_W + 2 * W + 2 * D
     r0, r1, r2 = 0, TUCK_H, TUCK_H + D
     r3, r4 = r2 + H, r2 + H + D
-    n = Net((W, H, D), c5, r4)
+    n = Net((W, H, D), c5, r4, cards=cards)
     n.panels = [
         Panel("glue", Rect(c0, r2, GLUE_W, H), glue=True),
         Panel("front", Rect(c1, r2, W, H)),
@@ -105,5 +106,17 @@ def place(n: Net, paper: Paper) -> NetPlacement:
     if n.height <= room_w and n.width <= room_h:
         # rotate(90): the net's x runs down the page and its y runs right to left
         return NetPlacement((paper.width + n.height) / 2, top + (room_h - n.width) / 2, True)
-    raise CardgenError(f"a tuck box for this deck ({n.inner[2]:g} mm deep) does not fit on {paper.name}: "
-                       "lower --card-thickness or print the box on larger paper")
+    cards = n.cards
+    fits = [t / 100 for t in range(10, 101) if _fits(_with_thickness(n, t / 100), paper, room_w, room_h)]
+    advice = (f"cards up to {max(fits):g} mm thick fit: lower --card-thickness" if fits
+              else "split the deck into two boxes")
+    raise CardgenError(f"a tuck box for {cards} cards ({n.inner[2]:g} mm deep) does not fit on {paper.name}: {advice}")
+
+
+def _fits(n: Net, paper: Paper, room_w: float, room_h: float) -> bool:
+    return (n.width <= room_w and n.height <= room_h) or (n.height <= room_w and n.width <= room_h)
+
+
+def _with_thickness(n: Net, thickness: float) -> Net:
+    """The same box for cards of another thickness."""
+    return net(n.inner[0] - CLEARANCE_MM, n.inner[1] - CLEARANCE_MM, n.cards, thickness)

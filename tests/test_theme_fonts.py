@@ -1,0 +1,89 @@
+"""A theme's fonts are drawn as given: the black cut even when it shares the regular's
+family name, and a second font set in one process draws exactly as it does alone."""
+import subprocess
+import sys
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from cardgen.theme import DEFAULT_FONTS
+
+# draws the 24 card with the fonts in each folder named (or Lato, with "-"), one after the
+# other in this one process; writes the PNGs to argv[1]/0.png, 1.png…
+DRAW = """
+import sys
+from pathlib import Path
+from cardgen.design.cards import Look
+from cardgen.design.str8eight import render_deck
+from cardgen.draw.fonts import ensure_fonts, from_folder
+from cardgen.draw.png import svg_to_png
+from cardgen.model.sizes import card_size
+from cardgen.model.str8eight import build_deck
+from cardgen.theme import DEFAULT_THEME, Theme
+
+def card(theme):
+    ensure_fonts(theme.fonts)
+    art = render_deck(build_deck(8, 0), Look(card_size("poker"), 0.0, False, theme))
+    return svg_to_png(next(c.svg for c in art.faces if c.slug == "024-4x6"), 100)
+
+for i, name in enumerate(sys.argv[2:]):
+    theme = DEFAULT_THEME
+    if name != "-":
+        cuts = {c: f"{c}.ttf" for c in ("regular", "bold", "black", "italic")}
+        theme = Theme(fonts=from_folder(Path(name), cuts))
+    (Path(sys.argv[1]) / f"{i}.png").write_bytes(card(theme))
+"""
+
+
+def renamed(source, family: str, path) -> None:
+    """A copy of a font file that calls itself family."""
+    font = TTFont(str(source))
+    for record in font["name"].names:
+        if record.nameID in (1, 16):
+            record.string = family
+        elif record.nameID in (4, 6):
+            record.string = family.replace(" ", "" if record.nameID == 6 else " ")
+    font.save(str(path))
+
+
+def font_folder(tmp_path, name: str, black_family: str):
+    """Slanted text (Lato Italic renamed) and Lato's black cut under black_family."""
+    folder = tmp_path / name
+    folder.mkdir()
+    for cut in ("regular", "bold", "italic"):
+        renamed(DEFAULT_FONTS.file("italic"), "Cardgen Slant", folder / f"{cut}.ttf")
+    renamed(DEFAULT_FONTS.file("black"), black_family, folder / "black.ttf")
+    return folder
+
+
+def draw(tmp_path, *folders) -> list:
+    """The card drawn with each font folder in turn (None: Lato), in one fresh process."""
+    out = tmp_path / "drawn"
+    out.mkdir(exist_ok=True)
+    proc = subprocess.run([sys.executable, "-c", DRAW, str(out), *(str(f) if f else "-" for f in folders)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return [(out / f"{i}.png").read_bytes() for i in range(len(folders))]
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory):
+    """Alone in fresh processes: the black cut under the regular's name, under its own;
+    then in one process: Lato first, the theme after."""
+    tmp = tmp_path_factory.mktemp("fonts")
+    shared, own = font_folder(tmp, "shared", "Cardgen Slant"), font_folder(tmp, "own", "Cardgen Black")
+    (alone_shared,) = draw(tmp, shared)
+    (alone_own,) = draw(tmp, own)
+    lato, after_lato = draw(tmp, None, own)
+    return {"shared": alone_shared, "own": alone_own, "lato": lato, "after lato": after_lato}
+
+
+def test_a_black_cut_sharing_the_family_name_is_still_drawn(drawn):
+    """The big value is set in the black cut: whether the file calls its family by the
+    regular's name or by its own, the card comes out the same."""
+    assert drawn["shared"] == drawn["own"]
+
+
+def test_a_second_font_set_in_one_process_draws_as_it_does_alone(drawn):
+    assert drawn["own"] != drawn["lato"]  # the theme's fonts do change the card
+    assert drawn["after lato"] == drawn["own"]
