@@ -301,6 +301,15 @@ def check_together(values: dict) -> None:
                            "(half pass left, half right)")
     if values["font_files"] and not values["fonts_dir"]:
         raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
+    if "pdf" in values["formats"] and any(values["back_offset"]):
+        from .layout.imposition import SheetSpec, check_back_offset
+        from .layout.paper import papers
+        from .model.sizes import card_size
+
+        size = card_size(values["card_size"])
+        for paper in papers(values["paper"]):
+            check_back_offset(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"],
+                                        values["back_offset"]))
     colors = values["group_colors"]
     need = min(values["table_size"], 8)
     if colors is not None and len(colors) < need:

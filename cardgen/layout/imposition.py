@@ -249,6 +249,16 @@ class SheetSpec:
     title: str = ""
 
 
+def check_back_offset(spec: SheetSpec) -> None:
+    """Refuse, before any work, a back offset that would push backs off the sheet."""
+    if spec.layout == "gutterfold":
+        _gutterfold(spec, 1)
+    elif spec.layout == "duplex":
+        xa = _axis(0, spec.paper.width, spec.card_w, spec.bleed)
+        ya = _axis(0, spec.paper.height, spec.card_h, spec.bleed)
+        _check_offset(_cells(xa, ya, spec.paper, spec.bleed), spec.paper, spec.back_offset, spec.layout)
+
+
 def impose(spec: SheetSpec, count: int) -> list[Page]:
     """Plan the pages for count card faces (and their backs, as the layout asks)."""
     if spec.layout not in LAYOUTS:
