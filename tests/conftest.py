@@ -86,6 +86,50 @@ def pdf_fonts(path: Path) -> dict:
     return found
 
 
+def pdf_route(path: Path) -> str:
+    """Which of our two PDF routes wrote a file: "reportlab" (our templates, drawn by
+    fastsvg onto a reportlab canvas, which we name as the Producer) or "cairo" (anything
+    else, through CairoSVG: cairo names itself as the Producer, we only the Creator)."""
+    import pypdf
+
+    meta = pypdf.PdfReader(str(path)).metadata or {}
+    producer, creator = str(meta.get("/Producer", "")), str(meta.get("/Creator", ""))
+    head = path.read_bytes()[:200]
+    if producer.startswith("cardgen") and b"ReportLab Generated PDF" in head:
+        return "reportlab"
+    if producer.startswith("cairo") and creator.startswith("cardgen") and b"ReportLab" not in head:
+        return "cairo"
+    return f"unknown (Producer {producer!r}, Creator {creator!r})"
+
+
+TILE_MM = 2.54  # 10 px at 100 dpi
+TILE_LIMIT = 52  # see worst_tile
+
+
+def worst_tile(a, b, dpi: float, tile_mm: float = TILE_MM):
+    """Compare two renderings of one page tile by tile: the page is cut into a grid of
+    tile_mm squares and each tile's average color is compared. Returns the largest
+    channel difference of any tile (0–255) and where that tile is, in mm.
+
+    A whole-page mean hides a missing arrow tag or a recolored group (a few units);
+    here either moves its tiles' average color by 60 or more. Two renderers that only
+    place text a fraction of a pixel apart and anti-alias edges differently move ink
+    within a tile, which changes its average little (under 45 on our cards): TILE_LIMIT
+    sits between. Sizes may differ by a pixel (rounding); the common area is compared."""
+    from PIL import Image, ImageChops
+
+    assert abs(a.width - b.width) <= 1 and abs(a.height - b.height) <= 1, (a.size, b.size)
+    w, h = min(a.width, b.width), min(a.height, b.height)
+    t = max(1, round(tile_mm * dpi / 25.4))
+    a, b = (im.convert("RGB").crop((0, 0, w, h)).reduce(t) for im in (a, b))
+    diff = ImageChops.lighter(*ImageChops.difference(a, b).split()[:2])
+    diff = ImageChops.lighter(diff, ImageChops.difference(a, b).split()[2])
+    worst = diff.getextrema()[1]
+    data = diff.load()
+    x, y = next((x, y) for y in range(diff.height) for x in range(diff.width) if data[x, y] == worst)
+    return worst, (round(x * t * 25.4 / dpi, 1), round(y * t * 25.4 / dpi, 1))
+
+
 def drop_last_pdf_page(path: Path) -> None:
     """Damage a PDF the quiet way: one page fewer, still a valid file."""
     import pypdf
