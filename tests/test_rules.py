@@ -1,4 +1,5 @@
 """Rule booklets, fold-and-staple sheets, player aids and score pads."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +9,7 @@ import pytest
 
 from cardgen.layout.saddle import padded, sides
 from cardgen.documents.ruletext import load, parse, plain_text
+from cardgen.model.str8eight import value_counts
 from conftest import MM_PER_PT, pdf_fonts
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -59,9 +61,26 @@ def test_booklet_pdf(built):
     body = text(path)
     for fact in ("Contents", "pass card", "50", "1,000", "500", "Str8 Eight", "Tournament rules", "Strategy tips"):
         assert fact in body, fact
-    # the contents list carries page numbers, and pages are numbered
-    first = reader.pages[0].extract_text()
-    assert "Scoring" in first and any(ch.isdigit() for ch in first)
+    pages = [p.extract_text() for p in reader.pages]
+    # the contents list names each section with the page it starts on
+    contents = pages[0].split("Contents", 1)[1]
+    titles = [line.strip() for line in contents.splitlines() if line.strip() and not re.search(r"[\d.]", line)]
+    numbers = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", contents, re.M)]
+    assert titles[:3] == ["What is in the box", "Setup", "Your turn"] and "Scoring" in titles
+    assert len(numbers) == len(titles) >= 10 and numbers == sorted(numbers)
+    for title, number in zip(titles, numbers):
+        assert title in [line.strip() for line in pages[number - 1].splitlines()], (title, number)
+    # the counts the rules state are the deck's
+    body_one_line = " ".join(body.split())
+    assert "There are 64 number cards, one for every cell of the 8 × 8 table" in body_one_line
+    assert "the deck holds 30 different values" in body_one_line
+    assert "There are 6 pass cards: 3 pass left and 3 pass right" in body_one_line
+    assert "Shuffle all 70 cards together" in body_one_line
+    table = pages[1].split("Copies", 2)[2].split("Six values")[0]
+    cells = [int(n) for n in table.split()]
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    copies = dict(pair for row in rows for pair in (row[:2], row[2:]))
+    assert copies == value_counts(8)  # the value/copies table, read off the page
     assert "Str8 Eight · 2" in reader.pages[1].extract_text().replace("  ", " ") or \
         "2 · Str8 Eight" in reader.pages[1].extract_text().replace("  ", " ")
     for pdf in (path, built / "str8eight" / "str8eight-scorepad-letter.pdf", built / "str8eight" / "str8eight-reference.pdf"):
