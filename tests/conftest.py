@@ -55,6 +55,19 @@ def built(tmp_path_factory) -> Path:
     return out
 
 
+EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
+
+
+@pytest.fixture(scope="session")
+def exported(tmp_path_factory) -> Path:
+    """Str8 Eight with the exports (Tabletop Simulator, print on demand, HTML preview),
+    shared read-only."""
+    out = tmp_path_factory.mktemp("exports") / "out"
+    result = run_cli(*EXPORT_ARGS, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
 @pytest.fixture
 def copy_of_build(built, tmp_path) -> Path:
     """A private copy of the build that a test may damage."""

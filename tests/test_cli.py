@@ -88,8 +88,9 @@ def test_help_and_version():
 
 def test_game_filter_and_formats(tmp_path):
     out = tmp_path / "out"
-    proc = cardgen("build", "--game", "str8eight", "--format", "svg,png", "--out", out, "-j", "2")
-    assert proc.returncode == 0, proc.stderr
-    assert "str8eight:" in proc.stdout and "73 PNG" in proc.stdout and "73 SVG" in proc.stdout  # 71 cards, sheet, box
+    result = run_cli("build", "--game", "str8eight", "--format", "svg,png", "--out", out, "-j", "2")
+    assert result.exit_code == 0, result.output
+    assert "str8eight:" in result.stdout and "73 PNG" in result.stdout and "73 SVG" in result.stdout  # 71 cards, sheet, box
     assert not (out / "str8eight" / "str8eight-cards.pdf").exists()
-    assert cardgen("check", out).returncode == 0
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "str8eight"]  # no other game
+    assert run_cli("check", out).exit_code == 0

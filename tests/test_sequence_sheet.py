@@ -64,11 +64,12 @@ def test_reads_in_grayscale(built):
         assert round(im.info["dpi"][0]) == 200
     root = sheet(built)
     px = 200 / 25.4
-    for el in root.iter():
-        if "data-group" in el.attrib and "data-value" in el.attrib:
-            x, y = (float(v) for v in re.findall(r"[-\d.]+", el.get("transform")))
-            # the chip's edge, beside the number: clearly darker than the white page
-            assert gray.getpixel((round((x - 2.2) * px), round((y - 1.8) * px))) < 215, el.attrib
+    entries = [el for el in root.iter() if "data-group" in el.attrib and "data-value" in el.attrib]
+    assert len(entries) == 64
+    for el in entries:
+        x, y = (float(v) for v in re.findall(r"[-\d.]+", el.get("transform")))
+        # the chip's edge, beside the number: clearly darker than the white page
+        assert gray.getpixel((round((x - 2.2) * px), round((y - 1.8) * px))) < 215, el.attrib
 
 
 def test_a4_sheet(tmp_path):
