@@ -177,19 +177,23 @@ def worst_tile(a, b, dpi: float, tile_mm: float = TILE_MM):
     tile_mm squares and each tile's average color is compared. Returns the largest
     channel difference of any tile (0–255) and where that tile is, in mm.
 
-    A whole-page mean hides a missing arrow tag or a recolored group (a few units);
-    here either moves its tiles' average color by 60 or more. Two renderers that only
-    place text a fraction of a pixel apart and anti-alias edges differently move ink
-    within a tile, which changes its average little (under 45 on our cards): TILE_LIMIT
-    sits between. Sizes may differ by a pixel (rounding); the common area is compared."""
-    from PIL import Image, ImageChops
+    A whole-page mean hides a missing arrow tag or a recolored group (3 of 255); here a
+    removed tag moves some tile by 130 or more, and a group drawn in the closest other
+    group color (#cc6677 as #999933) by 61. Two renderers that place text a fraction of
+    a pixel apart and anti-alias edges differently only move ink within a tile, which
+    changes its average little: at most 43 (fast vs CairoSVG) and 42 (PDFium vs cairo)
+    on every card. TILE_LIMIT sits between. (The mean *absolute* difference of a tile
+    would not separate them: sub-pixel text alone gives up to 83 there, since every
+    shifted edge counts.) test_fastsvg proves the limit catches the damage. Sizes may
+    differ by a pixel (rounding); the common area is compared."""
+    from PIL import ImageChops
 
     assert abs(a.width - b.width) <= 1 and abs(a.height - b.height) <= 1, (a.size, b.size)
     w, h = min(a.width, b.width), min(a.height, b.height)
     t = max(1, round(tile_mm * dpi / 25.4))
-    a, b = (im.convert("RGB").crop((0, 0, w, h)).reduce(t) for im in (a, b))
-    diff = ImageChops.lighter(*ImageChops.difference(a, b).split()[:2])
-    diff = ImageChops.lighter(diff, ImageChops.difference(a, b).split()[2])
+    a, b = (im.convert("RGB").crop((0, 0, w, h)).reduce(t) for im in (a, b))  # one pixel a tile: its mean
+    r, g, bl = ImageChops.difference(a, b).split()
+    diff = ImageChops.lighter(ImageChops.lighter(r, g), bl)  # the largest channel difference
     worst = diff.getextrema()[1]
     data = diff.load()
     x, y = next((x, y) for y in range(diff.height) for x in range(diff.width) if data[x, y] == worst)
