@@ -148,8 +148,14 @@ def server():
     # a short poll: shutdown() waits for the loop to look up, 0.5 s by default
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    import urllib.request
+
     CountingHandler.hits = 0
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    urllib.request.urlopen(f"{url}/probe", timeout=10).read()
+    assert CountingHandler.hits == 1  # the counter sees a fetch: "hits == 0" below means something
+    CountingHandler.hits = 0
+    yield url
     httpd.shutdown()
 
 
