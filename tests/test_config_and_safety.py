@@ -86,7 +86,7 @@ def test_flags_override_the_file(tmp_path):
 ])
 def test_bad_config_is_one_clear_line(tmp_path, text, message):
     write_config(tmp_path, text)
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), message)
+    one_line_error(cardgen_here("build", "-q", cwd=tmp_path), message)
     assert not (tmp_path / "output" / "manifest.json").exists()
 
 
@@ -121,9 +121,9 @@ def test_theme_fonts_missing_or_broken(tmp_path):
     for name in ("Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf"):
         (folder / name).write_bytes((LATO / name).read_bytes())
     write_config(tmp_path, 'format = "svg"\n[theme]\nfonts = "myfonts"\n')
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is missing")
+    one_line_error(cardgen_here("build", "-q", cwd=tmp_path), "Lato-Black.ttf is missing")
     (folder / "Lato-Black.ttf").write_bytes(b"OTTO" + b"\0" * 40)
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is not a valid TrueType/OpenType font")
+    one_line_error(cardgen_here("build", "-q", cwd=tmp_path), "Lato-Black.ttf is not a valid TrueType/OpenType font")
     (folder / "Lato-Black.ttf").write_bytes((LATO / "Lato-Black.ttf").read_bytes())
     proc = cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -173,7 +173,7 @@ def test_back_art_fetches_nothing(tmp_path, server, body, message):
     art.mkdir()
     (art / "back.svg").write_text(SVG_HEAD + body.format(url=server) + "</svg>")
     write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/back.svg"\n')
-    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), message)
+    one_line_error(cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path), message)
     assert CountingHandler.hits == 0
 
 
