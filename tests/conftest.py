@@ -1,6 +1,7 @@
 """Shared fixtures: one full build per test session, and copies of it to corrupt."""
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -19,6 +20,32 @@ def run_cli(*args: str):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _booklet_text_read_once_per_content():
+    """`cardgen check` reads the text of every booklet with pypdf to find the game's
+    name: nine tenths of its time, the same for every copy of the build the checker
+    tests damage. Remember the text by the file's SHA-256, so each distinct booklet is
+    read once a session: a booklet a test changes has new bytes and is read afresh,
+    and the checker's own logic is untouched."""
+    from cardgen.check import booklets
+
+    original = getattr(booklets, "_text_of", None)
+    if original is None:  # renamed in the package: nothing to speed up
+        yield
+        return
+    texts: dict = {}
+
+    def text_of(path):
+        key = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        if key not in texts:
+            texts[key] = original(path)
+        return texts[key]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(booklets, "_text_of", text_of)
+        yield
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
     """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests."""
@@ -28,12 +55,51 @@ def built(tmp_path_factory) -> Path:
     return out
 
 
+EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
+
+
+@pytest.fixture(scope="session")
+def exported(tmp_path_factory) -> Path:
+    """Str8 Eight with the exports (Tabletop Simulator, print on demand, HTML preview),
+    shared read-only."""
+    out = tmp_path_factory.mktemp("exports") / "out"
+    result = run_cli(*EXPORT_ARGS, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
 @pytest.fixture
 def copy_of_build(built, tmp_path) -> Path:
     """A private copy of the build that a test may damage."""
     out = tmp_path / "output"
-    shutil.copytree(built, out)
+    shutil.copytree(built, out, copy_function=shutil.copyfile)  # contents only: faster, and all the checker reads
     return out
+
+
+@pytest.fixture
+def copy_of_games(built, tmp_path):
+    """copy_of_games(*names): a private copy of just those games of the build, with the
+    manifest cut down to them, as `cardgen build --game …` would have written it. The
+    checker then reads only what a test damages: half the copying and checking."""
+    def copy(*games: str) -> Path:
+        out = tmp_path / "output"
+        out.mkdir()
+        for game in games:
+            shutil.copytree(built / game, out / game, copy_function=shutil.copyfile)
+        data = json.loads((built / "manifest.json").read_text())
+        assert set(games) <= set(data["games"]), games
+        data["games"] = {name: params for name, params in data["games"].items() if name in games}
+        data["files"] = [entry for entry in data["files"] if entry["path"].split("/")[0] in games]
+        (out / "manifest.json").write_text(json.dumps(data, indent=2))
+        if games not in _CUT_DOWN_COPIES_THAT_PASS:  # undamaged, the cut-down copy passes (once a session)
+            result = run_cli("check", out)
+            assert result.exit_code == 0, result.output
+            _CUT_DOWN_COPIES_THAT_PASS.add(games)
+        return out
+    return copy
+
+
+_CUT_DOWN_COPIES_THAT_PASS: set = set()
 
 
 def refresh_manifest(out: Path) -> None:
@@ -84,6 +150,54 @@ def pdf_fonts(path: Path) -> dict:
     for page in pypdf.PdfReader(str(path)).pages:
         walk(page.get("/Resources"), set())
     return found
+
+
+def pdf_route(path: Path) -> str:
+    """Which of our two PDF routes wrote a file: "reportlab" (our templates, drawn by
+    fastsvg onto a reportlab canvas, which we name as the Producer) or "cairo" (anything
+    else, through CairoSVG: cairo names itself as the Producer, we only the Creator)."""
+    import pypdf
+
+    meta = pypdf.PdfReader(str(path)).metadata or {}
+    producer, creator = str(meta.get("/Producer", "")), str(meta.get("/Creator", ""))
+    head = path.read_bytes()[:200]
+    if producer.startswith("cardgen") and b"ReportLab Generated PDF" in head:
+        return "reportlab"
+    if producer.startswith("cairo") and creator.startswith("cardgen") and b"ReportLab" not in head:
+        return "cairo"
+    return f"unknown (Producer {producer!r}, Creator {creator!r})"
+
+
+TILE_MM = 2.54  # 10 px at 100 dpi
+TILE_LIMIT = 52  # see worst_tile
+
+
+def worst_tile(a, b, dpi: float, tile_mm: float = TILE_MM):
+    """Compare two renderings of one page tile by tile: the page is cut into a grid of
+    tile_mm squares and each tile's average color is compared. Returns the largest
+    channel difference of any tile (0–255) and where that tile is, in mm.
+
+    A whole-page mean hides a missing arrow tag or a recolored group (3 of 255); here a
+    removed tag moves some tile by 130 or more, and a group drawn in the closest other
+    group color (#cc6677 as #999933) by 61. Two renderers that place text a fraction of
+    a pixel apart and anti-alias edges differently only move ink within a tile, which
+    changes its average little: at most 43 (fast vs CairoSVG) and 42 (PDFium vs cairo)
+    on every card. TILE_LIMIT sits between. (The mean *absolute* difference of a tile
+    would not separate them: sub-pixel text alone gives up to 83 there, since every
+    shifted edge counts.) test_fastsvg proves the limit catches the damage. Sizes may
+    differ by a pixel (rounding); the common area is compared."""
+    from PIL import ImageChops
+
+    assert abs(a.width - b.width) <= 1 and abs(a.height - b.height) <= 1, (a.size, b.size)
+    w, h = min(a.width, b.width), min(a.height, b.height)
+    t = max(1, round(tile_mm * dpi / 25.4))
+    a, b = (im.convert("RGB").crop((0, 0, w, h)).reduce(t) for im in (a, b))  # one pixel a tile: its mean
+    r, g, bl = ImageChops.difference(a, b).split()
+    diff = ImageChops.lighter(ImageChops.lighter(r, g), bl)  # the largest channel difference
+    worst = diff.getextrema()[1]
+    data = diff.load()
+    x, y = next((x, y) for y in range(diff.height) for x in range(diff.width) if data[x, y] == worst)
+    return worst, (round(x * t * 25.4 / dpi, 1), round(y * t * 25.4 / dpi, 1))
 
 
 def drop_last_pdf_page(path: Path) -> None:

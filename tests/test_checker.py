@@ -141,15 +141,17 @@ CORRUPTIONS = [
 
 
 @pytest.mark.parametrize("corrupt, expected", CORRUPTIONS, ids=[c.__name__ for c, _ in CORRUPTIONS])
-def test_checker_catches_corruption_even_with_a_matching_manifest(copy_of_build, corrupt, expected):
-    corrupt(copy_of_build)
-    output = assert_check_catches(copy_of_build, expected)
+def test_checker_catches_corruption_even_with_a_matching_manifest(copy_of_games, corrupt, expected):
+    out = copy_of_games("str8eight")
+    corrupt(out)
+    output = assert_check_catches(out, expected)
     assert "manifest: OK" in output  # the hashes agree: only the content check can catch it
 
 
-def test_files_changed_behind_the_manifest_are_reported(copy_of_build):
-    wrong_value(copy_of_build)
-    result = run_cli("check", copy_of_build)
+def test_files_changed_behind_the_manifest_are_reported(copy_of_games):
+    out = copy_of_games("str8eight")
+    wrong_value(out)
+    result = run_cli("check", out)
     assert result.exit_code == 1
     assert "012-3x4.svg: -: changed since the build" in result.output
 

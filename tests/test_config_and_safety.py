@@ -1,5 +1,6 @@
 """cardgen.toml, bad input (one line, exit 2), themes, safe back art, atomic and
 reproducible builds, the cache."""
+import contextlib
 import http.server
 import json
 import os
@@ -9,18 +10,32 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from click.testing import CliRunner
 from PIL import Image
 
+from cardgen.cli import main
 from cardgen.theme import DEFAULT_FONTS, DEFAULT_THEME
 
 LATO = DEFAULT_FONTS.folder
 
 
 def cardgen(*args, cwd=None, env=None):
+    """The real entry point in a fresh process: for what only a fresh process shows (its
+    exit code and that its stderr holds one line and nothing else, signals)."""
     return subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd, env={**os.environ, **(env or {})}, timeout=300)
+
+
+def cardgen_here(*args, cwd=None, env=None):
+    """The same command run in this process (no interpreter start, warm imports), with
+    cwd as the working folder; answers like subprocess.run. An exception that escapes
+    the CLI fails the test outright, which is stricter than looking for a traceback."""
+    with contextlib.chdir(cwd or os.getcwd()):
+        result = CliRunner().invoke(main, [str(a) for a in args], env=env, catch_exceptions=False)
+    return SimpleNamespace(returncode=result.exit_code, stdout=result.stdout, stderr=result.stderr)
 
 
 def one_line_error(proc, text):
@@ -40,19 +55,19 @@ def test_init_writes_a_default_that_builds(tmp_path):
     assert proc.returncode == 0 and (tmp_path / "cardgen.toml").exists()
     again = cardgen("init", cwd=tmp_path)
     one_line_error(again, "already exists")
-    proc = cardgen("build", "--game", "eights", "--format", "svg", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "eights", "--format", "svg", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "output" / "eights" / "svg" / "back.svg").exists()
 
 
 def test_flags_override_the_file(tmp_path):
     write_config(tmp_path, 'paper = "a4"\nformat = "svg"\n[str8eight]\ntable_size = 5\n')
-    assert cardgen("build", "--game", "str8eight", "-q", cwd=tmp_path).returncode == 0
+    assert cardgen_here("build", "--game", "str8eight", "-q", cwd=tmp_path).returncode == 0
     data = json.loads((tmp_path / "output" / "manifest.json").read_text())
     assert data["games"]["str8eight"]["table_size"] == 5
     assert data["games"]["str8eight"]["sequence_sheet"]["papers"] == ["a4"]
-    assert cardgen("build", "--game", "str8eight", "--paper", "letter", "--table-size", "6", "-q",
-                   cwd=tmp_path).returncode == 0
+    assert cardgen_here("build", "--game", "str8eight", "--paper", "letter", "--table-size", "6", "-q",
+                        cwd=tmp_path).returncode == 0
     data = json.loads((tmp_path / "output" / "manifest.json").read_text())
     assert data["games"]["str8eight"]["table_size"] == 6
     assert data["games"]["str8eight"]["sequence_sheet"]["papers"] == ["letter"]
@@ -71,7 +86,7 @@ def test_flags_override_the_file(tmp_path):
 ])
 def test_bad_config_is_one_clear_line(tmp_path, text, message):
     write_config(tmp_path, text)
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), message)
+    one_line_error(cardgen_here("build", "-q", cwd=tmp_path), message)
     assert not (tmp_path / "output" / "manifest.json").exists()
 
 
@@ -84,7 +99,7 @@ ALIKE = '["#332288", "#88ccee", "#44aa99", "#117733", "#999933", "#ddcc77", "#cc
 
 def test_colors_too_alike_warn_and_strict_refuses(tmp_path):
     write_config(tmp_path, f'format = "svg"\n[theme]\ngroup_colors = {ALIKE}\n')
-    proc = cardgen("build", "--game", "str8eight", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "str8eight", "-q", cwd=tmp_path)
     assert proc.returncode == 0
     assert "warning: group colors ×7 #cc6677 and ×8 #cc6678 are hard to tell apart" in proc.stderr
     one_line_error(cardgen("build", "--game", "str8eight", "--strict", "-q", cwd=tmp_path), "(--strict)")
@@ -93,11 +108,11 @@ def test_colors_too_alike_warn_and_strict_refuses(tmp_path):
 def test_theme_colors_reach_the_cards(tmp_path):
     colors = '["#0072b2", "#e69f00", "#009e73", "#56b4e9", "#d55e00", "#f0e442", "#cc79a7", "#000000"]'
     write_config(tmp_path, f'format = "svg"\n[theme]\ngroup_colors = {colors}\n')
-    proc = cardgen("build", "--game", "str8eight", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "str8eight", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     svg = (tmp_path / "output" / "str8eight" / "svg" / "024-4x6.svg").read_text()
     assert 'data-group="4" data-side="left" data-target="20" data-color="#56b4e9"' in svg
-    assert cardgen("check", "output", cwd=tmp_path).returncode == 0
+    assert cardgen_here("check", "output", cwd=tmp_path).returncode == 0
 
 
 def test_theme_fonts_missing_or_broken(tmp_path):
@@ -106,11 +121,11 @@ def test_theme_fonts_missing_or_broken(tmp_path):
     for name in ("Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf"):
         (folder / name).write_bytes((LATO / name).read_bytes())
     write_config(tmp_path, 'format = "svg"\n[theme]\nfonts = "myfonts"\n')
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), "has no Lato-Black.ttf for the black cut")
+    one_line_error(cardgen_here("build", "-q", cwd=tmp_path), "has no Lato-Black.ttf for the black cut")
     (folder / "Lato-Black.ttf").write_bytes(b"OTTO" + b"\0" * 40)
-    one_line_error(cardgen("build", "-q", cwd=tmp_path), "Lato-Black.ttf is not a valid TrueType/OpenType font")
+    one_line_error(cardgen_here("build", "-q", cwd=tmp_path), "Lato-Black.ttf is not a valid TrueType/OpenType font")
     (folder / "Lato-Black.ttf").write_bytes((LATO / "Lato-Black.ttf").read_bytes())
-    proc = cardgen("build", "--game", "eights", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -130,10 +145,17 @@ class CountingHandler(http.server.BaseHTTPRequestHandler):
 @pytest.fixture
 def server():
     httpd = http.server.HTTPServer(("127.0.0.1", 0), CountingHandler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    # a short poll: shutdown() waits for the loop to look up, 0.5 s by default
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    import urllib.request
+
     CountingHandler.hits = 0
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    urllib.request.build_opener(urllib.request.ProxyHandler({})).open(f"{url}/probe", timeout=10).read()
+    assert CountingHandler.hits == 1  # the counter sees a fetch: "hits == 0" below means something
+    CountingHandler.hits = 0
+    yield url
     httpd.shutdown()
 
 
@@ -151,11 +173,11 @@ def test_back_art_fetches_nothing(tmp_path, server, body, message):
     art.mkdir()
     (art / "back.svg").write_text(SVG_HEAD + body.format(url=server) + "</svg>")
     write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/back.svg"\n')
-    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), message)
+    one_line_error(cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path), message)
     assert CountingHandler.hits == 0
 
 
-def test_back_art_entities_and_bombs_are_refused_quickly(tmp_path, server):
+def test_back_art_entities_and_bombs_are_refused_quickly(tmp_path, server, monkeypatch):
     art = tmp_path / "art"
     art.mkdir()
     (art / "laughs.svg").write_text('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>'
@@ -168,27 +190,33 @@ def test_back_art_entities_and_bombs_are_refused_quickly(tmp_path, server):
         levels.append(f'<g id="l{i}">' + "".join(f'<use href="#l{i - 1}" x="{k}"/>' for k in range(10)) + "</g>")
     (art / "bomb.svg").write_text(SVG_HEAD + "<defs>" + "".join(levels) + '</defs><use href="#l8"/></svg>')
     write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/bomb.svg"\n')
+    from cardgen import art
+
+    assert art.RENDER_SECONDS <= 10  # "quickly": the real limit
+    # the same kill on a shorter clock (10⁸ circles would take hours: any limit is hit)
+    monkeypatch.setattr(art, "RENDER_SECONDS", 0.5)
     start = time.monotonic()
-    proc = cardgen("build", "--game", "eights", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path)
     assert time.monotonic() - start < 20
-    assert proc.returncode == 2 and "back art" in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "back art" in proc.stderr and "took over 0.5 s to render and was stopped" in proc.stderr
     assert CountingHandler.hits == 0
 
 
 def test_back_art_png_limits_and_success(tmp_path):
     art = tmp_path / "art"
     art.mkdir()
-    Image.new("RGB", (8000, 6000), "white").save(art / "huge.png")
+    Image.new("1", (8000, 6000), 1).save(art / "huge.png")  # 48 megapixels; one bit each, quick to write
     write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/huge.png"\n')
-    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "over 40 megapixels")
+    one_line_error(cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path), "over 40 megapixels")
     (art / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/broken.png"\n')
-    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "not a readable PNG")
+    one_line_error(cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path), "not a readable PNG")
     write_config(tmp_path, 'format = "svg"\n[theme]\nback_art = "art/absent.png"\n')
-    one_line_error(cardgen("build", "--game", "eights", "-q", cwd=tmp_path), "not found")
+    one_line_error(cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path), "not found")
     Image.new("RGB", (300, 420), (200, 30, 40)).save(art / "red.png")
     write_config(tmp_path, 'format = "svg,png"\n[theme]\nback_art = "art/red.png"\n')
-    proc = cardgen("build", "--game", "eights", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     svg = (tmp_path / "output" / "eights" / "svg" / "back.svg").read_text()
     assert 'href="data:image/png;base64,' in svg and "http" not in svg.replace("http://www.w3.org", "")
@@ -203,12 +231,12 @@ def test_back_art_svg_inside_its_folder_works(tmp_path):
     (art / "back.svg").write_text(SVG_HEAD + '<image href="tile.png" width="60" height="90" '
                                   'preserveAspectRatio="none"/></svg>')
     write_config(tmp_path, 'format = "svg,png"\n[theme]\nback_art = "art/back.svg"\n')
-    proc = cardgen("build", "--game", "crazy-eights", "-q", cwd=tmp_path)
+    proc = cardgen_here("build", "--game", "crazy-eights", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     with Image.open(tmp_path / "output" / "crazy-eights" / "png" / "back-1.png") as im:
         r, g, b = im.convert("RGB").getpixel((im.width // 2, im.height // 2))
         assert g > 100 and r < 40
-    assert cardgen("check", "output", cwd=tmp_path).returncode == 0
+    assert cardgen_here("check", "output", cwd=tmp_path).returncode == 0
 
 
 def test_output_folder_that_cannot_be_made(tmp_path):
@@ -225,7 +253,7 @@ def _snapshot(out: Path) -> dict:
 @pytest.mark.parametrize("sig, code", [(signal.SIGKILL, -9), (signal.SIGINT, 130)])
 def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
     out = tmp_path / "out"
-    assert cardgen("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
+    assert cardgen_here("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
     before = _snapshot(out)
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--game", "str8eight", "--format",
                              "pdf,png", "--out", str(out), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -244,41 +272,52 @@ def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
         assert b"previous output was left as it was" in err
         assert not list(out.glob(".cardgen-staging-*"))
     # the next build clears any stale staging folder and works
-    assert cardgen("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
+    assert cardgen_here("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
     assert not list(out.glob(".cardgen-staging-*"))
 
 
-def test_reproducible_and_source_date_epoch(tmp_path):
-    runs = []
-    for name in ("a", "b"):
-        out = tmp_path / name
-        proc = cardgen("build", "--game", "eights", "--format", "pdf,png,tts,pod", "--out", out, "-q")
-        assert proc.returncode == 0, proc.stderr
-        runs.append(json.loads((out / "manifest.json").read_text())["files"])
-    strip = lambda files: [(f["path"], f["sha256"]) for f in files if "/tts/" not in f["path"] or "json" not in f["path"]]  # noqa: E731
-    assert strip(runs[0]) == strip(runs[1])
+def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
+    """A build in a fresh process (another hash seed, nothing warm) writes the same bytes
+    as the session's builds made in this process: the cards' SVG, PDF and PNG files as in
+    `built`, the exports (TTS sheets, print-on-demand PNGs and zip, HTML) as in `exported`."""
+    from conftest import EXPORT_ARGS
+
+    out = tmp_path / "fresh"
+    proc = cardgen(*EXPORT_ARGS[:-1], EXPORT_ARGS[-1] + ",png", "--out", out, "-q")
+    assert proc.returncode == 0, proc.stderr
+    fresh = {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    compared = set()
+    for earlier in (built, exported):
+        for f in json.loads((earlier / "manifest.json").read_text())["files"]:
+            if f["path"] in fresh and not ("/tts/" in f["path"] and f["path"].endswith(".json")):  # file:/// paths
+                assert fresh[f["path"]] == f["sha256"], f["path"]
+                compared.add(f["path"])
+    kinds = {p.rsplit(".", 1)[-1] for p in fresh}
+    assert {"svg", "pdf", "png", "zip", "html", "json"} <= kinds
+    assert set(fresh) - compared == {"str8eight/tts/str8eight.json"}  # every file but the TTS deck's JSON
     out = tmp_path / "epoch"
-    cardgen("build", "--game", "eights", "--format", "pdf", "--out", out, "-q", env={"SOURCE_DATE_EPOCH": "1700000000"})
+    proc = cardgen_here("build", "--game", "eights", "--format", "pdf", "--out", out, "-q",
+                        env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert proc.returncode == 0, proc.stderr
     import pypdf
 
-    assert pypdf.PdfReader(str(out / "eights" / "eights-cards.pdf")).metadata["/CreationDate"].startswith("D:20231114") or \
-        pypdf.PdfReader(str(out / "eights" / "eights-cards.pdf")).metadata["/CreationDate"].startswith("20231114")
+    assert pypdf.PdfReader(str(out / "eights" / "eights-cards.pdf")).metadata["/CreationDate"].startswith("D:20231114")
 
 
 def test_cache_skips_unchanged_work(tmp_path):
     out = tmp_path / "out"
-    first = cardgen("build", "--game", "eights", "--format", "svg", "--out", out)
+    first = cardgen_here("build", "--game", "eights", "--format", "svg", "--out", out)
     assert first.returncode == 0 and "unchanged, kept" not in first.stdout
-    again = cardgen("build", "--game", "eights", "--format", "svg", "--out", out)
+    again = cardgen_here("build", "--game", "eights", "--format", "svg", "--out", out)
     assert "unchanged, kept as they were: eights" in again.stdout
     (out / "eights" / "svg" / "back.svg").write_text("tampered")
-    rebuilt = cardgen("build", "--game", "eights", "--format", "svg", "--out", out)
+    rebuilt = cardgen_here("build", "--game", "eights", "--format", "svg", "--out", out)
     assert "unchanged, kept" not in rebuilt.stdout and "tampered" not in (out / "eights" / "svg" / "back.svg").read_text()
-    clean = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "--clean")
+    clean = cardgen_here("build", "--game", "eights", "--format", "svg", "--out", out, "--clean")
     assert "unchanged, kept" not in clean.stdout
-    quiet = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "-q")
+    quiet = cardgen_here("build", "--game", "eights", "--format", "svg", "--out", out, "-q")
     assert quiet.stdout == "" and quiet.stderr == ""
-    verbose = cardgen("build", "--game", "eights", "--format", "svg", "--out", out, "-v", "--clean")
+    verbose = cardgen_here("build", "--game", "eights", "--format", "svg", "--out", out, "-v", "--clean")
     assert "eights/svg/back.svg" in verbose.stdout
 
 

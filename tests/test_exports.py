@@ -12,14 +12,6 @@ from conftest import run_cli
 CHROMIUM = "/usr/bin/chromium"
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("exports") / "out"
-    result = run_cli("build", "--game", "str8eight", "--format", "pdf,tts,pod,html", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def test_tts_saved_object(exported):
     data = json.loads((exported / "str8eight" / "tts" / "str8eight.json").read_text())
     deck = data["ObjectStates"]

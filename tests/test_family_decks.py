@@ -106,9 +106,10 @@ def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
      ["K of spades (deck 1): appears 2 times", "Q of spades (deck 1): appears 0 times"]),
     (lambda o: (o / "crazy-eights/svg/back-1.svg").unlink(), ["deck 1: 0 backs, expected 1"]),
 ])
-def test_checker_catches_damaged_family_decks(copy_of_build, damage, expected):
-    damage(copy_of_build)
-    assert_check_catches(copy_of_build, expected)
+def test_checker_catches_damaged_family_decks(copy_of_games, damage, expected):
+    out = copy_of_games("eights", "crazy-eights")
+    damage(out)
+    assert_check_catches(out, expected)
 
 
 def test_two_low_ink_decks_still_have_backs_told_apart(tmp_path):

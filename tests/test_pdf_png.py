@@ -91,12 +91,14 @@ def test_png_size_dpi_and_pixels(built):
         assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#fffcf4"))
 
 
-def test_two_builds_are_byte_identical(tmp_path):
-    a, b = tmp_path / "a", tmp_path / "b"
-    for out in (a, b):
-        assert run_cli("build", "--format", "svg,pdf", "--out", out, "-q").exit_code == 0
-    assert (a / "manifest.json").read_bytes() == (b / "manifest.json").read_bytes()
-    assert (a / "str8eight" / "str8eight-cards.pdf").read_bytes() == (b / "str8eight" / "str8eight-cards.pdf").read_bytes()
+def test_two_builds_are_byte_identical(tmp_path, pdf_build_in_a_fresh_process):
+    """The same build in this process (games side by side on the cores) and in a fresh
+    one (another hash seed, -j 1, inline) writes the same bytes."""
+    fresh, _ = pdf_build_in_a_fresh_process
+    here = tmp_path / "here"
+    assert run_cli("build", "--format", "pdf", "--out", here, "-q").exit_code == 0
+    assert (here / "manifest.json").read_bytes() == (fresh / "manifest.json").read_bytes()
+    assert (here / "str8eight" / "str8eight-cards.pdf").read_bytes() == (fresh / "str8eight" / "str8eight-cards.pdf").read_bytes()
 
 
 def test_manifest_lists_every_file_with_hash(built):
@@ -114,19 +116,28 @@ def test_manifest_lists_every_file_with_hash(built):
     assert data["games"]["str8eight"]["table_size"] == 8
 
 
-def test_a_pdf_build_never_loads_cairo(tmp_path):
-    """cairocffi costs a quarter second to import: the PDF route draws with reportlab,
-    so a PDF build (every game, inline with -j 1) must not load it."""
+@pytest.fixture(scope="module")
+def pdf_build_in_a_fresh_process(tmp_path_factory):
+    """A PDF build of every game, inline (-j 1) in a fresh interpreter; its output folder
+    and which of cairo's modules that process had loaded by the end."""
     import subprocess
     import sys
 
+    out = tmp_path_factory.mktemp("fresh") / "out"
     code = ("import sys; from cardgen.cli import main\n"
             "try:\n"
-            f"    main(['build', '--format', 'pdf', '--out', {str(tmp_path / 'out')!r}, '-q', '-j', '1'])\n"
+            f"    main(['build', '--format', 'pdf', '--out', {str(out)!r}, '-q', '-j', '1'])\n"
             "except SystemExit as exc:\n"
             "    assert not exc.code, exc.code\n"
             "print('cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split() == ["False", "False"]
-    assert len(list((tmp_path / "out").rglob("*.pdf"))) > 20
+    return out, proc.stdout.split()
+
+
+def test_a_pdf_build_never_loads_cairo(pdf_build_in_a_fresh_process):
+    """cairocffi costs a quarter second to import: the PDF route draws with reportlab,
+    so a PDF build (every game, inline with -j 1) must not load it."""
+    out, loaded = pdf_build_in_a_fresh_process
+    assert loaded == ["False", "False"]
+    assert len(list(out.rglob("*.pdf"))) > 20

@@ -68,18 +68,34 @@ def test_plan_geometry(paper):
         assert pl.trim.w == W and pl.trim.h == H
         c = pl.clip
         assert c.x >= 5 - 1e-9 and c.y >= 5 - 1e-9 and c.right <= p.width + 1e-9 - 5 and c.bottom <= p.height - 5 + 1e-9
+    # crop marks: each a vertical line on a vertical trim line, or a horizontal one on a
+    # horizontal trim line, running from 3 mm off the page edge to 0.3 mm short of the
+    # printed bleed (so its length is fixed by the margin), one at each end of every cut
+    trim_xs = sorted({round(v, 3) for pl in front.placements for v in (pl.trim.x, pl.trim.right)})
+    trim_ys = sorted({round(v, 3) for pl in front.placements for v in (pl.trim.y, pl.trim.bottom)})
+    left, right = min(pl.clip.x for pl in front.placements), max(pl.clip.right for pl in front.placements)
+    top, bottom = min(pl.clip.y for pl in front.placements), max(pl.clip.bottom for pl in front.placements)
+    vertical, horizontal = set(), set()
     for mark in front.marks:
-        for v, size in ((mark.x1, p.width), (mark.x2, p.width), (mark.y1, p.height), (mark.y2, p.height)):
-            assert 3 - 1e-9 <= v <= size - 3 + 1e-9
+        x1, x2 = sorted((mark.x1, mark.x2))
+        y1, y2 = sorted((mark.y1, mark.y2))
+        assert (x1 == x2) != (y1 == y2), mark  # a straight line along one axis, not a point
+        if x1 == x2:
+            assert round(x1, 3) in trim_xs, mark
+            assert (y1, y2) in ((pytest.approx(3.0), pytest.approx(top - 0.3)),
+                                (pytest.approx(bottom + 0.3), pytest.approx(p.height - 3.0))), mark
+            vertical.add((round(x1, 3), y1 < top))
+        else:
+            assert round(y1, 3) in trim_ys, mark
+            assert (x1, x2) in ((pytest.approx(3.0), pytest.approx(left - 0.3)),
+                                (pytest.approx(right + 0.3), pytest.approx(p.width - 3.0))), mark
+            horizontal.add((round(y1, 3), x1 < left))
+        assert min(x2 - x1, y2 - y1) == 0 and max(x2 - x1, y2 - y1) >= 1.0, mark  # long enough to see
         for pl in front.placements:  # never on a card
-            t = pl.trim
-            inside_x = t.x < min(mark.x1, mark.x2) + 1e-9 and max(mark.x1, mark.x2) < t.right - 1e-9
-            inside_y = t.y < min(mark.y1, mark.y2) + 1e-9 and max(mark.y1, mark.y2) < t.bottom - 1e-9
-            assert not (inside_x and inside_y and mark.x1 != mark.x2 and mark.y1 != mark.y2)
-            if mark.x1 == mark.x2:  # vertical mark: outside every card vertically
-                assert max(mark.y1, mark.y2) <= t.y + 1e-9 or min(mark.y1, mark.y2) >= t.bottom - 1e-9
-            else:
-                assert max(mark.x1, mark.x2) <= t.x + 1e-9 or min(mark.x1, mark.x2) >= t.right - 1e-9
+            c = pl.clip
+            assert x2 <= c.x + 1e-9 or x1 >= c.right - 1e-9 or y2 <= c.y + 1e-9 or y1 >= c.bottom - 1e-9
+    assert vertical == {(x, end) for x in trim_xs for end in (True, False)}
+    assert horizontal == {(y, end) for y in trim_ys for end in (True, False)}
     for label in front.labels + front.rulers:
         assert 5 <= label.x <= p.width - 5 and 5 <= label.y <= p.height - 5
 
@@ -178,9 +194,12 @@ def test_margins_hold_nothing_but_crop_marks(printed, paper):
     # 3–5 mm: only thin marks — in the top band, dark columns are isolated lines
     plan = impose(SheetSpec(PAPERS[paper], W, H, 3.0), 70)[0]
     xs = {round(v, 3) for pl in plan.placements for v in (pl.trim.x, pl.trim.right)}
-    for x in range(w):
-        if any(pixels[x, y] < 200 for y in range(b3, b5)):
-            assert min(abs(x / px - m) for m in xs) < 0.3, x / px
+    dark = [x / px for x in range(w) if any(pixels[x, y] < 200 for y in range(b3, b5))]
+    for x in dark:
+        assert min(abs(x - m) for m in xs) < 0.3, x
+    # and the marks the plan puts in that band are there to see
+    top_marks = {m.x1 for m in plan.marks if m.x1 == m.x2 and min(m.y1, m.y2) == pytest.approx(3.0)}
+    assert top_marks and all(min(abs(x - m) for x in dark) < 0.3 for m in top_marks), (top_marks, dark)
 
 
 def test_backs_mirror_fronts_on_the_last_sheet(printed):
@@ -199,13 +218,11 @@ def test_backs_mirror_fronts_on_the_last_sheet(printed):
     assert front_filled == back_filled
 
 
-def test_back_offset_on_the_raster(tmp_path):
+def test_back_offset_on_the_raster(tmp_path, printed):
     out = tmp_path / "out"
     assert run_cli("build", "--game", "str8eight", "--paper", "a4", "--back-offset", "2,1", "--out", out, "-q").exit_code == 0
     shifted = raster(out / "str8eight" / "str8eight-print-a4.pdf", 1, 200)
-    plain_out = tmp_path / "plain"
-    assert run_cli("build", "--game", "str8eight", "--paper", "a4", "--out", plain_out, "-q").exit_code == 0
-    plain = raster(plain_out / "str8eight" / "str8eight-print-a4.pdf", 1, 200)
+    plain = raster(printed / "str8eight-print-a4.pdf", 1, 200)  # the same sheet with no offset
     px = 200 / 25.4
 
     def first_dark(values):

@@ -64,11 +64,12 @@ def test_reads_in_grayscale(built):
         assert round(im.info["dpi"][0]) == 200
     root = sheet(built)
     px = 200 / 25.4
-    for el in root.iter():
-        if "data-group" in el.attrib and "data-value" in el.attrib:
-            x, y = (float(v) for v in re.findall(r"[-\d.]+", el.get("transform")))
-            # the chip's edge, beside the number: clearly darker than the white page
-            assert gray.getpixel((round((x - 2.2) * px), round((y - 1.8) * px))) < 215, el.attrib
+    entries = [el for el in root.iter() if "data-group" in el.attrib and "data-value" in el.attrib]
+    assert len(entries) == 64
+    for el in entries:
+        x, y = (float(v) for v in re.findall(r"[-\d.]+", el.get("transform")))
+        # the chip's edge, beside the number: clearly darker than the white page
+        assert gray.getpixel((round((x - 2.2) * px), round((y - 1.8) * px))) < 215, el.attrib
 
 
 def test_a4_sheet(tmp_path):
@@ -92,11 +93,13 @@ SHEET = "sequence-sheet-letter.svg"
     ('data-value="35" data-group="5" data-color="#999933"', 'data-value="35" data-group="5" data-color="#cc6677"',
      ["entry 35: drawn in #cc6677"]),
 ])
-def test_checker_catches_a_damaged_sheet(copy_of_build, old, new, expected):
-    edit(copy_of_build / "str8eight" / SHEET, old, new)
-    assert_check_catches(copy_of_build, expected)
+def test_checker_catches_a_damaged_sheet(copy_of_games, old, new, expected):
+    out = copy_of_games("str8eight")
+    edit(out / "str8eight" / SHEET, old, new)
+    assert_check_catches(out, expected)
 
 
-def test_checker_misses_no_sheet(copy_of_build):
-    (copy_of_build / "str8eight" / SHEET).unlink()
-    assert_check_catches(copy_of_build, ["sequence-sheet-letter.svg: sequence sheet: missing"])
+def test_checker_misses_no_sheet(copy_of_games):
+    out = copy_of_games("str8eight")
+    (out / "str8eight" / SHEET).unlink()
+    assert_check_catches(out, ["sequence-sheet-letter.svg: sequence sheet: missing"])

@@ -65,7 +65,8 @@ def test_thicker_cards_and_two_decks(tmp_path):
     assert bad.exit_code == 2 and "card thickness 3.0 mm is out of range" in bad.output
 
 
-def test_checker_catches_a_wrong_box(copy_of_build):
+def test_checker_catches_a_wrong_box(copy_of_games):
+    copy_of_build = copy_of_games("eights")
     path = copy_of_build / "eights" / "eights-tuckbox-letter.svg"
     path.write_text(path.read_text().replace('data-inner-mm="65.5,90.9,21.5"', 'data-inner-mm="65.5,90.9,12"'))
     refresh_manifest(copy_of_build)
