@@ -61,7 +61,7 @@ def _damaged_cards(every_card):
     """Each arrow tag removed in turn, and each group recolored to every other group
     color in turn, on cards that hold the closest pairs of colors (7: #cc6677 next to
     #999933; 2: #88ccee next to #44aa99) and the most arrows (24)."""
-    from cardgen.design.palette import GROUP_COLORS
+    from cardgen.theme import DEFAULT_GROUP_COLORS as GROUP_COLORS
 
     colors = GROUP_COLORS[:8]
     for slug in ("024-4x6", "007-1x7", "002-1x2", "064-8x8"):
