@@ -350,7 +350,7 @@ def init_file() -> str:
                 default = s.choices
             elif s.name == "jobs":
                 lines.append(f"# {s.help}")
-                lines.append(f"# jobs = 2")
+                lines.append("# jobs = 2")
                 continue
             if default is None:
                 lines.append(f"# {s.help}")

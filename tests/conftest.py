@@ -1,7 +1,6 @@
 """Shared fixtures: one full build per test session, and copies of it to corrupt."""
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -18,32 +17,6 @@ MM_PER_PT = 25.4 / 72
 def run_cli(*args: str):
     """Run the CLI in-process; returns the click Result (exit_code, output, stderr)."""
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _booklet_text_read_once_per_content():
-    """`cardgen check` reads the text of every booklet with pypdf to find the game's
-    name: nine tenths of its time, the same for every copy of the build the checker
-    tests damage. Remember the text by the file's SHA-256, so each distinct booklet is
-    read once a session: a booklet a test changes has new bytes and is read afresh,
-    and the checker's own logic is untouched."""
-    from cardgen.check import booklets
-
-    original = getattr(booklets, "_text_of", None)
-    if original is None:  # renamed in the package: nothing to speed up
-        yield
-        return
-    texts: dict = {}
-
-    def text_of(path):
-        key = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-        if key not in texts:
-            texts[key] = original(path)
-        return texts[key]
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(booklets, "_text_of", text_of)
-        yield
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
-from pathlib import Path
 
 from ..errors import CardgenError
 from .. import paths
