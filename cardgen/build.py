@@ -143,6 +143,7 @@ def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
         checkpoint()
         _swap_in(out, staging, games, params, result, site_key if "html" in options.formats else None)
     finally:
+        parallel.cancel_all()  # a failed build's other parts stop before their folder goes
         shutil.rmtree(staging, ignore_errors=True)
     result.seconds = time.perf_counter() - started
     progress(f"done in {result.seconds:.2f} s")

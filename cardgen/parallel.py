@@ -3,12 +3,16 @@
 Games are independent, and within a game the typesetting of the rules does not wait
 for the cards, so on a machine with two or more cores they run at once. A child
 returns its result (or its exception) through a pipe; with one job everything runs
-in this process, in order.
+in this process, in order. When a part fails, the parts still running are stopped
+before the build cleans up (cancel_all), so no process writes on into a staging
+folder that is being removed.
 """
 from __future__ import annotations
 
 import multiprocessing
 import traceback
+
+_live: list = []  # tasks this process started and has not collected yet
 
 
 class Task:
@@ -23,6 +27,7 @@ class Task:
         self._proc = ctx.Process(target=_child, args=(func, args, child), daemon=False)
         self._proc.start()
         child.close()
+        _live.append(self)
 
     def done(self) -> bool:
         """Whether the child has answered (an inline task always has)."""
@@ -35,7 +40,7 @@ class Task:
             except EOFError:
                 status, payload = "error", RuntimeError("a build process stopped without an answer")
             self._proc.join()
-            self._proc = None
+            self._forget()
             if status == "ok":
                 self._value = payload
             else:
@@ -45,10 +50,36 @@ class Task:
         return self._value
 
 
+    def cancel(self) -> None:
+        """Stop the child (and so whatever it was writing) and wait for it to end."""
+        if self._proc is None:
+            return
+        self._proc.terminate()
+        self._proc.join(5)
+        if self._proc.is_alive():
+            self._proc.kill()
+            self._proc.join()
+        self._conn.close()
+        self._forget()
+
+    def _forget(self) -> None:
+        self._proc = None
+        if self in _live:
+            _live.remove(self)
+
+
+def cancel_all() -> None:
+    """Stop every part this process started and has not collected (after a failure)."""
+    for task in list(_live):
+        task.cancel()
+
+
 def _child(func, args, conn) -> None:
+    _live.clear()  # the parent's tasks are not this process's to stop
     try:
         conn.send(("ok", func(*args)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
+        cancel_all()  # its own parts end with it, before the parent hears of the failure
         try:
             conn.send(("error", exc))
         except Exception:  # the exception itself could not be pickled
