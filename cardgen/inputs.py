@@ -33,13 +33,13 @@ def _too_big(label: str, size: int, limit: int, fix: str) -> CardgenError:
     return CardgenError(f"{label} is {size / 1e6:.1f} MB, over the {limit // MB} MB limit: {fix}")
 
 
-def check_file(path: Path, label: str, limit: int, *, missing: str, too_big: str) -> int:
+def check_file(path: Path, label: str, limit: int, *, missing: str, too_big: str, absent: str = "not found") -> int:
     """The size of a regular file of at most `limit` bytes; else one clear CardgenError
     that starts with label (say "back art /x/y.svg"). Never opens the file."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise CardgenError(f"{label} not found: {missing}") from None
+        raise CardgenError(f"{label} {absent}: {missing}") from None
     except OSError as exc:
         raise CardgenError(f"{label} cannot be read ({exc.strerror}): fix its permissions") from None
     if not stat.S_ISREG(info.st_mode):
@@ -49,14 +49,14 @@ def check_file(path: Path, label: str, limit: int, *, missing: str, too_big: str
     return info.st_size
 
 
-def read_file(path: Path, label: str, limit: int, *, missing: str, too_big: str) -> bytes:
+def read_file(path: Path, label: str, limit: int, *, missing: str, too_big: str, absent: str = "not found") -> bytes:
     """The bytes of a regular file of at most `limit` bytes (see check_file)."""
-    check_file(path, label, limit, missing=missing, too_big=too_big)
+    check_file(path, label, limit, missing=missing, too_big=too_big, absent=absent)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise CardgenError(f"{label} not found: {missing}") from None
+        raise CardgenError(f"{label} {absent}: {missing}") from None
     except OSError as exc:
         raise CardgenError(f"{label} cannot be read ({exc.strerror}): fix its permissions") from None
     try:

@@ -57,7 +57,7 @@ def read_font(path: Path) -> bytes:
     return read_file(path, f"font file {path}", MAX_FONT_BYTES,
                      missing=f"put an open-licence TTF of that name in {path.parent} "
                              "(for cardgen's own fonts: reinstall cardgen)",
-                     too_big="use a font file of an ordinary size")
+                     too_big="use a font file of an ordinary size", absent="is missing")
 
 
 def _check_font_file(path: Path) -> bytes:
