@@ -2,7 +2,8 @@
 
 A game's key hashes everything its output depends on: the build options, the code
 (every module of the package), the templates and rule texts, the font files and the
-back art. A game is kept as it is when the previous build recorded the same key and
+back art with every file it uses. Each input file is looked at before it is read:
+one over its size limit, a FIFO or a folder is refused before a byte is hashed. A game is kept as it is when the previous build recorded the same key and
 every file it listed is still there, unchanged. `--clean` ignores all of this.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
+from . import art
 from . import manifest
 from . import paths
 
@@ -57,8 +59,10 @@ def code_version() -> str:
     ]).encode()).hexdigest()
 
 
-def _file_digest(path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path and Path(path).is_file() else ""
+def _font_digest(path: Path) -> str:
+    from .draw.fonts import read_font
+
+    return hashlib.sha256(read_font(path)).hexdigest()
 
 
 def input_key(options, theme, game: str) -> str:
@@ -66,9 +70,10 @@ def input_key(options, theme, game: str) -> str:
     inputs = {
         "game": game, "code": code_version(),
         "options": json.loads(json.dumps(fields, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))),
-        "fonts": [_file_digest(theme.fonts.folder / name) for _, name in sorted(theme.fonts.files)],
+        "fonts": [_font_digest(theme.fonts.folder / name) for _, name in sorted(theme.fonts.files)],
         "colors": list(theme.group_colors),
-        "back_art": _file_digest(theme.back_art),
+        # the art and every file it uses, each looked at (size, kind) before it is read
+        "back_art": art.digest(theme.back_art) if theme.back_art else "",
     }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .errors import CardgenError
+from .errors import CardgenError, disk_full
 
 
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of ours; check's 1 means violations, 2 bad input
@@ -28,23 +28,41 @@ def _friendly(func):
         except CardgenError as exc:
             _error(f"cardgen: error: {exc}")
             sys.exit(2)
+        except OSError as exc:
+            full = disk_full(exc)
+            if full is None:
+                _internal_error(exc)
+            _error(f"cardgen: error: {full}")
+            sys.exit(2)
         except KeyboardInterrupt:
             _error("cardgen: interrupted; the previous output was left as it was")
             sys.exit(130)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
-            _error(f"cardgen: internal error ({exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
-                   f"the full traceback is in {_save_traceback()}: please report it")
-            sys.exit(EXIT_INTERNAL)
+            _internal_error(exc)
     return wrapper
+
+
+def _internal_error(exc: Exception):
+    _error(f"cardgen: internal error ({exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
+           f"the full traceback is in {_save_traceback()}: please report it")
+    sys.exit(EXIT_INTERNAL)
 
 
 def _error(line: str) -> None:
     """An error on its own line, even after a status line that rewrites itself."""
-    if sys.stderr.isatty() and _status_shown[0]:
+    if _status_shown[0]:
         click.echo("", err=True)
+        _status_shown[0] = False
     click.echo(line, err=True)
+
+
+def _terminal() -> bool:
+    """stderr is a terminal that understands the escape codes of a rewriting status line."""
+    import os
+
+    return sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
 
 
 def _save_traceback() -> str:
@@ -157,6 +175,7 @@ def build(ctx, config_path, quiet, verbose, **flags):
     from . import config
     from .build import build as run_build, summary
     from .colorcheck import warnings_for
+    from .draw.reproducible import build_datetime
     from .options import BuildOptions
     from .theme import theme_for
 
@@ -169,6 +188,7 @@ def build(ctx, config_path, quiet, verbose, **flags):
             continue  # not on the command line: the project file's value, or the default
         values[name] = frozenset().union(*value) if name == "formats" else value
     options = BuildOptions(**values)
+    build_datetime()  # a bad SOURCE_DATE_EPOCH is refused before anything is read or written
     theme = theme_for(options)
     chosen = len(options.group_colors or ())
     warnings = warnings_for(list(theme.group_colors[:_colors_drawn(options)]), chosen)
@@ -178,7 +198,13 @@ def build(ctx, config_path, quiet, verbose, **flags):
         click.echo(f"cardgen: warning: {warning}", err=True)
     if options.strict and warnings:
         raise CardgenError(f"{len(warnings)} warnings above, and --strict makes them errors")
-    result = run_build(options, theme, progress=_progress(quiet))
+    try:
+        result = run_build(options, theme, progress=_progress(quiet))
+    except OSError as exc:
+        full = disk_full(exc, options.out)
+        if full is None:
+            raise
+        raise full from None
     if not quiet:
         for line in summary(result):
             click.echo(line)
@@ -205,7 +231,7 @@ def _progress(quiet: bool):
     """A line per step: on a terminal it rewrites itself as a one-line status, else plain lines."""
     if quiet:
         return lambda message: None
-    if sys.stderr.isatty():
+    if _terminal():
         import time
 
         start = time.perf_counter()

@@ -95,10 +95,16 @@ def complete_colors(colors: "tuple | None") -> tuple:
 
 
 def theme_for(options) -> Theme:
-    """The theme a build's options ask for; theme fonts are read and checked here, once."""
+    """The theme a build's options ask for; theme fonts and back art are read and checked
+    here, before anything is written."""
     fonts = DEFAULT_FONTS
     if options.fonts_dir:
         from .draw.fonts import from_folder
 
         fonts = from_folder(Path(options.fonts_dir), dict(options.font_files or ()))
-    return Theme(complete_colors(options.group_colors), fonts, Path(options.back_art) if options.back_art else None)
+    back_art = Path(options.back_art) if options.back_art else None
+    if back_art is not None:
+        from .art import load
+
+        load(back_art)  # refused here, before any output is made, when it is too big, a FIFO, …
+    return Theme(complete_colors(options.group_colors), fonts, back_art)

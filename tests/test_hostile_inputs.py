@@ -1,9 +1,14 @@
 """Hostile and unlucky input, one table: every case ends with one line and exit 2 (or,
 for `cardgen check`, violation lines and exit 1), reads nothing outside the folders it
 was given, and leaves what was there as it was."""
+import errno
 import json
 import os
 import shutil
+import struct
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -154,3 +159,342 @@ def test_check_on_a_hostile_folder(small_build, tmp_path, case):
     one_line_free = result.output
     assert result.exit_code == 1, one_line_free
     assert CHECK_CASES[case] in one_line_free and "Traceback" not in one_line_free
+
+
+# --- input files: limits before work, one line for every bad one ---------------------------------
+#
+# Each case makes a hostile input in the project folder and returns the project file (and any
+# more flags); the build must end at once with one line and exit 2, having written nothing.
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="90">{}</svg>'
+LATO = Path(__file__).resolve().parent.parent / "fonts"
+
+
+def _art(folder: Path, name: str = "back.svg", body: str = "") -> str:
+    (folder / "art").mkdir(exist_ok=True)
+    if body is not None:
+        (folder / "art" / name).write_text(SVG.format(body))
+    return f'[theme]\nback_art = "art/{name}"\n'
+
+
+def sparse(path: Path, size: int = 4 << 30) -> None:
+    with open(path, "wb") as f:
+        f.truncate(size)  # 4 GiB that take no disk and no time to make: only reading them would
+
+
+def art_4gib(tmp, mp):
+    (tmp / "art").mkdir()
+    sparse(tmp / "art" / "back.png")
+    return '[theme]\nback_art = "art/back.png"\n'
+
+
+def art_fifo(tmp, mp):
+    (tmp / "art").mkdir()
+    os.mkfifo(tmp / "art" / "back.svg")
+    return '[theme]\nback_art = "art/back.svg"\n'
+
+
+def art_folder(tmp, mp):
+    (tmp / "art" / "back.svg").mkdir(parents=True)
+    return '[theme]\nback_art = "art/back.svg"\n'
+
+
+def art_unreadable(tmp, mp):
+    """Mode 000 stops nobody who runs as root, as the tests do: the refusal the kernel
+    would give everyone else is injected instead (stat works, opening does not)."""
+    text = _art(tmp, "back.svg", "<rect width='9' height='9'/>")
+    real_open = os.open
+
+    def denying(path, flags, *args, **kwargs):
+        if str(path).endswith("back.svg"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+    mp.setattr(os, "open", denying)
+    return text
+
+
+def svg_20mb_of_groups(tmp, mp):
+    (tmp / "art").mkdir()
+    (tmp / "art" / "back.svg").write_text(SVG.format("<g/>" * 5_000_000))
+    return '[theme]\nback_art = "art/back.svg"\n'
+
+
+def svg_many_elements(tmp, mp):
+    return _art(tmp, "back.svg", "<g/>" * 150_000)  # 600 kB: under the size limit, over the element one
+
+
+def svg_uses_a_fifo(tmp, mp):
+    text = _art(tmp, "back.svg", '<image href="pic.png" width="60" height="90"/>')
+    os.mkfifo(tmp / "art" / "pic.png")
+    return text
+
+
+def svg_uses_4gib(tmp, mp):
+    text = _art(tmp, "back.svg", '<image href="sub/pic.png" width="60" height="90"/>')
+    (tmp / "art" / "sub").mkdir()
+    sparse(tmp / "art" / "sub" / "pic.png")
+    return text
+
+
+def svg_uses_an_svg_that_escapes(tmp, mp):
+    text = _art(tmp, "back.svg", '<image href="inner.svg" width="60" height="90"/>')
+    (tmp / "art" / "inner.svg").write_text(SVG.format('<image href="../../secret.png" width="9" height="9"/>'))
+    return text
+
+
+def _fonts(tmp: Path, name: str, data: "bytes | None") -> str:
+    """A fonts folder: Lato, its regular cut replaced by `data` (None: a FIFO)."""
+    folder = tmp / "myfonts"
+    folder.mkdir()
+    for cut in ("Bold", "Black", "Italic"):
+        (folder / f"Lato-{cut}.ttf").symlink_to(LATO / f"Lato-{cut}.ttf")
+    if data is None:
+        os.mkfifo(folder / name)
+    else:
+        (folder / name).write_bytes(data)
+    return f'[theme]\nfonts = "myfonts"\nfont_files = {{ regular = "{name}" }}\n'
+
+
+def damaged_lato(tag: bytes, how: str) -> bytes:
+    """Lato Regular with one table damaged: 'zero' (its bytes zeroed), 'truncate' (its
+    length in the directory cut to 4 bytes) or 'garble' (its bytes scrambled)."""
+    import random
+
+    data = bytearray((LATO / "Lato-Regular.ttf").read_bytes())
+    (count,) = struct.unpack(">H", data[4:6])
+    for i in range(count):
+        entry = 12 + 16 * i
+        name, _sum, offset, length = struct.unpack(">4sIII", data[entry:entry + 16])
+        if name == tag:
+            if how == "zero":
+                data[offset:offset + length] = bytes(length)
+            elif how == "truncate":
+                data[entry + 12:entry + 16] = struct.pack(">I", 4)
+            else:
+                data[offset:offset + length] = random.Random(1).randbytes(length)
+            return bytes(data)
+    raise AssertionError(tag)
+
+
+def font_4gib(tmp, mp):
+    text = _fonts(tmp, "Big.ttf", b"")
+    sparse(tmp / "myfonts" / "Big.ttf")
+    return text
+
+
+def epoch(value):
+    def setup(tmp, mp):
+        mp.setenv("SOURCE_DATE_EPOCH", value)
+        return 'format = "pdf"\n'
+    return setup
+
+
+INPUT_CASES = [
+    ("back art of 4 GiB", art_4gib, "back.png is 4295.0 MB, over the 20 MB limit: export it smaller"),
+    ("back art a FIFO", art_fifo, "back.svg is a FIFO (named pipe), not a file"),
+    ("back art a folder", art_folder, "back.svg is a folder, not a file"),
+    ("back art unreadable", art_unreadable, "back.svg cannot be read (Permission denied): fix its permissions"),
+    ("svg of 20 MB of groups", svg_20mb_of_groups, "back.svg is 20.0 MB, over the 8 MB limit"),
+    ("svg of 150,000 groups", svg_many_elements, "back.svg has over 100,000 elements: simplify it"),
+    ("svg uses a FIFO", svg_uses_a_fifo, "'pic.png', used by back art"),
+    ("svg uses 4 GiB", svg_uses_4gib, "'sub/pic.png', used by back art"),
+    ("svg uses an svg that escapes", svg_uses_an_svg_that_escapes, "refers to '../../secret.png', outside its folder"),
+    ("font a FIFO", lambda tmp, mp: _fonts(tmp, "Pipe.ttf", None), "Pipe.ttf is a FIFO (named pipe), not a file"),
+    ("font of 4 GiB", font_4gib, "Big.ttf is 4295.0 MB, over the 32 MB limit"),
+    ("font cmap zeroed", lambda tmp, mp: _fonts(tmp, "Bad.ttf", damaged_lato(b"cmap", "zero")),
+     "/myfonts/Bad.ttf is damaged (no Unicode character map (cmap))"),
+    ("font cmap truncated", lambda tmp, mp: _fonts(tmp, "Bad.ttf", damaged_lato(b"cmap", "truncate")),
+     "/myfonts/Bad.ttf is damaged ("),
+    ("font glyf garbled", lambda tmp, mp: _fonts(tmp, "Bad.ttf", damaged_lato(b"glyf", "garble")),
+     "/myfonts/Bad.ttf is damaged ("),
+    ("font glyf zeroed", lambda tmp, mp: _fonts(tmp, "Bad.ttf", damaged_lato(b"glyf", "zero")),
+     "/myfonts/Bad.ttf is damaged (no outlines for '0123456789AEIOUaeiou')"),
+    ("font name zeroed", lambda tmp, mp: _fonts(tmp, "Bad.ttf", damaged_lato(b"name", "zero")),
+     "/myfonts/Bad.ttf is damaged (no family name (name table))"),
+    ("SOURCE_DATE_EPOCH garbage", epoch("garbage"), "SOURCE_DATE_EPOCH='garbage' is not a date"),
+    ("SOURCE_DATE_EPOCH negative", epoch("-5"), "SOURCE_DATE_EPOCH='-5' is not a date"),
+    ("SOURCE_DATE_EPOCH far future", epoch("99999999999999"), "SOURCE_DATE_EPOCH='99999999999999' is not a date"),
+    ("SOURCE_DATE_EPOCH float", epoch("1e9"), "SOURCE_DATE_EPOCH='1e9' is not a date"),
+]
+
+
+@pytest.mark.parametrize("name, setup, message", INPUT_CASES, ids=[c[0] for c in INPUT_CASES])
+def test_bad_input_file(tmp_path, monkeypatch, name, setup, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cardgen.toml").write_text(setup(tmp_path, monkeypatch), encoding="utf-8")
+    start = time.monotonic()
+    result = run_cli("build", "-q", "--game", "eights", *([] if "SOURCE" in name else ["--format", "svg"]))
+    assert time.monotonic() - start < 3  # limits before work: nothing big is read, nothing waits on a FIFO
+    one_line(result, 2, message)
+    assert result.output.count("\n") == 1 and result.output.startswith("cardgen: error: "), result.output
+    assert not (tmp_path / "output").exists()  # refused before anything was written
+
+
+def test_the_cache_key_reads_no_huge_file(tmp_path):
+    """A library caller's theme skips theme_for's checks: the key's own reads are capped."""
+    from cardgen import cache
+    from cardgen.build import build
+    from cardgen.errors import CardgenError
+    from cardgen.options import BuildOptions
+    from cardgen.theme import Theme
+
+    sparse(tmp_path / "huge.png")
+    start = time.monotonic()
+    with pytest.raises(CardgenError, match="over the 20 MB limit"):
+        build(BuildOptions(out=tmp_path / "out", games=("eights",), formats="svg", jobs=1),
+              Theme(back_art=tmp_path / "huge.png"))
+    with pytest.raises(CardgenError, match="over the 32 MB limit"):
+        cache._font_digest(tmp_path / "huge.png")
+    assert time.monotonic() - start < 2
+    assert not list((tmp_path / "out").iterdir())
+
+
+def test_files_used_by_svg_art_are_part_of_the_cache_key(tmp_path, monkeypatch):
+    """Editing the PNG that back.svg draws redraws the backs; an unchanged build keeps them."""
+    from PIL import Image
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cardgen.toml").write_text(_art(tmp_path, "back.svg", '<image href="tile.png" width="60" '
+                                                'height="90" preserveAspectRatio="none"/>'))
+    args = ("build", "--game", "eights", "--format", "svg", "-j", "1")
+    backs = []
+    for color in ("red", "red", "blue"):
+        Image.new("RGB", (6, 9), color).save(tmp_path / "art" / "tile.png")
+        result = run_cli(*args)
+        assert result.exit_code == 0, result.output
+        backs.append((tmp_path / "output" / "eights" / "svg" / "back.svg").read_text())
+        kept = "unchanged, kept as they were: eights" in result.output
+        assert kept == (len(backs) == 2), (color, result.output)
+    assert backs[0] == backs[1] != backs[2]
+
+
+def test_a_full_disk_is_one_line_naming_the_file(tmp_path, monkeypatch):
+    """ENOSPC from a writer (with no file name, as write() gives): the file being written
+    is named; from one that names nothing at all, the output folder. The old output stays."""
+    import pathlib
+
+    from cardgen import manifest
+
+    out = tmp_path / "output"
+    real = pathlib.Path.write_text
+
+    def full(self, *args, **kwargs):
+        if ".cardgen-staging-" in str(self) and self.suffix == ".svg":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(pathlib.Path, "write_text", full)
+    result = run_cli("build", "-q", "--game", "eights", "--format", "svg", "--out", out, "-j", "1")
+    one_line(result, 2, f"cannot write {out}/.cardgen-staging-")
+    assert ".svg: the disk is full: free some space, or build elsewhere with --out" in result.output
+    assert result.output.count("\n") == 1 and list(out.iterdir()) == []
+    monkeypatch.setattr(pathlib.Path, "write_text", real)
+
+    def no_room(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(manifest, "write_atomic", no_room)
+    result = run_cli("build", "-q", "--game", "eights", "--format", "svg", "--out", out, "-j", "1")
+    one_line(result, 2, f"cannot write into {out}: the disk is full")
+    assert result.output.count("\n") == 1
+
+
+def test_status_line_escape_codes_only_on_a_real_terminal(monkeypatch):
+    """A terminal gets a status line that rewrites itself (and an error after it starts on
+    a line of its own); TERM=dumb, or stderr not a terminal, gets plain lines, no escapes."""
+    import io
+
+    from cardgen import cli
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    for term, tty in (("xterm-256color", True), ("dumb", True), ("", True), ("xterm", False)):
+        err = Tty() if tty else io.StringIO()
+        monkeypatch.setattr(sys, "stderr", err)
+        monkeypatch.setenv("TERM", term)
+        cli._status_shown[0] = False
+        cli._progress(False)("building Eights…")
+        cli._error("cardgen: error: boom")
+        text = err.getvalue()
+        if term.startswith("xterm") and tty:
+            assert text.startswith("\r\033[K[") and text.endswith("building Eights…\ncardgen: error: boom\n"), text
+        else:
+            assert text == "building Eights…\ncardgen: error: boom\n", (term, text)
+
+
+def test_a_font_reportlab_refuses_is_one_line(tmp_path, monkeypatch):
+    """A font that passes the checks but that reportlab will not embed (a CFF-flavoured
+    OpenType font, say: none is at hand, so reportlab's refusal is injected)."""
+    from reportlab.pdfbase import ttfonts
+
+    from cardgen.draw import fonts
+    from cardgen.errors import CardgenError
+    from cardgen.theme import DEFAULT_FONTS, FontSet
+
+    def refuse(name, path, *args, **kwargs):
+        raise ttfonts.TTFError(f"{path}: postscript outlines are not supported")
+    monkeypatch.setattr(ttfonts, "TTFont", refuse)
+    for _, name in DEFAULT_FONTS.files:  # a folder of its own: a set this process never registered
+        shutil.copyfile(LATO / name, tmp_path / name)
+    odd = FontSet(family="Lato", files=DEFAULT_FONTS.files, roles=DEFAULT_FONTS.roles, folder=tmp_path)
+    with pytest.raises(CardgenError, match=r"Lato-Regular.ttf cannot be embedded in a PDF \(TTFError: "):
+        fonts.register_reportlab_fonts(odd)
+
+
+def test_the_render_process_ends_with_the_build(tmp_path):
+    """A build killed (SIGKILL: no cleanup runs) while its art renders takes the render
+    process with it, instead of leaving it to draw 10⁸ circles for hours."""
+    art = tmp_path / "bomb.svg"
+    levels = ['<circle id="l0" r="1"/>'] + [f'<g id="l{i}">' + "".join(f'<use href="#l{i - 1}" x="{k}"/>'
+                                                                      for k in range(10)) + "</g>" for i in range(1, 9)]
+    art.write_text(SVG.format("<defs>" + "".join(levels) + '</defs><use href="#l8"/>'))
+    code = ("import sys; from cardgen import art; art.RENDER_SECONDS = 120; "
+            "art.back_art_uri(sys.argv[1], 100, 100)")
+    parent = subprocess.Popen([sys.executable, "-c", code, str(art)])
+    try:
+        children = Path(f"/proc/{parent.pid}/task/{parent.pid}/children")
+        deadline = time.monotonic() + 30
+        while not children.read_text().split() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (child,) = map(int, children.read_text().split())
+        time.sleep(0.3)  # rendering
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 5
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(child)
+    finally:
+        parent.kill()
+        parent.wait()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+def test_the_preview_lists_games_in_registry_order(built, tmp_path, monkeypatch):
+    """index.html is the same whichever game finished first: write_site gets the games in
+    completion order and must not show that order."""
+    from cardgen.builders import GAMES
+    from cardgen.draw import png
+    from cardgen.export.site import write_site
+    from cardgen.theme import DEFAULT_THEME
+
+    monkeypatch.setattr(png, "rgb_pngs", lambda svgs, *args: [b"png"] * len(svgs))  # thumbnails are not the point
+    params = json.loads((built / "manifest.json").read_text())["games"]
+    titles = {name: game.title for name, game in GAMES.items()}
+    pages = []
+    for order in (list(GAMES), list(reversed(GAMES)), ["eights", "str8eight", "crazy-eights", "fourscore"]):
+        root = tmp_path / f"root{len(pages)}"
+        root.mkdir()
+        for game in GAMES:
+            (root / game).symlink_to(built / game)
+        write_site(root, {name: params[name] for name in order}, titles, 1, DEFAULT_THEME)
+        pages.append((root / "index.html").read_bytes())
+    assert pages[0] == pages[1] == pages[2]
+    assert pages[0].index(b'id="deck-str8eight"') < pages[0].index(b'id="deck-eights"') \
+        < pages[0].index(b'id="deck-crazy-eights"')

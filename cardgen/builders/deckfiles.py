@@ -14,6 +14,7 @@ from typing import Callable
 
 from ..design.cards import DeckArt, Look
 from .. import record
+from ..errors import writing
 from ..layout.paper import papers
 from ..model.sizes import CardSize
 from ..options import BuildOptions
@@ -97,7 +98,8 @@ class Output:
     def write_text(self, name: str, text: str, kind: str) -> Path:
         path = self.game_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        with writing(path):
+            path.write_text(text, encoding="utf-8")
         self.add(path, kind, name.rsplit(".", 1)[-1])
         return path
 

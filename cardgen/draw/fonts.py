@@ -8,6 +8,7 @@ a font file is missing or unreadable: a card must look the same on every machine
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import struct
 import tempfile
@@ -15,6 +16,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from ..errors import CardgenError
+from ..inputs import MB, read_file
 from ..theme import DEFAULT_FONTS, FontSet
 
 
@@ -25,6 +27,9 @@ _configured: "tuple[FontSet, Path] | None" = None
 def from_folder(folder: Path, files: dict) -> FontSet:
     """A theme's fonts: the four cuts by file name; families read from the files themselves.
 
+    Each file is parsed in full first (check_font): a damaged one is refused here, in one
+    line naming it, before anything draws with it.
+
     A black cut that shares the regular's family name (most families) gets a name of its
     own, which fontconfig gives that file (see ensure_fonts): else cairo, which picks only
     regular or bold by weight, would never draw it."""
@@ -33,35 +38,32 @@ def from_folder(folder: Path, files: dict) -> FontSet:
                            "name a folder holding the four cuts under [theme] fonts")
     cuts = {**dict(DEFAULT_FONTS.files), **files}
     for cut, name in cuts.items():
-        if not (folder / name).exists():
+        if not os.path.lexists(folder / name):
             raise CardgenError(f"theme fonts folder {folder} has no {name} for the {cut} cut: add it, or name "
                                f"the file under [theme] font_files = {{ {cut} = \"…\" }}")
-        _check_font_file(folder / name)
-    from fontTools.ttLib import TTFont, TTLibError
-
-    def family(name: str) -> str:
-        try:
-            with TTFont(str(folder / name), lazy=True) as font:
-                return str(font["name"].getDebugName(1))
-        except (TTLibError, KeyError, OSError) as exc:
-            raise CardgenError(f"font file {folder / name} has no readable name table ({exc}): "
-                               "replace it with a complete TrueType/OpenType font") from None
-    text, heavy = family(cuts["regular"]), family(cuts["black"])
+    families = {cut: check_font(folder / name) for cut, name in cuts.items()}
+    text, heavy = families["regular"], families["black"]
     if heavy == text:
         heavy = f"{text} Heavy (cardgen)"
     return FontSet(family=text, files=tuple(cuts.items()), roles=(("text", text), ("heavy", heavy)), folder=folder)
 
 
-def _check_font_file(path: Path) -> None:
-    """Cheap structural check: an sfnt header whose table directory fits the file."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CardgenError(
-            f"font file {path} is missing: put an open-licence TTF of that name in {path.parent} "
-            "(for cardgen's own fonts: reinstall cardgen)") from None
-    except OSError as exc:
-        raise CardgenError(f"font file {path} cannot be read ({exc.strerror}): fix its permissions") from None
+MAX_FONT_BYTES = 32 * MB
+_TEST_TEXT = "0123456789AEIOUaeiou"  # every card draws these: a font must have outlines for them
+
+
+def read_font(path: Path) -> bytes:
+    """A font file's bytes: looked at first (a regular file, at most MAX_FONT_BYTES), then read."""
+    return read_file(path, f"font file {path}", MAX_FONT_BYTES,
+                     missing=f"put an open-licence TTF of that name in {path.parent} "
+                             "(for cardgen's own fonts: reinstall cardgen)",
+                     too_big="use a font file of an ordinary size", absent="is missing")
+
+
+def _check_font_file(path: Path) -> bytes:
+    """Cheap structural check: a regular file of a sane size, with an sfnt header whose
+    table directory fits the file. Returns its bytes."""
+    data = read_font(path)
     ok = len(data) >= 12 and data[:4] in _SFNT_TAGS
     if ok:
         (num_tables,) = struct.unpack(">H", data[4:6])
@@ -75,6 +77,67 @@ def _check_font_file(path: Path) -> None:
     if not ok:
         raise CardgenError(
             f"font file {path} is not a valid TrueType/OpenType font: replace it with a good copy")
+    return data
+
+
+_parsed: dict = {}  # sha256 of a font's bytes -> its family name: each content is parsed once a process
+
+
+def check_font(path: Path) -> str:
+    """Parse the font in full with fontTools (the tables that drawing and PDF embedding
+    read: head, hhea, maxp, hmtx, cmap, name, post, OS/2, and every glyph's outline in
+    glyf or CFF); any damage is one CardgenError naming the file. Returns its family."""
+    import logging
+
+    from fontTools.pens.boundsPen import ControlBoundsPen
+    from fontTools.ttLib import TTFont
+
+    data = _check_font_file(path)
+    digest = hashlib.sha256(data).digest()
+    if digest in _parsed:
+        return _parsed[digest]
+    log = logging.getLogger("fontTools")
+    level, log.level = log.level, logging.CRITICAL + 1  # damage is one error here, not a warning per glyph
+    problem = family = None
+    try:
+        with TTFont(io.BytesIO(data), recalcBBoxes=False, recalcTimestamp=False) as font:
+            for tag in ("head", "hhea", "maxp", "hmtx", "cmap", "name", "post"):
+                if tag not in font:
+                    raise KeyError(f"no {tag!r} table")
+                font[tag]  # noqa: B018 - decompiling it is the check
+            if "OS/2" in font:
+                font["OS/2"]  # noqa: B018
+            cmap = font["cmap"].getBestCmap()
+            family = font["name"].getDebugName(1)
+            if not cmap:
+                problem = "no Unicode character map (cmap)"
+            elif not family:
+                problem = "no family name (name table)"
+            else:
+                glyphs = font.getGlyphSet()
+                for name in font.getGlyphOrder():  # glyf and CFF alike: every outline decoded
+                    glyphs[name].draw(ControlBoundsPen(glyphs))
+                missing = [ch for ch in _TEST_TEXT if ord(ch) not in cmap or not _has_outline(glyphs, cmap[ord(ch)])]
+                if missing:
+                    problem = f"no outlines for {''.join(missing)!r}"
+    except Exception as exc:  # noqa: BLE001 - fontTools raises anything on damaged tables
+        kind = exc.__class__.__name__
+        kind = f"{exc.__class__.__module__}.{kind}" if kind == "error" else kind  # struct.error
+        problem = f"{kind}: {str(exc).splitlines()[0] if str(exc) else 'damaged'}"[:160]
+    finally:
+        log.level = level
+    if problem:
+        raise CardgenError(f"font file {path} is damaged ({problem}): replace it with a good copy of the font")
+    _parsed[digest] = str(family)
+    return _parsed[digest]
+
+
+def _has_outline(glyphs, name: str) -> bool:
+    from fontTools.pens.boundsPen import ControlBoundsPen
+
+    pen = ControlBoundsPen(glyphs)
+    glyphs[name].draw(pen)
+    return pen.bounds is not None
 
 
 def ensure_fonts(fonts: FontSet) -> Path:
@@ -159,7 +222,13 @@ def register_reportlab_fonts(fonts: FontSet) -> dict:
     cuts = {"text": "regular", "bold": "bold", "heavy": "black", "italic": "italic"}
     for role, name in names.items():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(fonts.file(cuts[role]))))
+            path = fonts.file(cuts[role])
+            try:
+                pdfmetrics.registerFont(TTFont(name, str(path)))
+            except Exception as exc:  # noqa: BLE001 - reportlab's TTFError and whatever a damaged table raises
+                why = f"{exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else 'unreadable'}"[:160]
+                raise CardgenError(f"font file {path} cannot be embedded in a PDF ({why}): "
+                                   "use a complete TrueType (glyf) font") from None
     addMapping(names["text"], 0, 0, names["text"])
     addMapping(names["text"], 1, 0, names["bold"])
     addMapping(names["text"], 0, 1, names["italic"])

@@ -109,9 +109,12 @@ def warm_up(fontset) -> None:
 
 
 def _write_one(job: "tuple[str, str, int]") -> None:
+    from ..errors import writing
+
     svg, path, dpi = job
-    with open(path, "wb") as fh:
-        fh.write(svg_to_png(svg, dpi))
+    png = svg_to_png(svg, dpi)
+    with writing(path), open(path, "wb") as fh:
+        fh.write(png)
 
 
 def _rgb_png(job) -> bytes:

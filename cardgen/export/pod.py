@@ -8,6 +8,8 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from ..errors import writing
+
 POD_BLEED_MM = 25.4 / 8
 POD_DPI = 300
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
@@ -33,10 +35,11 @@ def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts)
     written = []
     for (name, _), png in zip(named, rgb_pngs([c.svg for _, c in named], *size, workers, fonts)):
         path = folder / name
-        path.write_bytes(with_dpi(png, POD_DPI))
+        with writing(path):
+            path.write_bytes(with_dpi(png, POD_DPI))
         written.append(path)
     archive = folder / f"{game}-pod.zip"
-    with zipfile.ZipFile(archive, "w") as zf:
+    with writing(archive), zipfile.ZipFile(archive, "w") as zf:
         for path in sorted(written):
             info = zipfile.ZipInfo(path.name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..design.templating import render
 from ..design.trim import trimmed
+from ..errors import writing
 
 THUMB_W, THUMB_H = 250, 350  # px, the poker card's 5:7
 
@@ -23,9 +24,14 @@ def _title(svg: str, fallback: str) -> str:
 
 
 def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> list[Path]:
-    """root: the (staging) output folder holding the game folders; games: name -> params.
-    Returns every file written."""
+    """root: the (staging) output folder holding the game folders; games: name -> params,
+    in any order (a build collects them as they finish): the page lists them in the
+    registry's order, so the same build writes the same bytes. Returns every file written."""
+    from ..builders import GAMES
     from ..draw.png import rgb_pngs
+
+    order = list(GAMES)
+    games = dict(sorted(games.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])))
 
     site = root / "site"
     if site.exists():
@@ -33,7 +39,8 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
     (site / "fonts").mkdir(parents=True)
     written = []
     for cut, name in theme.fonts.files:
-        shutil.copyfile(theme.fonts.folder / name, site / "fonts" / name)
+        with writing(site / "fonts" / name):
+            shutil.copyfile(theme.fonts.folder / name, site / "fonts" / name)
         written.append(site / "fonts" / name)
     decks, downloads, sheet = [], [], None
     for game, params in games.items():
@@ -48,7 +55,8 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
             cards = []
             for slug, svg, png in zip(slugs, svgs, pngs):
                 path = folder / f"{slug}.png"
-                path.write_bytes(png)
+                with writing(path):
+                    path.write_bytes(png)
                 written.append(path)
                 cards.append({"src": path.relative_to(root).as_posix(), "alt": _title(svg, slug),
                               "back": slug in deck["backs"]})
@@ -64,9 +72,13 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
             text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
             sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
     for name in ("site.css", "site.js"):
-        (site / name).write_text(render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)}), encoding="utf-8")
+        text = render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)})
+        with writing(site / name):
+            (site / name).write_text(text, encoding="utf-8")
         written.append(site / name)
     index = root / "index.html"
-    index.write_text(render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet), encoding="utf-8")
+    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet)
+    with writing(index):
+        index.write_text(text, encoding="utf-8")
     written.append(index)
     return written

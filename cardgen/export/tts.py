@@ -10,6 +10,8 @@ import json
 import math
 from pathlib import Path
 
+from ..errors import writing
+
 CARD_W, CARD_H = 400, 560  # px per card on a sheet (the poker card's 5:7)
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
@@ -38,7 +40,9 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
     icc = srgb_profile()
 
     def save(image, path: Path) -> None:
-        path.write_bytes(encode(image.tobytes(), image.width, image.height, icc=icc))
+        data = encode(image.tobytes(), image.width, image.height, icc=icc)
+        with writing(path):
+            path.write_bytes(data)
     written = []
     back_files = []
     pngs = rgb_pngs([c.svg for c in faces + backs], card_w, card_h, workers, fonts)
@@ -80,7 +84,8 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
                                "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}],
              "TabStates": {}, "VersionNumber": ""}
     path = folder / f"{game}.json"
-    path.write_text(json.dumps(state, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    with writing(path):
+        path.write_text(json.dumps(state, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     written.append(path)
     return written
 
