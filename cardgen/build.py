@@ -79,6 +79,7 @@ def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
     final = _prepare_out(out)
     started = time.perf_counter()
     result = BuildResult(out=out)
+    outdir.refuse_unless_ours(final, out)  # before anything is made beside it (again below, locked)
     with outdir.locked(final, out):  # one build at a time into a folder
         try:
             outdir.recover(final)  # a switch a killed build left half done; dead builds' staging

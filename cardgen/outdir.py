@@ -285,7 +285,7 @@ def _journal_new(final: Path) -> "Path | None":
 def interrupted(out: Path) -> "str | None":
     """For `cardgen check` (reads only): why the folder is missing when a build was killed
     between the two renames of the fallback switch, and where the output is."""
-    final = Path(os.path.abspath(out))
+    final = Path(os.path.abspath(out)).resolve()  # as the build named it (a link followed)
     if os.path.lexists(final):
         return None  # wholly old or wholly new: check it
     new = _journal_new(final)
@@ -396,6 +396,6 @@ def link_or_copy(src: Path, dst: Path) -> None:
     try:
         os.link(src, dst, follow_symlinks=False)
     except OSError as exc:
-        if exc.errno == errno.ENOSPC:
-            raise
+        if exc.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP, errno.ENOSYS):
+            raise  # a full disk, an unreadable file: copying would fail the same way
         shutil.copyfile(src, dst)
