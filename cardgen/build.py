@@ -167,12 +167,15 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     # what this build did not make comes from the last one: hard links, no copying
     keep_games = {k: v for k, v in old["games"].items() if k not in params and (final / k).is_dir()}
     keep = set(keep_games) | (set() if site_built else {SITE})
-    kept = []
-    for e in old["files"]:
-        if isinstance(e, dict) and e.get("game") in keep and _safe_rel(e.get("path")) \
-                and (final / e["path"]).is_file():
-            outdir.link_or_copy(final / e["path"], staging / e["path"])
-            kept.append(manifest.Entry(**e))
+    kept = [manifest.Entry(**e) for e in old["files"]
+            if isinstance(e, dict) and e.get("game") in keep and _safe_rel(e.get("path"))
+            and (final / e["path"]).is_file()]
+    site_key = site_key if "html" in options.formats else None
+    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+    if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
+        return  # nothing changed: the output folder is left alone
+    for e in kept:
+        outdir.link_or_copy(final / e.path, staging / e.path)
     checkpoint()
     if site_built:
         t0 = time.perf_counter()
@@ -186,12 +189,17 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
         result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
     entries = kept + [e for g in result.games for e in g.files]
-    site_key = site_key if "html" in options.formats else None
-    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
     outdir.switch(final, staging, options.out)
+
+
+def _same_manifest(final: Path, text: str) -> bool:
+    try:
+        return (final / manifest.MANIFEST).read_text() == text
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _preload(options: BuildOptions, theme: Theme) -> None:

@@ -122,6 +122,12 @@ def test_a_folder_not_ours_is_refused_and_untouched(tmp_path, setup):
 def test_an_empty_folder_and_our_own_output_are_fine(tmp_path):
     (tmp_path / "o").mkdir()
     assert here("build", *SMALL, "--out", tmp_path / "o").returncode == 0
+    inode = (tmp_path / "o").stat().st_ino
+    assert here("build", *SMALL, "--out", tmp_path / "o").returncode == 0
+    assert (tmp_path / "o").stat().st_ino == inode  # nothing changed: the folder was left alone
+    legacy = tmp_path / "o" / ".cardgen-staging-x1"  # what a killed build of an earlier cardgen left
+    (legacy / "eights").mkdir(parents=True)
+    (legacy / ".pid").write_text("999999999")
     again = here("build", *OTHER, "--out", tmp_path / "o")  # a build of ours replaces a build of ours
     assert again.returncode == 0, again.stderr
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["crazy-eights", "eights", "manifest.json"]
