@@ -331,7 +331,7 @@ def test_a_second_build_waits_then_refuses_in_one_line(tmp_path, monkeypatch):
     out = tmp_path / "o"
     assert here("build", *SMALL, "--out", out).returncode == 0
     before = tree(out)
-    monkeypatch.setattr(outdir, "LOCK_WAIT", 0.3)
+    monkeypatch.setattr(outdir, "LOCK_WAIT", 0.1)
     with outdir.locked(out, out):  # as a build running in another process holds it
         proc = here("build", *OTHER, "--out", out)
     one_line(proc, f"another cardgen build (pid {os.getpid()}) is writing {out}")
@@ -372,3 +372,13 @@ def test_the_switch_is_one_step(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert seen == [old, tree(out)] and old != tree(out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o"]
+
+
+def test_tts_urls_name_the_output_folder_not_the_staging_one(exported):
+    """The deck's JSON is written in staging but read from the output folder: its file:///
+    URLs name where the sheets end up."""
+    import json
+
+    custom = json.loads((exported / "str8eight" / "tts" / "str8eight.json").read_text())["ObjectStates"][0]["CustomDeck"]
+    urls = [sheet[k] for sheet in custom.values() for k in ("FaceURL", "BackURL")]
+    assert urls and all(u.startswith(f"file://{exported.resolve()}/str8eight/tts/") for u in urls), urls
