@@ -79,7 +79,12 @@ def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
     final = _prepare_out(out)
     started = time.perf_counter()
     result = BuildResult(out=out)
-    outdir.refuse_unless_ours(final, out)  # before anything is made beside it (again below, locked)
+    try:  # before anything is made beside it
+        outdir.refuse_unless_ours(final, out)
+    except CardgenError:
+        if not os.path.lexists(outdir.lock_path(final)):
+            raise
+        # another build may be switching it this very instant: ask again, holding the lock
     with outdir.locked(final, out):  # one build at a time into a folder
         try:
             outdir.recover(final)  # a switch a killed build left half done; dead builds' staging
