@@ -1,18 +1,18 @@
-"""Run a build: every selected game into a staging folder, then swap it in.
+"""Run a build: the whole new output into a staging folder beside the output folder,
+then switch the two in one step (outdir.py).
 
-Nothing replaces the previous output until every game has been built, so an
-error or Ctrl-C leaves the old output as it was.
+Nothing replaces the previous output until every game has been built, and then all of
+it at once, so an error, a kill or Ctrl-C leaves the old output as it was.
 """
 from __future__ import annotations
 
+import errno
 import os
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from . import cache, manifest, parallel
+from . import cache, manifest, outdir, parallel
 from .errors import CardgenError
 from .builders import select
 from .options import BuildOptions
@@ -37,29 +37,21 @@ class BuildResult:
     seconds: float = 0.0
 
 
-def _prepare_out(out: Path) -> None:
+def _prepare_out(out: Path) -> Path:
+    """The real output folder (links followed), its parent made; refused when it is the
+    root or home folder, or something other than a folder."""
+    final = outdir.final_path(out)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        final.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CardgenError(f"cannot create output folder {out} ({exc.strerror}): "
                            "choose another with --out") from None
-    if not out.is_dir():
+    if os.path.lexists(final) and not final.is_dir():
         raise CardgenError(f"output path {out} is not a folder: choose another with --out")
-    if not os.access(out, os.W_OK | os.X_OK):
-        raise CardgenError(f"output folder {out} is not writable: fix its permissions "
-                           "or choose another with --out")
-
-
-def _remove_stale_staging(out: Path) -> None:
-    """Staging folders left by a build that was killed (not one that is still running)."""
-    for folder in out.glob(".cardgen-staging-*"):
-        pid_file = folder / ".pid"
-        try:
-            pid = int(pid_file.read_text())
-            os.kill(pid, 0)
-            continue  # that build is alive
-        except (OSError, ValueError):
-            shutil.rmtree(folder, ignore_errors=True)
+    if not os.access(final.parent, os.W_OK | os.X_OK):
+        raise CardgenError(f"cannot write beside output folder {out}: {final.parent} is not writable, and "
+                           "cardgen writes the new output beside the old; choose another with --out")
+    return final
 
 
 def _old_manifest(out: Path) -> dict:
@@ -80,74 +72,139 @@ def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda m
 
 def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
     from .draw.fonts import ensure_fonts
-    from .interrupt import checkpoint
 
     games = select(options.games)
     ensure_fonts(theme.fonts)  # the font files checked, and fontconfig sees only them
     out = options.out
-    _prepare_out(out)
+    final = _prepare_out(out)
     started = time.perf_counter()
-    _remove_stale_staging(out)
     result = BuildResult(out=out)
-    staging = Path(tempfile.mkdtemp(prefix=".cardgen-staging-", dir=out))
-    (staging / ".pid").write_text(str(os.getpid()))
-    try:
-        params: dict = {}
-        old = _old_manifest(out)
-        todo = []
-        for game in games:
-            checkpoint()
-            key = cache.input_key(options, theme, game.name)
-            if not options.clean and cache.unchanged(out, old, game.name, key):
-                progress(f"{game.title}: unchanged, kept")
-                result.skipped.append(game.name)
-            else:
-                todo.append((game, key))
-        # games are independent: with several cores they build side by side, the decks
-        # first (the rules-only games are short), a new one as soon as one finishes
-        todo.sort(key=lambda item: not item[0].has_deck)
-        if len(todo) > 1 and options.jobs > 1:
-            _preload(options, theme)
-        running = []
-        for game, key in todo:
-            progress(f"building {game.title}…")
-            game_dir = staging / game.name
-            game_dir.mkdir()
-            # a lone game builds in this process (its booklet and PNGs still use the cores)
-            running.append((game, key, time.perf_counter(),
-                            parallel.start(_build_game, game.name, options, theme, game_dir,
-                                           jobs=options.jobs if len(todo) > 1 else 1)))
-            if len(running) >= max(1, options.jobs):
-                _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
-        while running:
-            _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
-            checkpoint()
-        games = [g for g in games if g.name not in result.skipped]
-        site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
-                                            **{k: v["input_key"] for k, v in params.items()}})
-        if "html" in options.formats and (options.clean or old.get("site_key") != site_key
-                                          or not (out / "index.html").exists() or params):
-            t0 = time.perf_counter()
-            progress("building the HTML preview…")
-            from .export.site import write_site
-
-            for name in result.skipped:  # the preview shows kept games too
-                shutil.copytree(out / name, staging / name)
-            all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
-            titles = {g.name: g.title for g in select(options.games)}
-            files = write_site(staging, all_params, titles, options.jobs, theme)
-            for name in result.skipped:
-                shutil.rmtree(staging / name)
-            entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
-            result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
-        checkpoint()
-        _swap_in(out, staging, games, params, result, site_key if "html" in options.formats else None)
-    finally:
-        parallel.cancel_all()  # a failed build's other parts stop before their folder goes
-        shutil.rmtree(staging, ignore_errors=True)
+    try:  # before anything is made beside it
+        outdir.refuse_unless_ours(final, out)
+    except CardgenError:
+        if not os.path.lexists(outdir.lock_path(final)):
+            raise
+        # another build may be switching it this very instant: ask again, holding the lock
+    with outdir.locked(final, out):  # one build at a time into a folder
+        try:
+            outdir.recover(final)  # a switch a killed build left half done; dead builds' staging
+        except OSError as exc:
+            raise CardgenError(_os_error(exc, None, final, out)) from None
+        outdir.refuse_unless_ours(final, out)
+        staging = outdir.new_staging(final)
+        try:
+            _build_staged(options, theme, progress, games, final, staging, result)
+        except OSError as exc:  # a full disk, a permission: one line, the old output as it was
+            raise CardgenError(_os_error(exc, staging, final, out)) from None
+        finally:
+            parallel.cancel_all()  # a failed build's other parts stop before their folder goes
+            try:
+                outdir.remove_tree(staging)  # after a switch: the old tree, if still there
+            except OSError:
+                pass  # named as ours, beside the output: the next build removes it
     result.seconds = time.perf_counter() - started
     progress(f"done in {result.seconds:.2f} s")
     return result
+
+
+def _os_error(exc: OSError, staging: "Path | None", final: Path, out: Path) -> str:
+    """An OSError as one line naming the file (where it would have gone, not the staging
+    folder) and the problem."""
+    name = exc.filename
+    where = Path(os.fsdecode(name)) if name is not None and not isinstance(name, int) else None
+    if where is not None and staging is not None and where.is_relative_to(staging):
+        where = out / where.relative_to(staging)
+    elif where is not None and where.is_relative_to(final):
+        where = out / where.relative_to(final)
+    hint = "free some space and build again; " if exc.errno == errno.ENOSPC else ""
+    return (f"cannot write {where if where is not None else out} ({exc.strerror or exc}): "
+            f"{hint}the previous output was left as it was")
+
+
+def _safe_rel(path) -> bool:
+    """A manifest path that stays inside the output folder."""
+    if not isinstance(path, str) or not path or "\\" in path or "\0" in path:
+        return False
+    parts = PurePosixPath(path).parts
+    return not PurePosixPath(path).is_absolute() and ".." not in parts and "." not in parts
+
+
+def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: Path, staging: Path,
+                  result: BuildResult) -> None:
+    """Write the whole new output into staging (games kept from the last build linked in),
+    then switch it in."""
+    from .interrupt import checkpoint
+
+    params: dict = {}
+    old = _old_manifest(final)
+    todo = []
+    for game in games:
+        checkpoint()
+        key = cache.input_key(options, theme, game.name)
+        if not options.clean and cache.unchanged(final, old, game.name, key):
+            progress(f"{game.title}: unchanged, kept")
+            result.skipped.append(game.name)
+        else:
+            todo.append((game, key))
+    # games are independent: with several cores they build side by side, the decks
+    # first (the rules-only games are short), a new one as soon as one finishes
+    todo.sort(key=lambda item: not item[0].has_deck)
+    if len(todo) > 1 and options.jobs > 1:
+        _preload(options, theme)
+    running = []
+    for game, key in todo:
+        progress(f"building {game.title}…")
+        game_dir = staging / game.name
+        game_dir.mkdir()
+        # a lone game builds in this process (its booklet and PNGs still use the cores)
+        running.append((game, key, time.perf_counter(),
+                        parallel.start(_build_game, game.name, options, theme, game_dir,
+                                       jobs=options.jobs if len(todo) > 1 else 1)))
+        if len(running) >= max(1, options.jobs):
+            _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
+    while running:
+        _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
+        checkpoint()
+    site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
+                                        **{k: v["input_key"] for k, v in params.items()}})
+    site_built = "html" in options.formats and (options.clean or old.get("site_key") != site_key
+                                                or not (final / "index.html").exists() or params)
+    # what this build did not make comes from the last one: hard links, no copying
+    keep_games = {k: v for k, v in old["games"].items() if k not in params and (final / k).is_dir()}
+    keep = set(keep_games) | (set() if site_built else {SITE})
+    kept = [manifest.Entry(**e) for e in old["files"]
+            if isinstance(e, dict) and e.get("game") in keep and _safe_rel(e.get("path"))
+            and (final / e["path"]).is_file()]
+    site_key = site_key if "html" in options.formats else None
+    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+    if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
+        return  # nothing changed: the output folder is left alone
+    for e in kept:
+        outdir.link_or_copy(final / e.path, staging / e.path)
+    checkpoint()
+    if site_built:
+        t0 = time.perf_counter()
+        progress("building the HTML preview…")
+        from .export.site import write_site
+
+        # the preview shows kept games too: they are in staging already
+        all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
+        titles = {g.name: g.title for g in select(options.games)}
+        files = write_site(staging, all_params, titles, options.jobs, theme)
+        entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
+        result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
+    entries = kept + [e for g in result.games for e in g.files]
+    (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
+    checkpoint()
+    outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
+    outdir.switch(final, staging, options.out)
+
+
+def _same_manifest(final: Path, text: str) -> bool:
+    try:
+        return (final / manifest.MANIFEST).read_text() == text
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _preload(options: BuildOptions, theme: Theme) -> None:
@@ -187,29 +244,6 @@ def _collect(item, staging: Path, params: dict, result: BuildResult) -> None:
     params[game.name] = manifest.game_entry(record, key)
     entries = [manifest.entry_for(staging, path, game.name, kind, fmt) for path, kind, fmt in files]
     result.games.append(GameResult(game.name, entries, time.perf_counter() - t0, timings))
-
-
-def _swap_in(out: Path, staging: Path, games, params: dict, result: BuildResult, site_key) -> None:
-    """Replace each built game's folder (and the preview site, when built), then the
-    manifest, keeping the entries of whatever this build did not touch."""
-    old = _old_manifest(out)
-    built = {g.name for g in games}
-    site_built = (staging / "index.html").exists()
-    keep_games = {k: v for k, v in old["games"].items() if k not in built and (out / k).is_dir()}
-    keep = set(keep_games) | (set() if site_built else {SITE})
-    keep_files = [manifest.Entry(**e) for e in old["files"] if e.get("game") in keep and (out / e["path"]).is_file()]
-    folders = [g.name for g in games] + ([SITE] if site_built else [])
-    for name in folders:
-        target = out / name
-        trash = staging / f".old-{name}"
-        if target.exists():
-            os.replace(target, trash)
-        os.replace(staging / name, target)
-    if site_built:
-        os.replace(staging / "index.html", out / "index.html")
-    entries = keep_files + [e for g in result.games for e in g.files]
-    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
-    manifest.write_atomic(out / manifest.MANIFEST, manifest.dumps({**keep_games, **params}, entries, site_key))
 
 
 def summary(result: BuildResult) -> list[str]:

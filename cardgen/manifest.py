@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -80,9 +79,3 @@ def dumps(games: dict, entries: list[Entry], site_key: "str | None" = None) -> s
     if site_key:
         data["site_key"] = site_key
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)

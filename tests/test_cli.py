@@ -69,7 +69,7 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     def explode(*args, **kwargs):
         # halfway: the new build has already written files into its staging folder
         with open(log, "a") as fh:
-            fh.writelines(f"{p}\n" for p in out.glob(".cardgen-staging*/**/*") if p.is_file())
+            fh.writelines(f"{p}\n" for p in tmp_path.glob(".out.cardgen-staging*/**/*") if p.is_file())
         raise CardgenError("simulated failure halfway through the PDF")
     monkeypatch.setattr("cardgen.draw.pdf.write_pages", explode)
     result = run_cli("build", "--format", "pdf", "--out", out)
@@ -77,7 +77,7 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     assert any(line.endswith(".svg") for line in log.read_text().splitlines())
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
-    assert not [p for p in out.iterdir() if p.name.startswith(".cardgen-staging")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "staged-when-it-failed.txt"]  # no staging left
 
 
 def test_help_and_version():

@@ -11,6 +11,8 @@ from pathlib import Path, PurePosixPath
 
 from ..record import RecordError, from_json
 from .. import manifest  # the file format: written by the build, read here
+from .. import outdir  # where a build killed mid-switch left the output (read only)
+from ..errors import CardgenError
 from .report import GameReport
 
 CHECKERS = {
@@ -56,6 +58,9 @@ def _walk(out: Path, name: str) -> list[str]:
 
 
 def check_output(out: Path) -> list[GameReport]:
+    interrupted = outdir.interrupted(out)
+    if interrupted:
+        raise CardgenError(interrupted)
     data = manifest.load(out)  # raises CardgenError (exit 2) when there is nothing to check
     reports = []
     files_report = GameReport("manifest")
