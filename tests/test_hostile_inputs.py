@@ -346,7 +346,7 @@ def test_the_cache_key_reads_no_huge_file(tmp_path):
     with pytest.raises(CardgenError, match="over the 32 MB limit"):
         cache._font_digest(tmp_path / "huge.png")
     assert time.monotonic() - start < 2
-    assert not list((tmp_path / "out").iterdir())
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
 
 
 def test_files_used_by_svg_art_are_part_of_the_cache_key(tmp_path, monkeypatch):
@@ -369,11 +369,10 @@ def test_files_used_by_svg_art_are_part_of_the_cache_key(tmp_path, monkeypatch):
 
 
 def test_a_full_disk_is_one_line_naming_the_file(tmp_path, monkeypatch):
-    """ENOSPC from a writer (with no file name, as write() gives): the file being written
-    is named; from one that names nothing at all, the output folder. The old output stays."""
+    """ENOSPC from a writer (with no file name, as write() gives): the file being written is
+    named where it would have gone, not in the staging folder; nothing is left behind.
+    (A full disk at the manifest and at the switch: tests/test_atomic_output.py.)"""
     import pathlib
-
-    from cardgen import manifest
 
     out = tmp_path / "output"
     real = pathlib.Path.write_text
@@ -384,17 +383,10 @@ def test_a_full_disk_is_one_line_naming_the_file(tmp_path, monkeypatch):
         return real(self, *args, **kwargs)
     monkeypatch.setattr(pathlib.Path, "write_text", full)
     result = run_cli("build", "-q", "--game", "eights", "--format", "svg", "--out", out, "-j", "1")
-    one_line(result, 2, f"cannot write {out}/.cardgen-staging-")
-    assert ".svg: the disk is full: free some space, or build elsewhere with --out" in result.output
-    assert result.output.count("\n") == 1 and list(out.iterdir()) == []
-    monkeypatch.setattr(pathlib.Path, "write_text", real)
-
-    def no_room(path, text):
-        raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(manifest, "write_atomic", no_room)
-    result = run_cli("build", "-q", "--game", "eights", "--format", "svg", "--out", out, "-j", "1")
-    one_line(result, 2, f"cannot write into {out}: the disk is full")
-    assert result.output.count("\n") == 1
+    one_line(result, 2, f"cannot write {out}/eights/svg/")
+    assert ".svg (No space left on device): free some space and build again" in result.output
+    assert result.output.count("\n") == 1 and not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no staging, no lock left beside
 
 
 def test_status_line_escape_codes_only_on_a_real_terminal(monkeypatch):
