@@ -56,14 +56,22 @@ def font_folder(tmp_path, name: str, black_family: str):
     return folder
 
 
-def draw(tmp_path, *folders) -> list:
-    """The card drawn with each font folder in turn (None: Lato), in one fresh process."""
-    out = tmp_path / "drawn"
-    out.mkdir(exist_ok=True)
-    proc = subprocess.run([sys.executable, "-c", DRAW, str(out), *(str(f) if f else "-" for f in folders)],
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    return [(out / f"{i}.png").read_bytes() for i in range(len(folders))]
+def draw(tmp_path, runs: dict) -> dict:
+    """For each run, the card drawn with each of its font folders in turn (None: Lato), in
+    one fresh process per run; the runs go side by side."""
+    procs = {}
+    for name, folders in runs.items():
+        out = tmp_path / f"drawn-{name}"
+        out.mkdir()
+        procs[name] = (out, len(folders), subprocess.Popen(
+            [sys.executable, "-c", DRAW, str(out), *(str(f) if f else "-" for f in folders)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    drawn = {}
+    for name, (out, count, proc) in procs.items():
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        drawn[name] = [(out / f"{i}.png").read_bytes() for i in range(count)]
+    return drawn
 
 
 @pytest.fixture(scope="module")
@@ -72,10 +80,9 @@ def drawn(tmp_path_factory):
     then in one process: Lato first, the theme after."""
     tmp = tmp_path_factory.mktemp("fonts")
     shared, own = font_folder(tmp, "shared", "Cardgen Slant"), font_folder(tmp, "own", "Cardgen Black")
-    (alone_shared,) = draw(tmp, shared)
-    (alone_own,) = draw(tmp, own)
-    lato, after_lato = draw(tmp, None, own)
-    return {"shared": alone_shared, "own": alone_own, "lato": lato, "after lato": after_lato}
+    runs = draw(tmp, {"shared": [shared], "own": [own], "switch": [None, own]})
+    return {"shared": runs["shared"][0], "own": runs["own"][0], "lato": runs["switch"][0],
+            "after lato": runs["switch"][1]}
 
 
 def test_a_black_cut_sharing_the_family_name_is_still_drawn(drawn):
