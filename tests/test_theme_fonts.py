@@ -80,8 +80,9 @@ def drawn(tmp_path_factory):
     then in one process: Lato first, the theme after."""
     tmp = tmp_path_factory.mktemp("fonts")
     shared, own = font_folder(tmp, "shared", "Cardgen Slant"), font_folder(tmp, "own", "Cardgen Black")
-    runs = draw(tmp, {"shared": [shared], "own": [own], "switch": [None, own]})
-    return {"shared": runs["shared"][0], "own": runs["own"][0], "lato": runs["switch"][0],
+    odd = font_folder(tmp, "a&b <fonts>", "Cardgen Black")  # XML's own characters in the path
+    runs = draw(tmp, {"shared": [shared], "own": [own], "odd": [odd], "switch": [None, own]})
+    return {"shared": runs["shared"][0], "own": runs["own"][0], "odd": runs["odd"][0], "lato": runs["switch"][0],
             "after lato": runs["switch"][1]}
 
 
@@ -94,3 +95,8 @@ def test_a_black_cut_sharing_the_family_name_is_still_drawn(drawn):
 def test_a_second_font_set_in_one_process_draws_as_it_does_alone(drawn):
     assert drawn["own"] != drawn["lato"]  # the theme's fonts do change the card
     assert drawn["after lato"] == drawn["own"]
+
+
+def test_a_fonts_folder_named_with_xml_characters_is_used(drawn):
+    """fonts.conf escapes the folder's path: "a&b <fonts>" is read, not a fallback font."""
+    assert drawn["odd"] == drawn["own"]
