@@ -491,3 +491,19 @@ def test_the_preview_lists_games_in_registry_order(built, tmp_path, monkeypatch)
     assert pages[0] == pages[1] == pages[2]
     assert pages[0].index(b'id="deck-str8eight"') < pages[0].index(b'id="deck-eights"') \
         < pages[0].index(b'id="deck-crazy-eights"')
+
+
+def test_a_damaged_copy_of_the_bundled_fonts_is_parsed_and_refused(tmp_path, monkeypatch):
+    """The shipped Lato files are known by their digests; a copy that differs (damaged in a
+    broken install, say) is parsed in full before use and refused in one line."""
+    from cardgen.theme import DEFAULT_FONTS, FontSet
+
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    for _, name in DEFAULT_FONTS.files:
+        (folder / name).write_bytes((DEFAULT_FONTS.folder / name).read_bytes())
+    (folder / "Lato-Regular.ttf").write_bytes(damaged_lato(b"glyf", "zero"))
+    monkeypatch.setattr("cardgen.theme.DEFAULT_FONTS", FontSet("Lato", DEFAULT_FONTS.files, DEFAULT_FONTS.roles, folder))
+    one_line(run_cli("build", "--game", "eights", "--format", "svg", "--out", tmp_path / "o", "-q"), 2,
+             "Lato-Regular.ttf is damaged")
+    assert not (tmp_path / "o").exists()
