@@ -63,9 +63,11 @@ def _old_manifest(out: Path) -> dict:
 
 def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda message: None) -> BuildResult:
     """Build every selected game with the theme (default: the one the options ask for)."""
+    from .draw.reproducible import build_datetime
     from .interrupt import deferred
     from .theme import theme_for
 
+    build_datetime()  # a SOURCE_DATE_EPOCH that is no date: one error now, not reportlab's later
     with deferred():
         return _build(options, theme or theme_for(options), progress)
 
