@@ -61,15 +61,45 @@ def _old_manifest(out: Path) -> dict:
         return {"games": {}, "files": []}
 
 
-def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda message: None) -> BuildResult:
-    """Build every selected game with the theme (default: the one the options ask for)."""
+def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda message: None,
+          warn=None) -> BuildResult:
+    """Build every selected game with the theme (default: the one the options ask for).
+    warn(line) hears of group colors too alike (default: Python's warnings); with
+    options.strict they stop the build instead."""
     from .draw.reproducible import build_datetime
     from .interrupt import deferred
     from .theme import theme_for
 
     build_datetime()  # a SOURCE_DATE_EPOCH that is no date: one error now, not reportlab's later
+    theme = theme or theme_for(options)
+    check_colors(options, theme, warn)
     with deferred():
-        return _build(options, theme or theme_for(options), progress)
+        return _build(options, theme, progress)
+
+
+def check_colors(options: BuildOptions, theme: Theme, warn=None) -> None:
+    """The color-blind check on the colors the build draws: one per group of the table for
+    Str8 Eight (and FourScore's booklet), one per suit for Eights, eight on every back's
+    lattice. With options.strict, they are an error (every one shown first)."""
+    from .colorcheck import warnings_for
+
+    games = set(options.games) or {"str8eight"}
+    drawn = max(8, options.table_size) if games & {"str8eight", "fourscore"} else 8
+    from .theme import DEFAULT_GROUP_COLORS
+
+    own = [i for i, (c, d) in enumerate(zip(theme.group_colors, DEFAULT_GROUP_COLORS)) if c != d]
+    lines = warnings_for(list(theme.group_colors[:drawn]), max(own, default=-1) + 1)
+    if options.strict and len(lines) == 1:
+        raise CardgenError(lines[0] + " (--strict)")
+    for line in lines:
+        if warn is not None:
+            warn(line)
+        else:
+            import warnings
+
+            warnings.warn(line, stacklevel=3)
+    if options.strict and lines:
+        raise CardgenError(f"{len(lines)} warnings above, and --strict makes them errors")
 
 
 def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:

@@ -174,7 +174,6 @@ def build(ctx, config_path, quiet, verbose, **flags):
 
     from . import config
     from .build import build as run_build, summary
-    from .colorcheck import warnings_for
     from .draw.reproducible import build_datetime
     from .options import BuildOptions
     from .theme import theme_for
@@ -190,16 +189,9 @@ def build(ctx, config_path, quiet, verbose, **flags):
     options = BuildOptions(**values)
     build_datetime()  # a bad SOURCE_DATE_EPOCH is refused before anything is read or written
     theme = theme_for(options)
-    chosen = len(options.group_colors or ())
-    warnings = warnings_for(list(theme.group_colors[:_colors_drawn(options)]), chosen)
-    if options.strict and len(warnings) == 1:
-        raise CardgenError(warnings[0] + " (--strict)")
-    for warning in warnings:
-        click.echo(f"cardgen: warning: {warning}", err=True)
-    if options.strict and warnings:
-        raise CardgenError(f"{len(warnings)} warnings above, and --strict makes them errors")
     try:
-        result = run_build(options, theme, progress=_progress(quiet))
+        result = run_build(options, theme, progress=_progress(quiet),
+                           warn=lambda line: click.echo(f"cardgen: warning: {line}", err=True))
     except OSError as exc:
         full = disk_full(exc, options.out)
         if full is None:
@@ -215,13 +207,6 @@ def build(ctx, config_path, quiet, verbose, **flags):
                     click.echo(f"{g.name} stages: {stages}")
                 for e in g.files:
                     click.echo(f"  {e.path}  {e.kind} {e.format}")
-
-
-def _colors_drawn(options) -> int:
-    """How many group colors the build draws: one per group of the table for Str8 Eight
-    (and FourScore's booklet), one per suit for Eights, eight on every back's lattice."""
-    games = set(options.games) or {"str8eight"}
-    return max(8, options.table_size) if games & {"str8eight", "fourscore"} else 8
 
 
 _status_shown = [False]  # a status line is on the terminal, not yet ended

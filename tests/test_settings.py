@@ -182,7 +182,12 @@ def test_a_library_caller_gets_exactly_the_theme_it_passes(tmp_path):
 
     red = Theme(complete_colors(("#cc3311",) + DEFAULT_GROUP_COLORS[1:8]))
     for theme, out, want in ((red, tmp_path / "red", "#cc3311"), (DEFAULT_THEME, tmp_path / "plain", "#332288")):
-        build(BuildOptions(out=out, games=("str8eight",), formats="svg", jobs=1), theme)
+        heard = []
+        build(BuildOptions(out=out, games=("str8eight",), formats="svg", jobs=1), theme, warn=heard.append)
+        # a library caller hears of its own colors too alike, as the CLI's user does
+        assert heard == ([] if theme is DEFAULT_THEME else
+                         [w for w in heard if "×1 #cc3311" in w and "pick a more distinct color" in w])
+        assert heard or theme is DEFAULT_THEME
         svg = (out / "str8eight" / "svg" / "006-2x3.svg").read_text()
         assert f'data-group="1" data-side="left" data-target="5" data-color="{want}"' in svg
         assert run_cli("check", out).exit_code == 0
