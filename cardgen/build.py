@@ -7,6 +7,7 @@ it at once, so an error, a kill or Ctrl-C leaves the old output as it was.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -209,9 +210,12 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
             and (final / e["path"]).is_file()]
     site_key = site_key if "html" in options.formats else None
     site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+    readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
+    kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
     if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
         return  # nothing changed: the output folder is left alone
-    for e in kept:
+    (staging / outdir.README).write_bytes(readme)
+    for e in kept[:-1]:
         outdir.link_or_copy(final / e.path, staging / e.path)
     checkpoint()
     if site_built:

@@ -44,6 +44,23 @@ RENAME_EXCHANGE = 2
 # files an operating system drops into any folder it shows (Finder, Explorer): replaced
 # along with the output, never a reason to refuse it
 OS_LITTER = {".DS_Store", "Thumbs.db", "desktop.ini"}
+README = "README.md"  # what the folder is: written by every build, beside manifest.json
+
+
+def readme_text() -> str:
+    """The README every output folder gets (templates/output-folder/README.md)."""
+    from . import paths
+
+    return (paths.folder("cardgen.templates") / "output-folder" / README).read_text(encoding="utf-8")
+
+
+def _our_readme(path: Path) -> bool:
+    """README.md as cardgen writes it (a copy someone edited is theirs)."""
+    try:
+        return not path.is_symlink() and path.is_file() and path.stat().st_size < 1 << 16 \
+            and path.read_text(encoding="utf-8") == readme_text()
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _prefix(final: Path) -> str:
@@ -99,8 +116,8 @@ def refuse_unless_ours(final: Path, shown: Path) -> None:
     if not final.is_dir():
         raise CardgenError(f"output path {shown} is not a folder: choose another with --out")
     try:
-        if not any(final.iterdir()):
-            return  # an empty folder: nothing to lose
+        if all(p.name in OS_LITTER or (p.name == README and _our_readme(p)) for p in final.iterdir()):
+            return  # an empty folder (or only the README cardgen writes): nothing to lose
     except OSError as exc:
         raise CardgenError(f"cannot read output folder {shown} ({exc.strerror}): fix its permissions "
                            "or choose another with --out") from None
@@ -143,6 +160,8 @@ def _first_stranger(final: Path, listed: set, folders: set) -> "str | None":
             rel = f if rel_root == "." else f"{rel_root}/{f}"
             if (here / f).is_symlink():
                 return f"{rel} (a link)"
+            if rel == README and _our_readme(here / f):
+                continue
             if rel not in listed and rel != manifest.MANIFEST and f not in OS_LITTER:
                 return rel
     return None

@@ -130,7 +130,7 @@ def test_an_empty_folder_and_our_own_output_are_fine(tmp_path):
     (legacy / ".pid").write_text("999999999")
     again = here("build", *OTHER, "--out", tmp_path / "o")  # a build of ours replaces a build of ours
     assert again.returncode == 0, again.stderr
-    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["crazy-eights", "eights", "manifest.json"]
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["README.md", "crazy-eights", "eights", "manifest.json"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o"]  # nothing left beside it
     checks_clean(tmp_path / "o")
 
@@ -382,3 +382,26 @@ def test_tts_urls_name_the_output_folder_not_the_staging_one(exported):
     custom = json.loads((exported / "str8eight" / "tts" / "str8eight.json").read_text())["ObjectStates"][0]["CustomDeck"]
     urls = [sheet[k] for sheet in custom.values() for k in ("FaceURL", "BackURL")]
     assert urls and all(u.startswith(f"file://{exported.resolve()}/str8eight/tts/") for u in urls), urls
+
+
+def test_the_repository_output_folder_builds_in_a_fresh_clone(tmp_path, monkeypatch):
+    """The repository ships output/README.md: it is the README every build writes, so
+    `cardgen build` in a fresh clone (default --out output) is not refused, and git sees
+    no change after a build. A README someone edited, with no manifest of ours beside it, is
+    theirs: refused, untouched."""
+    from cardgen.outdir import readme_text
+
+    shipped = (Path(__file__).resolve().parent.parent / "output" / "README.md").read_text(encoding="utf-8")
+    assert shipped == readme_text(), "output/README.md differs from templates/output-folder/README.md: copy it over"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "README.md").write_text(shipped, encoding="utf-8")
+    assert here("build", "--game", "eights", "--format", "svg", "-q", "-j", "1").returncode == 0
+    assert (tmp_path / "output" / "README.md").read_text(encoding="utf-8") == shipped
+    checks_clean(tmp_path / "output")
+    notes = tmp_path / "notes"  # a folder with an edited README and no manifest is someone's
+    notes.mkdir()
+    (notes / "README.md").write_text(shipped + "\nmy notes\n", encoding="utf-8")
+    before = tree(notes)
+    one_line(here("build", "--game", "eights", "--format", "svg", "-q", "--out", notes), "did not make it")
+    assert tree(notes) == before

@@ -92,5 +92,5 @@ def test_game_filter_and_formats(tmp_path):
     assert result.exit_code == 0, result.output
     assert "str8eight:" in result.stdout and "73 PNG" in result.stdout and "73 SVG" in result.stdout  # 71 cards, sheet, box
     assert not (out / "str8eight" / "str8eight-cards.pdf").exists()
-    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "str8eight"]  # no other game
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "manifest.json", "str8eight"]  # no other game
     assert run_cli("check", out).exit_code == 0

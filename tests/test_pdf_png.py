@@ -111,6 +111,8 @@ def test_manifest_lists_every_file_with_hash(built):
     assert files["str8eight/str8eight-cards.pdf"]["format"] == "pdf"
     assert files["str8eight/png/back.png"]["kind"] == "back"
     assert files["str8eight/svg/pass-left-1.svg"]["kind"] == "pass"
+    readme = files.pop("README.md")  # what the folder is: written, and listed, by every build
+    assert (readme["game"], readme["kind"]) == ("output", "readme")
     assert all(len(e["sha256"]) == 64 and e["game"] == e["path"].split("/")[0] for e in files.values())
     assert {e["game"] for e in files.values()} == {"str8eight", "fourscore", "eights", "crazy-eights"}
     assert data["games"]["str8eight"]["table_size"] == 8
