@@ -11,7 +11,7 @@ import hashlib
 import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from . import cache, manifest, outdir, parallel
 from .errors import CardgenError
@@ -154,14 +154,6 @@ def _os_error(exc: OSError, staging: "Path | None", final: Path, out: Path) -> s
             f"{hint}the previous output was left as it was")
 
 
-def _safe_rel(path) -> bool:
-    """A manifest path that stays inside the output folder."""
-    if not isinstance(path, str) or not path or "\\" in path or "\0" in path:
-        return False
-    parts = PurePosixPath(path).parts
-    return not PurePosixPath(path).is_absolute() and ".." not in parts and "." not in parts
-
-
 def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: Path, staging: Path,
                   result: BuildResult) -> None:
     """Write the whole new output into staging (games kept from the last build linked in),
@@ -206,7 +198,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     keep_games = {k: v for k, v in old["games"].items() if k not in params and (final / k).is_dir()}
     keep = set(keep_games) | (set() if site_built else {SITE})
     kept = [manifest.Entry(**e) for e in old["files"]
-            if isinstance(e, dict) and e.get("game") in keep and _safe_rel(e.get("path"))
+            if isinstance(e, dict) and e.get("game") in keep and manifest.safe_rel(e.get("path"))
             and (final / e["path"]).is_file()]
     site_key = site_key if "html" in options.formats else None
     site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")

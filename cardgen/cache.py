@@ -57,6 +57,7 @@ def code_version() -> str:
         _tree_digest(str(paths.folder("cardgen.templates")), "*"),
         _library_versions(),
     ]).encode()).hexdigest()
+MAX_KEPT_BYTES = 1 << 30  # no file cardgen writes comes near it
 
 
 def _font_digest(path: Path) -> str:
@@ -84,13 +85,24 @@ def site_key(options, game_keys: dict) -> str:
 
 
 def unchanged(out: Path, old: dict, game: str, key: str) -> bool:
-    """True when the last build of this game had the same key and its files are intact."""
-    if old.get("games", {}).get(game, {}).get("input_key") != key:
+    """True when the last build of this game had the same key, a record this cardgen
+    writes (its names plain, nothing leading out of the folder) and its files intact."""
+    from .record import RecordError, from_json
+
+    record = old.get("games", {}).get(game)
+    if not isinstance(record, dict) or record.get("input_key") != key:
+        return False
+    try:
+        from_json(game, record)
+    except RecordError:
         return False
     for entry in old.get("files", []):
-        if entry.get("game") != game:
+        if not isinstance(entry, dict) or entry.get("game") != game:
             continue
+        if not manifest.safe_rel(entry.get("path")):
+            return False
         path = out / entry["path"]
-        if not path.is_file() or manifest.sha256_file(path) != entry.get("sha256"):
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_KEPT_BYTES \
+                or manifest.sha256_file(path) != entry.get("sha256"):
             return False
     return True

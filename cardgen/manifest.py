@@ -10,7 +10,7 @@ import hashlib
 import json
 import stat
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from . import __version__
 from .errors import CardgenError
@@ -36,6 +36,14 @@ def sha256_file(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def safe_rel(path) -> bool:
+    """A manifest path that stays inside the output folder (a relative POSIX path, no '..')."""
+    if not isinstance(path, str) or not path or "\\" in path or "\0" in path:
+        return False
+    parts = PurePosixPath(path).parts
+    return not PurePosixPath(path).is_absolute() and ".." not in parts and "." not in parts
 
 
 def entry_for(out: Path, file: Path, game: str, kind: str, fmt: str) -> Entry:

@@ -206,7 +206,7 @@ def _value(tp, value, where: str):
     if origin is dict:
         if not isinstance(value, dict):
             raise RecordError(f"{where} is {_kind(value)}, expected an object")
-        return {k: _value(args[1], v, _at(where, k)) for k, v in value.items()}
+        return {_name(k, where): _value(args[1], v, _at(where, k)) for k, v in value.items()}
     if tp is float and isinstance(value, (int, float)) and not isinstance(value, bool):
         if not math.isfinite(value):
             raise RecordError(f"{where} is {value!r}, expected a finite number")
@@ -215,9 +215,19 @@ def _value(tp, value, where: str):
         if not 0 <= value <= MAX_COUNT:  # a count read from a file bounds the work done
             raise RecordError(f"{where} is {value}, expected a count from 0 to {MAX_COUNT}")
         return value
+    if tp is str and isinstance(value, str):
+        return _name(value, where)
     if isinstance(value, tp) and not (tp is int and isinstance(value, bool)):
         return value
     raise RecordError(f"{where} is {_kind(value)} {value!r}, expected {tp.__name__}")
+
+
+def _name(value: str, where: str) -> str:
+    """A text of the record: file names and slugs among them, so never a path that could
+    lead a reader out of the output folder."""
+    if not value or len(value) > 200 or value in (".", "..") or any(c in value for c in "/\\\0"):
+        raise RecordError(f"{where} is {value[:40]!r}, not a plain name (no path, no '..')")
+    return value
 
 
 def _at(where: str, key: str) -> str:

@@ -125,6 +125,8 @@ def hostile(folder: Path, case: str) -> None:
         (folder / game / "svg" / "zz.svg").symlink_to("/dev/zero")
     elif case == "fifo":
         os.mkfifo(folder / game / "svg" / "zz.svg")
+    elif case == "record names a path":
+        data["games"][game]["deck"]["faces"][0] = "../../../etc/passwd"
     elif case == "link loop to root":
         (folder / game / "root").symlink_to("/")
     (folder / "manifest.json").write_text(json.dumps(data))
@@ -141,6 +143,7 @@ CHECK_CASES = {
     "link to zero": "a link, which cardgen never writes",
     "fifo": "not a regular file",
     "link loop to root": "root: -: not listed in manifest.json",
+    "record names a path": "not a plain name (no path, no '..')",
 }
 
 
@@ -507,3 +510,22 @@ def test_a_damaged_copy_of_the_bundled_fonts_is_parsed_and_refused(tmp_path, mon
     one_line(run_cli("build", "--game", "eights", "--format", "svg", "--out", tmp_path / "o", "-q"), 2,
              "Lato-Regular.ttf is damaged")
     assert not (tmp_path / "o").exists()
+
+
+def test_a_tampered_manifest_is_never_trusted_for_the_cache(small_build, tmp_path):
+    """A manifest whose rows climb out of the folder (with the right cache key, as a
+    forger would copy it): the game is rebuilt, and nothing outside is read or changed."""
+    folder = tmp_path / "out"
+    shutil.copytree(small_build, folder)
+    secret = tmp_path / "secret.svg"
+    secret.write_text("<svg/>")
+    data = json.loads((folder / "manifest.json").read_text())
+    import hashlib
+
+    data["files"].append({"path": "eights/../../secret.svg", "game": "eights", "kind": "x", "format": "svg",
+                          "sha256": hashlib.sha256(secret.read_bytes()).hexdigest()})  # the right hash
+    (folder / "manifest.json").write_text(json.dumps(data))
+    result = run_cli("build", "--game", "eights", "--format", "svg", "--out", folder, "-j", "1")
+    assert result.exit_code == 0 and "unchanged, kept" not in result.output, result.output
+    assert secret.read_text() == "<svg/>"
+    assert run_cli("check", folder).exit_code == 0
