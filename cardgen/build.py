@@ -195,7 +195,10 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     site_built = "html" in options.formats and (options.clean or old.get("site_key") != site_key
                                                 or not (final / "index.html").exists() or params)
     # what this build did not make comes from the last one: hard links, no copying
-    keep_games = {k: v for k, v in old["games"].items() if k not in params and (final / k).is_dir()}
+    from .builders import GAMES
+
+    keep_games = {k: v for k, v in old["games"].items()  # only games cardgen knows: a name may be ".."
+                  if k in GAMES and k not in params and (final / k).is_dir() and not (final / k).is_symlink()}
     keep = set(keep_games) | (set() if site_built else {SITE})
     kept = [manifest.Entry(**e) for e in old["files"]
             if isinstance(e, dict) and e.get("game") in keep and manifest.safe_rel(e.get("path"))

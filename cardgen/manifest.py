@@ -53,7 +53,7 @@ def entry_for(out: Path, file: Path, game: str, kind: str, fmt: str) -> Entry:
 def load(out: Path) -> dict:
     path = out / MANIFEST
     try:
-        info = path.stat()
+        info = path.lstat()
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_MANIFEST_BYTES:
             raise CardgenError(f"{path} is not a manifest cardgen wrote (not a regular file, or "
                                f"{info.st_size} bytes): name the folder a build wrote")
@@ -63,8 +63,8 @@ def load(out: Path) -> dict:
                            "or name the folder a build wrote") from None
     except OSError as exc:
         raise CardgenError(f"{path} cannot be read ({exc.strerror}): name the folder a build wrote") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CardgenError(f"{path} is not valid JSON ({exc}): rebuild with 'cardgen build'") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise CardgenError(f"{path} is not valid JSON ({str(exc)[:80]}): rebuild with 'cardgen build'") from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), list) \
             or not isinstance(data.get("games"), dict):
         raise CardgenError(f"{path} lacks 'games' and 'files': rebuild with 'cardgen build'")

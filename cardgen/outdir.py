@@ -47,6 +47,15 @@ OS_LITTER = {".DS_Store", "Thumbs.db", "desktop.ini"}
 README = "README.md"  # what the folder is: written by every build, beside manifest.json
 
 
+def _litter(path: Path) -> bool:
+    """A file the operating system drops (.DS_Store…): a small regular file, never a folder or link."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return path.name in OS_LITTER and stat.S_ISREG(info.st_mode) and info.st_size < 1 << 20
+
+
 def readme_text() -> str:
     """The README every output folder gets (templates/output-folder/README.md)."""
     from . import paths
@@ -78,7 +87,12 @@ def journal_path(final: Path) -> Path:
 def final_path(out: Path) -> Path:
     """The folder the output really goes to (links followed), refused when it is the
     root or the home folder: a build replaces the whole folder."""
-    final = Path(os.path.abspath(out)).resolve()
+    try:
+        final = Path(os.path.abspath(out)).resolve()
+        here = Path.cwd().resolve()
+    except (OSError, RuntimeError) as exc:  # a link loop; a current folder that was removed
+        raise CardgenError(f"--out {out} cannot be followed ({exc}): name a real folder, "
+                           "or cd into one that exists") from None
     if final == final.parent:
         raise CardgenError(f"--out {out} is the root folder: cardgen replaces its output folder "
                            "as a whole; choose a folder of its own, such as ./output")
@@ -89,6 +103,9 @@ def final_path(out: Path) -> Path:
     if final == home:
         raise CardgenError(f"--out {out} is your home folder: cardgen replaces its output folder "
                            "as a whole; choose a folder of its own, such as ./output")
+    if here == final or here.is_relative_to(final):
+        raise CardgenError(f"--out {out} is the folder you are in (or holds it): a build replaces it as a "
+                           "whole and your shell would be left in a removed folder; cd out of it first")
     return final
 
 
@@ -116,7 +133,7 @@ def refuse_unless_ours(final: Path, shown: Path) -> None:
     if not final.is_dir():
         raise CardgenError(f"output path {shown} is not a folder: choose another with --out")
     try:
-        if all(p.name in OS_LITTER or (p.name == README and _our_readme(p)) for p in final.iterdir()):
+        if all(_litter(p) or (p.name == README and _our_readme(p)) for p in final.iterdir()):
             return  # an empty folder (or only the README cardgen writes): nothing to lose
     except OSError as exc:
         raise CardgenError(f"cannot read output folder {shown} ({exc.strerror}): fix its permissions "
@@ -162,7 +179,7 @@ def _first_stranger(final: Path, listed: set, folders: set) -> "str | None":
                 return f"{rel} (a link)"
             if rel == README and _our_readme(here / f):
                 continue
-            if rel not in listed and rel != manifest.MANIFEST and f not in OS_LITTER:
+            if rel not in listed and rel != manifest.MANIFEST and not _litter(here / f):
                 return rel
     return None
 
@@ -292,10 +309,18 @@ def recover(final: Path) -> None:
 def _journal_new(final: Path) -> "Path | None":
     """The staging folder a half-done switch names as holding the complete output."""
     try:
-        data = json.loads(journal_path(final).read_text())
-        name = data["new"]
-    except (OSError, ValueError, KeyError, TypeError):
+        fd = os.open(journal_path(final), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
         return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # a FIFO, a device: not a journal of ours
+        data = json.loads(os.read(fd, 4096))
+        name = data["new"]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    finally:
+        os.close(fd)
     if not isinstance(name, str) or "/" in name or not name.startswith(f"{_prefix(final)}staging-"):
         return None
     return final.parent / name
@@ -304,7 +329,10 @@ def _journal_new(final: Path) -> "Path | None":
 def interrupted(out: Path) -> "str | None":
     """For `cardgen check` (reads only): why the folder is missing when a build was killed
     between the two renames of the fallback switch, and where the output is."""
-    final = Path(os.path.abspath(out)).resolve()  # as the build named it (a link followed)
+    try:
+        final = Path(os.path.abspath(out)).resolve()  # as the build named it (a link followed)
+    except (OSError, RuntimeError):
+        return None
     if os.path.lexists(final):
         return None  # wholly old or wholly new: check it
     new = _journal_new(final)

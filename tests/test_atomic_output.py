@@ -86,7 +86,7 @@ def _the_templates_folder(tmp):
 
 def _the_current_folder(tmp):
     (tmp / "README.md").write_text("my project")
-    return ["--out", "."], tmp, ". is not empty"
+    return ["--out", "."], tmp, "--out . is the folder you are in"
 
 
 def _the_root(tmp):

@@ -529,3 +529,78 @@ def test_a_tampered_manifest_is_never_trusted_for_the_cache(small_build, tmp_pat
     assert result.exit_code == 0 and "unchanged, kept" not in result.output, result.output
     assert secret.read_text() == "<svg/>"
     assert run_cli("check", folder).exit_code == 0
+
+
+# --- found by an attack on the output switch and the limits ----------------------------------------
+
+def test_a_folder_named_like_os_litter_is_not_litter(tmp_path):
+    """Thumbs.db as a folder of someone's files: the output folder is not empty, refused."""
+    (tmp_path / "o" / "Thumbs.db").mkdir(parents=True)
+    (tmp_path / "o" / "Thumbs.db" / "mydata").write_text("precious")
+    one_line(run_cli("build", "--game", "eights", "--format", "svg", "-j", "1", "-q", "--out", tmp_path / "o"), 2,
+             "did not make it")
+    assert (tmp_path / "o" / "Thumbs.db" / "mydata").read_text() == "precious"
+
+
+def test_fontconfig_never_scans_the_users_fonts_folder(tmp_path):
+    """A FIFO or a link to / beside the four font files would hang fontconfig's scan or send
+    it through the whole disk: it is shown only the four files, copied. (In a process of its
+    own, with a time limit: a regression would hang.)"""
+    from cardgen.theme import DEFAULT_FONTS
+
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    for _, name in DEFAULT_FONTS.files:
+        (folder / name).write_bytes((DEFAULT_FONTS.folder / name).read_bytes())
+    os.mkfifo(folder / "extra.ttf")
+    (folder / "root").symlink_to("/")
+    code = ("import sys\nfrom pathlib import Path\nfrom cardgen.draw.fonts import ensure_fonts, from_folder\n"
+            "from cardgen.draw.png import warm_up\n"
+            "fonts = from_folder(Path(sys.argv[1]), {})\nensure_fonts(fonts)\nwarm_up(fonts)\nprint('drawn')\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "drawn" in proc.stdout, proc.stderr
+
+
+def test_a_full_disk_inside_the_pdf_writer_is_one_line(tmp_path, monkeypatch):
+    """qpdf writing a file itself aborted the process on a full disk; PDFs are now written
+    by Python, so it is one line and the old output stays."""
+    import builtins
+
+    real = builtins.open
+
+    def full(path, *args, **kwargs):
+        if str(path).endswith(".pdf.part"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(builtins, "open", full)
+    one_line(run_cli("build", "--game", "eights", "--format", "pdf", "-j", "1", "-q", "--out", tmp_path / "o"), 2,
+             "(No space left on device)")
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("case", ["journal fifo", "deep manifest", "game folder links to root"])
+def test_planted_files_beside_and_inside_the_output(small_build, tmp_path, case):
+    folder = tmp_path / "out"
+    shutil.copytree(small_build, folder)
+    if case == "journal fifo":
+        os.mkfifo(tmp_path / ".out.cardgen-switch")
+        result = run_cli("build", "--game", "eights", "--format", "svg", "-j", "1", "-q", "--out", folder)
+        assert result.exit_code == 0, result.output
+    elif case == "deep manifest":
+        (folder / "manifest.json").write_text("[" * 200000 + "]" * 200000)
+        one_line(run_cli("check", folder), 2, "is not valid JSON")
+    else:
+        shutil.rmtree(folder / "eights")
+        (folder / "eights").symlink_to("/")
+        result = run_cli("check", folder)
+        assert result.exit_code == 1 and "eights: -: not listed in manifest.json" in result.output
+        assert result.output.count("not listed") == 1  # the link reported, never walked
+
+
+def test_out_that_cannot_be_followed_or_holds_you(tmp_path, monkeypatch):
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    one_line(run_cli("build", "--out", tmp_path / "loop", "-q"), 2, "cannot be followed")
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    one_line(run_cli("build", "--out", ".", "-q"), 2, "is the folder you are in")
+    one_line(run_cli("build", "--out", "..", "-q"), 2, "is the folder you are in")

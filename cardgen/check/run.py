@@ -24,6 +24,7 @@ CHECKERS = {
 
 
 MAX_FILE_BYTES = 1 << 30  # nothing cardgen writes comes near a gigabyte
+MAX_HASHED_BYTES = 4 << 30  # nor do all its files together
 
 
 def _inside(out: Path, rel) -> "str | None":
@@ -50,6 +51,8 @@ def _inside(out: Path, rel) -> "str | None":
 def _walk(out: Path, name: str) -> list[str]:
     """Everything in a game's folder that is not a folder (files, links, FIFOs), relative to
     out; links to folders are listed, never followed."""
+    if (out / name).is_symlink():
+        return [name]  # a link where the game's folder should be: reported, never followed
     found = []
     for root, dirs, files in os.walk(out / name, followlinks=False):
         found += [(Path(root) / f).relative_to(out).as_posix() for f in files]
@@ -65,6 +68,7 @@ def check_output(out: Path) -> list[GameReport]:
     reports = []
     files_report = GameReport("manifest")
     listed = set()
+    hashed = 0
     for entry in data["files"]:
         if not isinstance(entry, dict):
             files_report.fail("manifest.json", "-", f"a files entry is {str(entry)[:80]!r}, not an object")
@@ -74,7 +78,14 @@ def check_output(out: Path) -> list[GameReport]:
         if problem:
             files_report.fail(str(rel)[:200], "-", problem)
             continue
+        if rel in listed:
+            files_report.fail(rel, "-", "listed twice in manifest.json")
+            continue
         listed.add(rel)
+        hashed += (out / rel).stat().st_size
+        if hashed > MAX_HASHED_BYTES:
+            files_report.fail(rel, "-", "the files listed add up to more than cardgen writes: not read")
+            break
         if manifest.sha256_file(out / rel) != entry.get("sha256"):
             files_report.fail(rel, "-", "changed since the build (sha256 differs from manifest.json)")
     for name in data["games"]:

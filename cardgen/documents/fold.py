@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..draw.pdf import save_pdf
+
 from ..layout.saddle import sides
 
 PT_PER_MM = 72 / 25.4
@@ -43,7 +45,7 @@ def write_fold(booklet: Path, path: Path, sheet_mm: tuple, title: str) -> int:
         dst.docinfo["/Title"] = f"{title} – rules, fold and staple"
         dst.docinfo["/Creator"] = "cardgen"
         tmp = path.with_name(path.name + ".part")
-        dst.save(tmp, deterministic_id=True, compress_streams=True)
+        save_pdf(dst, tmp)
         count = len(dst.pages)
     tmp.replace(path)
     return count

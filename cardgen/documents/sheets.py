@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..layout.imposition import Page
 from .pageforms import page_form
-from ..draw.pdf import PT_PER_MM, vector_document
+from ..draw.pdf import PT_PER_MM, save_pdf, vector_document
 
 MARK_WIDTH_MM = 0.2
 INK = (0.11, 0.14, 0.19)
@@ -63,7 +63,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
             # the cards go under the marks and labels
             sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode("ascii")), prepend=True)
         tmp = path.with_name(path.name + ".part")
-        sheets.save(tmp, deterministic_id=True, compress_streams=True)
+        save_pdf(sheets, tmp)
     tmp.replace(path)
     return len(pages)
 

@@ -158,10 +158,19 @@ def ensure_fonts(fonts: FontSet) -> Path:
     global _configured
     if _configured is not None and _configured[0] == fonts:
         return _configured[1]  # verified and configured already in this process
-    folder = fonts.folder.resolve()
+    source = fonts.folder.resolve()
+    data = {}
     for _, name in fonts.files:
-        if hashlib.sha256(_check_font_file(folder / name)).hexdigest() not in KNOWN_GOOD:
-            check_font(folder / name)  # any other file (a theme's, a damaged copy): parsed in full
+        data[name] = _check_font_file(source / name)
+        if hashlib.sha256(data[name]).hexdigest() not in KNOWN_GOOD:
+            check_font(source / name)  # any other file (a theme's, a damaged copy): parsed in full
+    # fontconfig scans a whole folder: it gets one of ours holding just the four files checked
+    # (never the user's folder, where a FIFO would hang it or a link lead it anywhere)
+    folder = _private_dir() / f"fonts-{hashlib.sha256(repr(sorted(data.items())).encode()).hexdigest()[:12]}"
+    if not folder.is_dir():
+        folder.mkdir(mode=0o700)
+        for name, content in data.items():
+            (folder / name).write_bytes(content)
     black = folder / dict(fonts.files)["black"]
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'

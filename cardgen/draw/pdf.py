@@ -165,6 +165,18 @@ def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple,
     return len(recordings)
 
 
+def save_pdf(pdf, path: Path) -> None:
+    """Save a pikepdf document through Python's own file writing: qpdf writing a file itself
+    aborts the whole process on a full disk (a C++ exception), where Python raises an
+    OSError that becomes one line."""
+    import io
+
+    buffer = io.BytesIO()
+    pdf.save(buffer, deterministic_id=True, compress_streams=True)
+    with open(path, "wb") as fh:
+        fh.write(buffer.getbuffer())
+
+
 def finish_pdf(path: Path, bleed_mm: "float | None" = None) -> None:
     """Rewrite a cairo PDF through pikepdf (qpdf): tidy and, for single cards, add print boxes.
 
@@ -182,5 +194,5 @@ def finish_pdf(path: Path, bleed_mm: "float | None" = None) -> None:
                 x0, y0, x1, y1 = (float(v) for v in page.mediabox)
                 page.bleedbox = pikepdf.Array([x0, y0, x1, y1])
                 page.trimbox = pikepdf.Array([x0 + inset, y0 + inset, x1 - inset, y1 - inset])
-        pdf.save(tmp, deterministic_id=True, compress_streams=True)
+        save_pdf(pdf, tmp)
     tmp.replace(path)

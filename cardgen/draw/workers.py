@@ -18,22 +18,28 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
     It ends when the build says so or goes away (killed, say): so it must not itself
     hold the build's end of the pipe open, which the fork copied into it."""
     import multiprocessing
+    import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to act on; the pool inherits this
     builder_end.close()
     warm()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         while True:
             try:
                 request = conn.recv()
-            except EOFError:
-                return
+            except (EOFError, OSError):
+                return  # the build is gone: end quietly
             if request is None:
                 return
             func, jobs = request
             try:
-                conn.send(("ok", _ordered(pool, func, jobs)))
+                answer = ("ok", _ordered(pool, func, jobs))
             except Exception as exc:  # noqa: BLE001 - the job's failure goes back to the build
-                conn.send(("error", exc))
+                answer = ("error", exc)
+            try:
+                conn.send(answer)
+            except OSError:
+                return  # the build stopped listening (interrupted): end quietly
 
 
 def start(workers: int, warm) -> None:
