@@ -554,9 +554,10 @@ def test_fontconfig_never_scans_the_users_fonts_folder(tmp_path):
         (folder / name).write_bytes((DEFAULT_FONTS.folder / name).read_bytes())
     os.mkfifo(folder / "extra.ttf")
     (folder / "root").symlink_to("/")
-    code = ("import sys\nfrom pathlib import Path\nfrom cardgen.draw.fonts import ensure_fonts, from_folder\n"
-            "from cardgen.draw.png import warm_up\n"
-            "fonts = from_folder(Path(sys.argv[1]), {})\nensure_fonts(fonts)\nwarm_up(fonts)\nprint('drawn')\n")
+    code = ("import sys\nfrom pathlib import Path\nfrom cardgen.draw.fonts import ensure_fonts\n"
+            "from cardgen.draw.png import warm_up\nfrom cardgen.theme import DEFAULT_FONTS as D, FontSet\n"
+            "fonts = FontSet(D.family, D.files, D.roles, Path(sys.argv[1]))\n"
+            "ensure_fonts(fonts)\nwarm_up(fonts)\nprint('drawn')\n")
     proc = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "drawn" in proc.stdout, proc.stderr
 

@@ -47,12 +47,20 @@ def renamed(source, family: str, path) -> None:
 
 
 def font_folder(tmp_path, name: str, black_family: str):
-    """Slanted text (Lato Italic renamed) and Lato's black cut under black_family."""
+    """Slanted text (Lato Italic renamed) and Lato's black cut under black_family; each
+    renamed font is made once and copied."""
     folder = tmp_path / name
     folder.mkdir()
+    made = tmp_path / "made"
+    made.mkdir(exist_ok=True)
+    slant, black = made / "slant.ttf", made / f"{black_family}.ttf"
+    if not slant.exists():
+        renamed(DEFAULT_FONTS.file("italic"), "Cardgen Slant", slant)
+    if not black.exists():
+        renamed(DEFAULT_FONTS.file("black"), black_family, black)
     for cut in ("regular", "bold", "italic"):
-        renamed(DEFAULT_FONTS.file("italic"), "Cardgen Slant", folder / f"{cut}.ttf")
-    renamed(DEFAULT_FONTS.file("black"), black_family, folder / "black.ttf")
+        (folder / f"{cut}.ttf").write_bytes(slant.read_bytes())
+    (folder / "black.ttf").write_bytes(black.read_bytes())
     return folder
 
 
