@@ -121,8 +121,20 @@ def _ours(folder: Path) -> "dict | None":
 
 
 def _legacy_staging(path: Path) -> bool:
-    """A staging folder an earlier cardgen left inside the output folder (with its .pid)."""
-    return path.name.startswith(".cardgen-staging-") and (path / ".pid").is_file() and not path.is_symlink()
+    """A staging folder an earlier cardgen left inside the output folder: its .pid holds a
+    number, and beside it there is nothing but what that cardgen staged (game folders, the
+    preview, the old trees it swapped out). Anything else in it is someone's: not ours."""
+    from .builders import GAMES
+
+    if not path.name.startswith(".cardgen-staging-") or path.is_symlink() or not (path / ".pid").is_file():
+        return False
+    try:
+        if not (path / ".pid").read_text(encoding="ascii").strip().isdigit():
+            return False
+        staged = set(GAMES) | {"site", "index.html", ".pid"}
+        return all(p.name in staged or p.name.startswith(".old-") for p in path.iterdir())
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def refuse_unless_ours(final: Path, shown: Path) -> None:

@@ -605,3 +605,17 @@ def test_out_that_cannot_be_followed_or_holds_you(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path / "here")
     one_line(run_cli("build", "--out", ".", "-q"), 2, "is the folder you are in")
     one_line(run_cli("build", "--out", "..", "-q"), 2, "is the folder you are in")
+
+
+def test_a_folder_that_only_looks_like_old_staging_is_someones(small_build, tmp_path):
+    """Old cardgens staged inside the output (.cardgen-staging-*/.pid): such a folder is
+    dropped only when it holds a pid and nothing but what they staged."""
+    folder = tmp_path / "out"
+    shutil.copytree(small_build, folder)
+    mine = folder / ".cardgen-staging-mine"
+    mine.mkdir()
+    (mine / ".pid").write_text("")
+    (mine / "notes.txt").write_text("precious")
+    one_line(run_cli("build", "--game", "eights", "--format", "svg", "-j", "1", "-q", "--clean", "--out", folder), 2,
+             ".cardgen-staging-mine/, which cardgen did not write")
+    assert (mine / "notes.txt").read_text() == "precious"
