@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -52,17 +52,32 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class Printer:
+    """The [printer] profile the sheets were drawn for (layout/printer.py)."""
+    back_offset_mm: tuple[float, float]  # backs moved by (x right, y down), as the back page is drawn
+    back_rotation_deg: float  # backs turned clockwise, as the back page is seen
+    scale_mm: tuple[float, float]  # what 100 mm printed as: every page drawn 100/scale as large
+
+    def __post_init__(self):
+        if not all(50 <= v <= 200 for v in self.scale_mm) or not -45 <= self.back_rotation_deg <= 45 \
+                or not all(abs(v) <= MAX_MM for v in self.back_offset_mm):
+            raise RecordError(f"printer {self} is not a printer's correction")
+
+
+@dataclass(frozen=True)
 class HomePrint:
-    papers: tuple[str, ...]  # one <game>-print-<paper>.pdf each
+    papers: tuple[str, ...]  # one <game>-print-<paper>.pdf each (<game>-reprint-<paper>.pdf for a reprint)
     layout: str  # duplex | fronts | gutterfold
-    back_offset_mm: tuple[float, float]  # backs moved by (x right, y down)
+    printer: Printer
+    cards: tuple[int, ...] | None  # a reprint: the deck index of each card on the sheets; None: the whole deck
 
 
 @dataclass(frozen=True)
 class Tuckbox:
     papers: tuple[str, ...]
-    cards: int
-    card_thickness_mm: float
+    cards: int  # every face the print job prints
+    fit: str  # the --box-fit preset
+    card_thickness_mm: float  # one card without its sleeve
 
     def __post_init__(self):
         if not 0 < self.card_thickness_mm <= MAX_MM:
@@ -104,21 +119,29 @@ class Rules:
 NO_RULES = Rules(booklet={}, fold={}, reference=None, scorepad=(), tournament=())
 
 
+PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name
+
+
 @dataclass(frozen=True, kw_only=True)
 class DeckGame:
-    """What every game with its own deck records."""
+    """What every game with its own deck records. A part not in parts was not built, and
+    its entry is None (or empty)."""
+    parts: tuple[str, ...]  # the parts this build made (--only), in PARTS order
     card: Card
     deck: Deck
-    home_print: HomePrint | None  # None: built without --format pdf
-    tuckbox: Tuckbox
-    rules: Rules | None  # None: built without --format pdf
+    home_print: HomePrint | None  # None: print not built, or built without --format pdf
+    tuckbox: Tuckbox | None  # None: box not built
+    rules: Rules | None  # None: built without --format pdf, or neither rules nor pads
+
+    def __post_init__(self):
+        _check_parts(self.parts)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Str8Eight(DeckGame):
     table_size: int
     pass_cards: int
-    sequence_sheet: SequenceSheet
+    sequence_sheet: SequenceSheet | None  # None: sheet not built
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,8 +158,17 @@ class CrazyEights(DeckGame):
 
 @dataclass(frozen=True, kw_only=True)
 class FourScore:
+    parts: tuple[str, ...]
     plays_with: str  # the game whose deck it uses
     rules: Rules | None
+
+    def __post_init__(self):
+        _check_parts(self.parts)
+
+
+def _check_parts(parts: tuple) -> None:
+    if any(p not in PARTS for p in parts) or len(set(parts)) != len(parts):
+        raise RecordError(f"parts {list(parts)} are not among {', '.join(PARTS)}")
 
 
 RECORDS = {"str8eight": Str8Eight, "fourscore": FourScore, "eights": Eights, "crazy-eights": CrazyEights}

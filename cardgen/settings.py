@@ -17,9 +17,12 @@ from pathlib import Path, PurePath
 from typing import Any, Callable
 
 from .errors import CardgenError
+from .record import PARTS  # the parts of a game's build that --only names (the build record lists them)
 from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
 FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
+_CARD_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+MAX_CARD_NAMES = 200
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
@@ -71,6 +74,12 @@ def _card_sizes() -> tuple:
     return tuple(CARD_SIZES)
 
 
+def _box_fits() -> tuple:
+    from .layout.boxfit import BOX_FITS
+
+    return tuple(BOX_FITS)
+
+
 SETTINGS: "tuple[Setting, ...]" = (
     Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
             label="game", flag="--game", metavar="NAME", choices=_game_names()),
@@ -87,9 +96,6 @@ SETTINGS: "tuple[Setting, ...]" = (
             "mini 45 × 68 mm (Eights and Crazy Eights only).", flag="--card-size", choices=_card_sizes()),
     Setting("bleed", "float", 3.0, "Bleed around each card, in mm.", flag="--bleed", low=0, high=6, unit="mm",
             hint=" (3 is usual)"),
-    Setting("back_offset", "pair", (0.0, 0.0), "Move back pages by X,Y mm to cancel a printer's duplex shift.",
-            flag="--back-offset", metavar="X,Y", low=-10, high=10, unit="mm", label="back offset",
-            hint=" (printers shift by 1–4 mm)"),
     Setting("low_ink", "bool", False, "White card bodies; color only where it carries meaning.", flag="--low-ink"),
     Setting("jobs", "int", lambda: min(os.cpu_count() or 1, MAX_JOBS),
             "Processes for rendering.", flag="--jobs", short="-j", low=1, high=MAX_JOBS,
@@ -97,6 +103,13 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("strict", "bool", False, "Treat warnings (group colors too alike) as errors.", flag="--strict"),
     Setting("clean", "bool", False, "Ignore the cache: rebuild every game from scratch.", flag="--clean",
             toml=False),
+    Setting("only", "parts", None, "Build only these parts, comma-separated: cards (card PDFs, PNGs, exports), "
+            "print (home-print sheets, with the card PDFs they are made from), sheet (sequence sheet), box (tuck "
+            "box), rules (booklet, fold, player aid), pads (score pads). Default: all; with --cards, print.",
+            flag="--only", metavar="LIST", choices=PARTS, label="parts", example='"cards,print"'),
+    Setting("cards", "cards", (), "Reprint: a sheet of only these cards and their backs, comma-separated, "
+            "e.g. 12,3x4,pass-left (see 'Reprinting cards'). Needs one --game.", flag="--cards", metavar="NAMES",
+            toml=False, label="cards"),
     Setting("table_size", "int", DEFAULT_TABLE_SIZE, "Size N of the N × N multiplication table the deck is made from.",
             section="str8eight", flag="--table-size", low=MIN_TABLE_SIZE, high=MAX_TABLE_SIZE,
             hint=f" (the game's is {DEFAULT_TABLE_SIZE})"),
@@ -106,9 +119,24 @@ SETTINGS: "tuple[Setting, ...]" = (
             section="crazy-eights", flag="--decks", low=1, high=2),
     Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
             section="crazy-eights", flag="--ace-value", choices=(10, 1), label="ace value"),
-    Setting("card_thickness", "float", 0.3, "Card thickness in mm, to size the tuck boxes.",
-            section="tuckbox", flag="--card-thickness", low=0.1, high=1.0, unit="mm", hint=" (0.3 is usual)",
-            label="card thickness"),
+    Setting("box_fit", "choice", "plain", "What the tuck box holds: plain (0.3 mm cards), heavy (0.4 mm: 350 gsm "
+            "or glued sheets), penny-sleeves, sleeves, premium-sleeves or double-sleeves (0.3 mm cards sleeved).",
+            section="tuckbox", key="fit", flag="--box-fit", choices=_box_fits(), label="box fit"),
+    Setting("card_thickness", "float", None, "One card's thickness in mm without its sleeve, when it is not "
+            "the box fit's (0.3, heavy 0.4).", section="tuckbox", flag="--card-thickness", low=0.1, high=1.0,
+            unit="mm", hint=" (0.3 is usual)", label="card thickness", example="0.35"),
+    Setting("back_offset", "pair", (0.0, 0.0), "Move back pages by X,Y mm (as the back page is drawn) to cancel a "
+            "printer's duplex shift; read it with 'cardgen calibrate'.", section="printer",
+            flag="--back-offset", metavar="X,Y", low=-10, high=10, unit="mm", label="back offset",
+            hint=" (printers shift by 1–4 mm)"),
+    Setting("back_rotation", "float", 0.0, "Turn back pages by this many degrees (clockwise as the back page is "
+            "seen) to cancel a printer's skew; read it with 'cardgen calibrate'.", section="printer",
+            flag="--back-rotation", metavar="DEG", low=-3, high=3, unit="degrees", label="back rotation",
+            hint=" (printers skew by well under 1 degree)"),
+    Setting("print_scale", "pair", (100.0, 100.0), "What the calibration sheet's 100 mm rulers measure, X,Y in mm: "
+            "print sheets, tuck boxes and sequence sheets are drawn 100/X, 100/Y as large to cancel it.",
+            section="printer", key="scale", flag="--print-scale", metavar="X,Y", low=97, high=103, unit="mm",
+            label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)"),
     Setting("base_url", "text", "", "Tabletop Simulator: load images from this URL + file name "
             "instead of file:/// paths.", section="tts", flag="--base-url", metavar="URL", label="base URL"),
     Setting("group_colors", "colors", None, 'One "#rrggbb" per group (×1, ×2, …), checked for color-blind '
@@ -184,6 +212,43 @@ def _formats(s: Setting, value, where: str, text: bool = False) -> frozenset:
     if bad:
         raise CardgenError(f"{where}unknown format {bad[0]!r}: use {', '.join(FORMATS)} (comma-separated) or all")
     return frozenset(names)
+
+
+def _parts(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """--only: part names in the table's order, or all of them."""
+    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)
+    if not isinstance(value, str):
+        raise CardgenError(f"{where}'only' must be a text such as \"print,box\" or \"all\", not {_shown(value)}")
+    names = [part.strip().lower() for part in value.split(",") if part.strip()]
+    if not names:
+        raise CardgenError(f"{where}the list of parts is empty: give {', '.join(PARTS)} (comma-separated) or all")
+    if "all" in names:
+        return PARTS
+    bad = [n for n in names if n not in PARTS]
+    if bad:
+        raise CardgenError(f"{where}unknown part {bad[0]!r}: use {', '.join(PARTS)} (comma-separated) or all")
+    return tuple(p for p in PARTS if p in names)
+
+
+def _card_names(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """--cards: the names as typed (lower case, in order, repeats kept: two 12s reprint two cards);
+    which card each means is the game's to say (builders/cardnames.py)."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise CardgenError(f"{where}'cards' must be card names, comma-separated, e.g. 12,3x4,pass-left")
+    names = tuple(v.strip().lower() for v in value if v.strip())
+    if not names and value:
+        raise CardgenError(f"{where}the card list is empty: name cards, comma-separated, e.g. 12,3x4,pass-left")
+    if len(names) > MAX_CARD_NAMES:
+        raise CardgenError(f"{where}{len(names)} cards named: a reprint takes at most {MAX_CARD_NAMES}; "
+                           "build the whole deck instead")
+    for name in names:
+        if not _CARD_NAME.match(name):
+            raise CardgenError(f"{where}card name {name[:40]!r} is not a name: use letters, digits and '-', "
+                               "e.g. 12,3x4,pass-left")
+    return names
 
 
 def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
@@ -280,6 +345,7 @@ def _shown(value) -> str:
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
     "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files,
+    "parts": _parts, "cards": _card_names,
 }
 
 
@@ -301,20 +367,47 @@ def check_together(values: dict) -> None:
                            "(half pass left, half right)")
     if values["font_files"] and not values["fonts_dir"]:
         raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
-    if "pdf" in values["formats"] and any(values["back_offset"]):
-        from .layout.imposition import SheetSpec, check_back_offset
+    if values["cards"]:
+        games = values["games"]
+        if len(games) != 1:
+            raise CardgenError("--cards names the cards of one game: add --game str8eight, --game eights "
+                               "or --game crazy-eights")
+        if games[0] == "fourscore":
+            raise CardgenError("FourScore is played with the Str8 Eight deck: reprint its cards with "
+                               "--game str8eight --cards …")
+        if values["only"] is not None and "print" not in values["only"]:
+            raise CardgenError("--cards makes a reprint sheet, which is part of 'print': add print to --only")
+    correction = printer_correction(values)
+    if "pdf" in values["formats"] and not correction.is_identity:
+        from .layout.imposition import SheetSpec
         from .layout.paper import papers
+        from .layout.printer import check_correction
         from .model.sizes import card_size
 
         size = card_size(values["card_size"])
         for paper in papers(values["paper"]):
-            check_back_offset(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"],
-                                        values["back_offset"]))
+            check_correction(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"]),
+                             correction)
     colors = values["group_colors"]
     need = min(values["table_size"], 8)
     if colors is not None and len(colors) < need:
         raise CardgenError(f"the theme lists {len(colors)} group colors; the {values['table_size']}×"
                            f"{values['table_size']} table needs {need}: add colors to theme.group_colors")
+
+
+def printer_correction(values):
+    """The [printer] settings (a dict or BuildOptions) as one Correction (layout/printer.py)."""
+    from .layout.printer import Correction
+
+    get = values.get if isinstance(values, dict) else lambda name: getattr(values, name)
+    return Correction(get("back_offset"), get("back_rotation"), get("print_scale"))
+
+
+def parts_of(options) -> tuple:
+    """The parts a build makes: --only's, or every part (only the reprint sheet with --cards)."""
+    if options.only is not None:
+        return options.only
+    return ("print",) if options.cards else PARTS
 
 
 # --- the project file that `cardgen init` writes, and the README's table ----------------------------
@@ -366,6 +459,10 @@ def init_file() -> str:
 def _default_text(s: Setting) -> str:
     if s.name == "jobs":
         return "every core"
+    if s.name == "only":
+        return "all"
+    if s.name == "card_thickness":
+        return "the box fit's"
     if s.name == "games":
         return "every game"
     value = s.default_value()
@@ -376,7 +473,7 @@ def _default_text(s: Setting) -> str:
     if isinstance(value, (frozenset, set)):
         return ",".join(sorted(value))
     if isinstance(value, tuple):
-        return ",".join(f"{v:g}" for v in value)
+        return ",".join(f"{v:g}" for v in value) or "—"
     if value == "":
         return "—"
     return f"{value}" + (f" {s.unit}" if s.unit else "")
@@ -384,11 +481,11 @@ def _default_text(s: Setting) -> str:
 
 def _allowed_text(s: Setting) -> str:
     if s.choices:
-        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind == "formats" else "")
+        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts") else "")
     if s.low is not None:
         return _range_text(s)
     return {"bool": "flag / true, false", "path": "a path", "text": "a URL", "colors": '"#rrggbb" list',
-            "fonts": "regular, bold, black, italic"}.get(s.kind, "")
+            "fonts": "regular, bold, black, italic", "cards": "card names"}.get(s.kind, "")
 
 
 def markdown_table() -> str:

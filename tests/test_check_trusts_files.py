@@ -44,12 +44,13 @@ def swap(text: str, a: str, b: str) -> str:
 
 
 def shift_first_back(text: str, mm: float) -> str:
-    """Move the first placement on the page right by mm (the clip moves with it)."""
+    """Move the first placement on the page right by mm (the clip moves with it; a back's
+    own turn, when the printer profile gives it one, stays as it is)."""
     first = text.splitlines()[0]
-    nums = first.split()
-    nums[1] = f"{float(nums[1]) + mm * 72 / 25.4:.3f}"
-    nums[12] = f"{float(nums[12]) + mm * 72 / 25.4:.3f}"
-    return text.replace(first, " ".join(nums), 1)
+    d = mm * 72 / 25.4
+    moved = re.sub(r"(-?[\d.]+)( -?[\d.]+ -?[\d.]+ -?[\d.]+ re W n 1 0 0 1 )(-?[\d.]+)",
+                   lambda m: f"{float(m.group(1)) + d:.3f}{m.group(2)}{float(m.group(3)) + d:.3f}", first)
+    return text.replace(first, moved, 1)
 
 
 SHEET_DAMAGE = [
@@ -140,7 +141,7 @@ def _damage_record(record: dict, how: str) -> None:
     ("wrong_type", "card.trim_mm[0] is a string '63.5', expected float"),
     ("nan", "card.bleed_mm is nan, expected a finite number"),
     ("missing_key", "missing key 'home_print'"),
-    ("unknown_version", "record version 99; this cardgen reads version 1"),
+    ("unknown_version", "record version 99; this cardgen reads version 2"),
 ])
 def test_a_malformed_record_is_a_violation_not_a_traceback(copy_of_build, how, message):
     path = copy_of_build / "manifest.json"

@@ -132,10 +132,12 @@ def test_clip_paths_and_arcs_match_cairosvg(tmp_path):
     from cardgen.layout.paper import papers
     from cardgen.draw.pdf import write_pages
     from cardgen.design.tuckbox import tuckbox_svg
+    from cardgen.layout.boxfit import BOX_FITS
 
     ensure_fonts(DEFAULT_FONTS)
     paper = papers("a4")[0]
-    svg = tuckbox_svg("str8eight", "Str8 Eight", 70, 63.5, 88.9, 0.3, paper, "#1c2333", False, DEFAULT_THEME, "")
+    svg = tuckbox_svg("str8eight", "Str8 Eight", 70, 63.5, 88.9, BOX_FITS["plain"], 0.3, paper, "#1c2333", False,
+                      DEFAULT_THEME, "")
     assert "clip-path" in svg and re.search(r"\dA\d", svg)
     slow = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), dpi=60))).convert("RGB")
     fast = Image.open(io.BytesIO(fastsvg.png(svg, 60))).convert("RGB")

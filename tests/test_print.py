@@ -130,12 +130,27 @@ def test_each_back_lands_behind_its_front(paper, layout):
     assert total == 70
 
 
-def test_back_offset_moves_backs_only():
-    plain = impose(SheetSpec(PAPERS["a4"], W, H, 3.0), 70)
-    moved = impose(SheetSpec(PAPERS["a4"], W, H, 3.0, back_offset=(1.5, -0.5)), 70)
-    for a, b in zip(plain[1].placements, moved[1].placements):
-        assert (b.trim.x - a.trim.x, b.trim.y - a.trim.y) == pytest.approx((1.5, -0.5))
-    assert [p.trim for p in plain[0].placements] == [p.trim for p in moved[0].placements]
+def test_printer_profile_moves_and_turns_backs_and_scales_every_page():
+    import math
+
+    from cardgen.layout.printer import IDENTITY, Correction, apply, page_maps
+
+    moved = Correction((1.5, -0.5), 0.0, (100.0, 100.0))
+    assert apply(page_maps(moved, "backs", 210, 297)[0], 10, 20) == pytest.approx((11.5, 19.5))
+    assert page_maps(moved, "fronts", 210, 297) == (IDENTITY, IDENTITY)
+    # turned clockwise (as the back page is seen) about the page centre
+    turned = page_maps(Correction((0.0, 0.0), 1.0, (100.0, 100.0)), "backs", 210, 297)[0]
+    assert apply(turned, 105, 148.5) == pytest.approx((105, 148.5))
+    assert apply(turned, 205, 148.5) == pytest.approx((105 + 100 * math.cos(math.radians(1)),
+                                                       148.5 + 100 * math.sin(math.radians(1))))
+    # 100 mm printed as 99 across and 101 down: drawn 100/99 and 100/101 as large, about the centre
+    scaled = Correction((0.0, 0.0), 0.0, (99.0, 101.0))
+    for side in ("fronts", "backs"):
+        m = page_maps(scaled, side, 210, 297)[0]
+        assert apply(m, 105 + 99, 148.5 + 101) == pytest.approx((205, 248.5))
+    # a gutterfold sheet: the backs turn about their half's centre, the page is scaled
+    page, backs = page_maps(Correction((2.0, 0.0), 0.5, (100.0, 100.0)), "sheet", 297, 210)
+    assert page == IDENTITY and apply(backs, 297 * 3 / 4, 105) == pytest.approx((297 * 3 / 4 + 2, 105))
 
 
 def test_gutter_when_the_paper_has_room():

@@ -83,7 +83,9 @@ def test_bad_flags_one_line_exit_2(tmp_path, monkeypatch, args, message):
 
 @pytest.mark.parametrize("text, message", [
     ("bleed = nan\n", "cardgen.toml:1: bleed nan is not a finite number"),
-    ("back_offset = [inf, 0]\n", "cardgen.toml:1: back offset inf is not a finite number"),
+    ("[printer]\nback_offset = [inf, 0]\n", "cardgen.toml:2: back offset inf is not a finite number"),
+    # a project file from before the [printer] table: one line saying where the key went
+    ("back_offset = [1, 0]\n", "cardgen.toml:1: 'back_offset' belongs under [printer]: move it there"),
     ('paper = "a4"\n[tuckbox]\ncard_thickness = 5\n',
      "cardgen.toml:3: card thickness 5.0 mm is out of range: use 0.1 to 1 mm"),
     ("[str8eight]\ntable_size = 8.5\n", "cardgen.toml:2: 'table_size' must be a whole number"),

@@ -35,7 +35,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path):
     rules = RulesTask(out, options, theme, GAME, _rules(options.ace_value),
                       lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out)
-    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_GROUNDS[1])
+    write_tuckboxes(out, options, deck, BACK_GROUNDS[1])
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

@@ -1,8 +1,10 @@
 """Write one deck's files, the same way for every game.
 
-svg/ (always: the checker reads it), then with --format pdf the card PDF (faces,
-one a page), the back PDF (one page per distinct back) and the home-print sheets,
-and with --format png one 300-DPI PNG per face and back.
+svg/ (always: the checker reads it), then the parts --only asks for: cards (with
+--format pdf the card PDF, faces one a page, and the back PDF, one page per distinct
+back; with png, tts or pod the images), print (the home-print sheets, made from the card
+and back PDFs, so those come along; with --cards a reprint sheet of only those cards)
+and box (the tuck boxes).
 """
 from __future__ import annotations
 
@@ -68,6 +70,10 @@ class Output:
         finally:
             self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
 
+    def wants(self, part: str) -> bool:
+        """Whether --only asks for this part (the record lists the parts asked for)."""
+        return part in self.params["parts"]
+
     def record(self, game: str):
         """The game's build record from the parts written; None for those not built.
         Read back at once, so a build never writes a record the checker would refuse."""
@@ -105,7 +111,10 @@ class Output:
 
 
 def card_params(size: CardSize, options: BuildOptions) -> dict:
-    return {"card": record.Card(size.name, (size.width, size.height), options.bleed, options.low_ink)}
+    from ..settings import parts_of
+
+    return {"parts": parts_of(options),
+            "card": record.Card(size.name, (size.width, size.height), options.bleed, options.low_ink)}
 
 
 def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
@@ -118,19 +127,25 @@ def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
                                      tuple(c.slug for c in deck.backs), tuple(deck.back_of))
     from ..interrupt import checkpoint
 
+    reprint = None
+    if options.cards:
+        from .cardnames import resolve
+
+        reprint = resolve(deck.game, deck.title, options.cards, [c.slug for c in deck.faces])
     size = deck.look.size
     with out.stage("card svg"):
         for card in deck.faces + deck.backs:
             out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
     checkpoint()
-    if "pdf" in options.formats:
-        _write_pdfs(deck, size, options, out)
+    cards, sheets = out.wants("cards"), out.wants("print")
+    if "pdf" in options.formats and (cards or sheets):
+        _write_pdfs(deck, size, options, out, sheets, reprint)
         checkpoint()
-    if "tts" in options.formats or "pod" in options.formats:
+    if cards and ("tts" in options.formats or "pod" in options.formats):
         with out.stage("tts/pod"):
             _write_exports(deck, size, options, out)
         checkpoint()
-    if "png" in options.formats:
+    if cards and "png" in options.formats:
         from ..draw.png import PNG_DPI
 
         png_dir = out.game_dir / "png"
@@ -162,10 +177,14 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
             out.add(path, "pod", path.suffix[1:])
 
 
-def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output) -> None:
+def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output, sheets: bool,
+                reprint: "tuple | None") -> None:
+    """The card and back PDFs, then (sheets) the home-print sheets made from their pages:
+    the whole deck, or a reprint of the cards named."""
     from ..layout.imposition import SheetSpec, impose
     from ..draw.pdf import write_pages
     from ..documents.sheets import write_sheets
+    from ..settings import printer_correction
 
     fonts = deck.look.theme.fonts
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
@@ -177,40 +196,59 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         out.add(faces_pdf, "faces", "pdf")
         write_pages([c.svg for c in deck.backs], backs_pdf, f"{deck.title} – card back", page_mm, fonts, options.bleed)
         out.add(backs_pdf, "back", "pdf")
+    if not sheets:
+        return
+    correction = printer_correction(options)
     printed = []
+    stem, title = ("reprint", f"{deck.title} reprint") if reprint else ("print", deck.title)
+    count = len(reprint) if reprint else len(deck.faces)
     for paper in papers(options.paper):
-        spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
-                         options.back_offset, deck.title)
-        path = out.game_dir / f"{deck.game}-print-{paper.name}.pdf"
+        spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout, title)
+        path = out.game_dir / f"{deck.game}-{stem}-{paper.name}.pdf"
         with out.stage("home-print pdf"):
-            write_sheets(impose(spec, len(deck.faces)), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
-                         f"{deck.title} – print and play, {paper.name}, {options.layout}", fonts)
-        out.add(path, "print", "pdf")
+            write_sheets(impose(spec, count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
+                         f"{title} – print and play, {paper.name}, {options.layout}", fonts, correction,
+                         list(reprint) if reprint else None)
+        out.add(path, stem, "pdf")
         printed.append(paper.name)
-    out.params["home_print"] = record.HomePrint(tuple(printed), options.layout,
-                                                tuple(float(v) for v in options.back_offset))
+    c = correction
+    out.params["home_print"] = record.HomePrint(
+        tuple(printed), options.layout,
+        record.Printer(tuple(float(v) for v in c.back_offset), float(c.back_rotation), tuple(float(v) for v in c.scale)),
+        reprint)
 
 
 TUCKBOX_PNG_DPI = 200
 
 
-def write_tuckboxes(out: Output, options: BuildOptions, look: Look, game: str, title: str, cards: int,
-                    ground: str, side_note: str = "") -> None:
-    """One cut-and-fold box per paper, sized for the deck: <game>-tuckbox-<paper>.svg/.pdf/.png."""
+def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, ground: str, side_note: str = "") -> None:
+    """One cut-and-fold box per paper, sized for every face the print job prints (the
+    deck's own list, so a card added to the deck is counted): <game>-tuckbox-<paper>.svg/.pdf/.png."""
+    if not out.wants("box"):
+        return
     from ..design.tuckbox import tuckbox_svg
+    from ..layout.boxfit import BOX_FITS
 
+    fit = BOX_FITS[options.box_fit]
+    thickness = options.card_thickness if options.card_thickness is not None else fit.card_mm
+    cards = len(deck.faces)
     with out.stage("tuck box"):
-        size = look.size
-        pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
-                                    ground, options.low_ink, look.theme, side_note) for paper in papers(options.paper)}
-        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in pages), cards, options.card_thickness)
-        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, look.theme)
+        size = deck.look.size
+        pages = {paper: tuckbox_svg(deck.game, deck.title, cards, size.width, size.height, fit, thickness, paper,
+                                    ground, options.low_ink, deck.look.theme, side_note)
+                 for paper in papers(options.paper)}
+        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in pages), cards, fit.name, thickness)
+        write_page_svgs(out, pages, "tuckbox", f"{deck.game}-tuckbox", options.formats, TUCKBOX_PNG_DPI,
+                        deck.look.theme, printer=options)
 
 
-def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, theme: Theme) -> None:
+def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, theme: Theme,
+                    printer: "BuildOptions | None" = None) -> None:
     """Single-page documents (sheets, boxes): SVG always, PDF and PNG as asked.
 
-    pages maps a Paper to the SVG text drawn on it; files are named stem-<paper>.<ext>."""
+    pages maps a Paper to the SVG text drawn on it; files are named stem-<paper>.<ext>.
+    With printer (the options), the PDF page is scaled as the [printer] profile asks,
+    so what is measured on paper is what the SVG says."""
     for paper, svg in pages.items():
         out.write_text(f"{stem}-{paper.name}.svg", svg, kind)
     if "pdf" in formats:
@@ -219,7 +257,12 @@ def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png
         for paper, svg in pages.items():
             path = out.game_dir / f"{stem}-{paper.name}.pdf"
             mm = svg_size_mm(svg)
-            write_pages([svg], path, f"{stem} ({paper.name})", mm, theme.fonts)
+            page_map = None
+            if printer is not None:
+                from ..settings import printer_correction
+
+                page_map = printer_correction(printer).page(*mm)
+            write_pages([svg], path, f"{stem} ({paper.name})", mm, theme.fonts, page_map=page_map)
             out.add(path, kind, "pdf")
     if "png" in formats:
         for paper, svg in pages.items():

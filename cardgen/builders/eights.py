@@ -30,7 +30,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path):
     out = Output(game_dir, {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)})
     rules = RulesTask(out, options, theme, GAME, RULES, lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out)
-    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_PLUM)
+    write_tuckboxes(out, options, deck, BACK_PLUM)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

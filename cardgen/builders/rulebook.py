@@ -60,13 +60,6 @@ class CardPictures:
         return self.cache[name]
 
 
-def write_rules(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
-                pictures: CardPictures) -> None:
-    """Every rules file, in this process."""
-    write_booklets(out, options, theme, game, spec, pictures)
-    write_rule_sheets(out, options, theme, game, spec)
-
-
 def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                    pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
@@ -148,17 +141,20 @@ class RulesTask:
 
         self.out, self.options, self.theme, self.game, self.spec = out, options, theme, game, spec
         self.task = None
-        if "pdf" in options.formats:
+        self.pads = "pdf" in options.formats and out.wants("pads")
+        if "pdf" in options.formats and (out.wants("rules") or self.pads):
             from ..draw.fonts import register_reportlab_fonts
 
             register_reportlab_fonts(theme.fonts)  # parsed once, before the fork, for both processes
+        if "pdf" in options.formats and out.wants("rules"):
             self.task = parallel.start(_booklet_job, out.game_dir, options, theme, game, spec, pictures,
                                        jobs=options.jobs)
 
     def join(self) -> None:
+        if self.pads:
+            write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
         if self.task is None:
             return
-        write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
         rules, files, timings = self.task.result()
         self.out.params["rules"] = replace(self.out.params.get("rules") or NO_RULES, booklet=rules.booklet,
                                            fold=rules.fold, reference=rules.reference)

@@ -56,11 +56,13 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eig
                       else pictures(options, theme))
     write_deck(deck, options, out)
 
-    with out.stage("sequence sheet"):
-        sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
-        out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
-        write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme)
-    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE)
+    if out.wants("sheet"):
+        with out.stage("sequence sheet"):
+            sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
+            out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
+            write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme,
+                            printer=options)
+    write_tuckboxes(out, options, deck, BACK_NAVY, FOURSCORE_NOTE)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

@@ -5,12 +5,49 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import pdfread
+from ..record import PARTS
 from .homeprint import check_home_print
 from .paper import PAPERS
 from .report import GameReport
 
 PNG_DPI = 300
-CLEARANCE_MM = 2.0  # a tuck box is this much larger than the deck every way, so the deck slides in
+# What a box must hold, by --box-fit, from what card stock and sleeves measure (stated
+# here, not imported from the layout code): a sleeve's two films added to each card's
+# thickness, its seams to the width and height, and the room added to width and height,
+# and to the depth, so the deck slides in.
+BOX_FITS = {  # name: (sleeve mm, sleeve width +, sleeve height +, room, depth room)
+    "plain": (0.0, 0.0, 0.0, 2.0, 2.0),
+    "heavy": (0.0, 0.0, 0.0, 2.0, 2.0),
+    "penny-sleeves": (0.08, 2.5, 2.1, 2.0, 3.0),
+    "sleeves": (0.12, 2.5, 2.1, 2.0, 3.0),
+    "premium-sleeves": (0.20, 2.5, 2.1, 2.0, 3.0),
+    "double-sleeves": (0.30, 3.5, 3.6, 2.0, 3.0),
+}
+# the record's entries that each part fills (None, or empty, when it was not built)
+PART_ENTRIES = {"print": "home_print", "box": "tuckbox", "sheet": "sequence_sheet"}
+
+
+def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
+    """What the record says was built agrees with the parts it lists; the summary says
+    which parts a partial build (--only, --cards) left out, so a reader knows what was
+    not checked."""
+    built = set(rec.parts)
+    for part, entry in PART_ENTRIES.items():
+        if part in parts_here and part not in built and getattr(rec, entry, None) is not None:
+            report.fail("manifest.json", "-", f"the record lists {entry} though the build left out '{part}'")
+    if part_missing := [p for p in ("box", "sheet") if p in parts_here and p in built
+                        and getattr(rec, PART_ENTRIES[p], None) is None]:
+        report.fail("manifest.json", "-", f"the build made '{part_missing[0]}' but the record lists no "
+                    f"{PART_ENTRIES[part_missing[0]]}")
+    rules = getattr(rec, "rules", None)
+    if rules is not None and "rules" not in built and (rules.booklet or rules.fold or rules.reference):
+        report.fail("manifest.json", "-", "the record lists rule booklets though the build left out 'rules'")
+    if rules is not None and "pads" not in built and (rules.scorepad or rules.tournament):
+        report.fail("manifest.json", "-", "the record lists score pads though the build left out 'pads'")
+    skipped = [p for p in parts_here if p not in built]
+    if skipped:
+        report.summary.append(f"a partial build: made {', '.join(p for p in parts_here if p in built) or 'only the card SVGs'}; "
+                              f"left out and not checked: {', '.join(skipped)} (cardgen build --only)")
 
 
 def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, report: GameReport, rel) -> None:
@@ -20,6 +57,7 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
     if (len(rec.deck.faces), len(rec.deck.backs)) != (faces, backs):
         report.fail("manifest.json", "-", f"the record lists {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
                     f"backs; the rules make {faces} and {backs}")
+    check_parts(rec, report, PARTS if game == "str8eight" else tuple(p for p in PARTS if p != "sheet"))
     _check_pdfs(game, game_dir, rec, faces, backs, report, rel)
     check_home_print(game, game_dir, rec, report, rel)
     _check_pngs(game_dir, rec, faces + backs, report, rel)
@@ -27,13 +65,24 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
 
 
 def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
-    """The box's inside is the card plus clearance, and as deep as the deck; the net's
-    panels have those sizes; the PDF is one page of the paper."""
+    """The box holds every face the deck prints; its inside is the card plus what its fit
+    needs (sleeves, room), and as deep as the deck; the net's panels have those sizes;
+    the sheet says to print on card stock; the PDF is one page of the paper."""
     from . import svgread
 
     info = rec.tuckbox
+    if info is None:
+        return
+    if info.cards != len(rec.deck.faces):
+        report.fail("manifest.json", "tuck box", f"sized for {info.cards} cards; the deck prints "
+                    f"{len(rec.deck.faces)}")
+    if info.fit not in BOX_FITS:
+        report.fail("manifest.json", "tuck box", f"unknown box fit {info.fit!r}: one of {', '.join(BOX_FITS)}")
+        return
+    sleeve, sleeve_w, sleeve_h, room, depth_room = BOX_FITS[info.fit]
     w, h = rec.card.trim_mm
-    want = (w + CLEARANCE_MM, h + CLEARANCE_MM, info.cards * info.card_thickness_mm + CLEARANCE_MM)
+    want = (w + sleeve_w + room, h + sleeve_h + room,
+            info.cards * (info.card_thickness_mm + sleeve) + depth_room)
     for name in info.papers:
         path = game_dir / f"{game}-tuckbox-{name}.svg"
         if not path.exists():
@@ -52,9 +101,12 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
             report.fail(rel(path), "tuck box", "root lacks data-kind=\"tuckbox\" or data-inner-mm=\"W,H,D\"")
             continue
         if any(abs(a - b) > 0.05 for a, b in zip(inner, want)):
-            report.fail(rel(path), "tuck box", "inside {} mm, expected {} for {} cards of {} mm".format(
-                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{v:g}" for v in want), info.cards,
-                info.card_thickness_mm))
+            report.fail(rel(path), "tuck box", "inside {} mm, expected {} for {} cards of {} mm ({})".format(
+                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{round(v, 2):g}" for v in want), info.cards,
+                info.card_thickness_mm, info.fit))
+        stock = " ".join("".join(el.itertext()) for el in svgread.with_attr(root, "data-note"))
+        if "card stock" not in stock:
+            report.fail(rel(path), "tuck box", "the sheet does not say to print it on card stock")
         sizes = {el.get("data-panel"): (float(el.get("width")), float(el.get("height")))
                  for el in svgread.with_attr(root, "data-panel") if el.get("data-panel") in ("front", "spine", "lid")}
         expect = {"front": want[:2], "spine": (want[2], want[1]), "lid": (want[0], want[2])}
@@ -70,7 +122,8 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
                                      or abs(page[0][1] - paper[1]) > 0.1):
                 report.fail(rel(pdf), "tuck box", f"pages {page}, expected one {name} page")
         if not any(v.file == rel(path) for v in report.violations):
-            report.summary.append(f"{path.name}: inside " + " × ".join(f"{v:g}" for v in inner) + " mm")
+            report.summary.append(f"{path.name}: inside " + " × ".join(f"{v:g}" for v in inner) + f" mm ({info.fit}, "
+                                  f"{info.cards} cards)")
 
 
 def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: GameReport, rel) -> None:

@@ -9,17 +9,26 @@ rather than imported from the layout code:
   and every sheet but the last holds as many cards as fit in a grid inside the
   margins (the last holds the rest);
 - duplex: fronts and backs alternate; a long-edge flip puts the back of a card at
-  x = page width − x − w and the same y, moved by the recorded back offset;
+  x = page width − x − w and the same y;
 - gutterfold: landscape sheets, fronts on the left half with their bleed at least
-  1 mm off the fold, each back mirrored across the fold on the same sheet (moved by
-  the back offset), so folding puts it behind its face;
-- fronts: fronts only.
+  1 mm off the fold, each back mirrored across the fold on the same sheet, so folding
+  puts it behind its face;
+- fronts: fronts only;
+- a reprint (<game>-reprint-<paper>.pdf) holds the cards the record names, in that
+  order, instead of the whole deck.
+
+The recorded printer profile is undone first: every page was drawn scaled about its
+centre by 100 / scale; a duplex back page was then turned (clockwise as the back page
+is seen) about its centre and moved by the back offset; on a gutterfold sheet each back
+was turned about the centre of the right half and moved, before the page's scale.
 """
 from __future__ import annotations
 
 import math
 from collections import Counter
 from pathlib import Path
+
+from .pdfread import IDENTITY, MM_PER_PT, Placed, _times
 
 from . import pdfread
 from .paper import MARGIN_MM, PAPERS
@@ -67,17 +76,57 @@ class _Spot:
         self.x, self.y, self.w, self.h = rect
 
 
+def _about(cx: float, cy: float, m: tuple) -> tuple:
+    return _times(_times((1.0, 0.0, 0.0, 1.0, -cx, -cy), m), (1.0, 0.0, 0.0, 1.0, cx, cy))
+
+
+def _inverse(m: tuple) -> tuple:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
+
+
+def _in_points(m: tuple, height_mm: float) -> tuple:
+    """A map of page mm (y down from the top) as the same map of PDF points (y up)."""
+    k = 1 / MM_PER_PT
+    return _times(_times((MM_PER_PT, 0.0, 0.0, -MM_PER_PT, 0.0, height_mm), m), (k, 0.0, 0.0, -k, 0.0, height_mm * k))
+
+
+def printer_undo(printer, layout: str, width: float, height: float) -> dict:
+    """For each kind of page ("front", "back", "sheet-back"), the PDF-point map that undoes
+    what the recorded printer profile did to it."""
+    kx, ky = 100.0 / printer.scale_mm[0], 100.0 / printer.scale_mm[1]
+    scale = _about(width / 2, height / 2, (kx, 0.0, 0.0, ky, 0.0, 0.0))
+    t = math.radians(printer.back_rotation_deg)
+    dx, dy = printer.back_offset_mm
+
+    def turn(cx, cy):
+        return _times(_about(cx, cy, (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)),
+                      (1.0, 0.0, 0.0, 1.0, dx, dy))
+    maps = {"front": scale, "back": _times(scale, turn(width / 2, height / 2)),
+            "sheet-back": _times(turn(width * 3 / 4, height / 2), scale)}
+    return {k: _inverse(_in_points(m, height)) for k, m in maps.items()}
+
+
 def check_home_print(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
     info = rec.home_print
     if info is None:
         return
-    card, bleed, faces = rec.card.trim_mm, rec.card.bleed_mm, len(rec.deck.faces)
+    card, bleed = rec.card.trim_mm, rec.card.bleed_mm
     if info.layout not in LAYOUTS:
         report.fail("manifest.json", "-", f"home_print.layout {info.layout!r} is not one of {', '.join(LAYOUTS)}")
         return
+    faces = len(rec.deck.faces)
+    seq = list(range(faces)) if info.cards is None else list(info.cards)
+    if info.cards is not None and (not seq or any(not 0 <= i < faces for i in seq)):
+        report.fail("manifest.json", "-", f"home_print.cards {list(info.cards)[:10]} are not cards of the "
+                    f"{faces}-card deck")
+        return
+    stem = "print" if info.cards is None else "reprint"
     deck = _deck_pages(game, game_dir, rec, report, rel)
     for name in info.papers:
-        path = game_dir / f"{game}-print-{name}.pdf"
+        path = game_dir / f"{game}-{stem}-{name}.pdf"
         if name not in PAPERS:
             report.fail(rel(path), "-", f"unknown paper {name!r} in manifest.json")
             continue
@@ -90,7 +139,7 @@ def check_home_print(game: str, game_dir: Path, rec, report: GameReport, rel) ->
             report.fail(rel(path), "-", f"not a readable PDF ({exc})")
             continue
         with pdf:
-            _check_file(pdf, path, name, info, card, bleed, faces, deck, rec, report, rel)
+            _check_file(pdf, path, name, info, card, bleed, seq, deck, rec, report, rel)
 
 
 def _deck_pages(game: str, game_dir: Path, rec, report: GameReport, rel) -> "DeckPages | None":
@@ -115,7 +164,7 @@ def _deck_pages(game: str, game_dir: Path, rec, report: GameReport, rel) -> "Dec
         return DeckPages(faces, backs)
 
 
-def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, faces: int, deck, rec,
+def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, seq: list, deck, rec,
                 report: GameReport, rel) -> None:
     file = rel(path)
     layout = info.layout
@@ -124,6 +173,7 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, fa
     if per < 1:
         report.fail(file, "-", f"a {card[0]:g} × {card[1]:g} mm card does not fit a {paper} sheet ({layout})")
         return
+    faces = len(seq)
     sheets = math.ceil(faces / per)
     want_pages = sheets * (2 if layout == "duplex" else 1)
     sizes = [pdfread.page_size(p) for p in pdf.pages]
@@ -137,8 +187,9 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, fa
     if deck is None:
         return
     before = len(report.violations)
-    pages = _spots(pdf, deck, card, width, height, file, report, rec)
-    _check_counts(pages, deck, rec, file, report)
+    undo = printer_undo(info.printer, layout, width, height)
+    pages = _spots(pdf, deck, card, width, height, file, report, rec, layout, undo)
+    _check_counts(pages, deck, rec, seq, file, report)
     step = 2 if layout == "duplex" else 1
     for s in range(sheets):
         front_no = 1 + s * step
@@ -151,27 +202,31 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, fa
         elif layout == "fronts":
             _only(pages.get(front_no, []), "face", front_no, file, report)
         first = s * per
-        _check_sheet(fronts, rec, deck, first, min(per, faces - first), per, front_no, paper, card, file, report)
+        _check_sheet(fronts, rec, deck, seq[first:first + per], per, front_no, paper, card, file, report)
         if layout == "gutterfold":
             _check_fold(fronts, width, bleed, front_no, rec, deck, file, report)
         if layout != "fronts":
-            _check_backs(fronts, backs, width, info.back_offset_mm, first, min(per, faces - first), rec, deck,
-                         back_no, file, report)
+            _check_backs(fronts, backs, width, seq[first:first + per], rec, deck, back_no, file, report)
     if len(report.violations) == before:
-        report.summary.append(f"{path.name}: {len(sizes)} pages of {paper}, {faces} fronts placed in deck order, "
+        order = "in deck order" if info.cards is None else "as the reprint names them"
+        report.summary.append(f"{path.name}: {len(sizes)} pages of {paper}, {faces} fronts placed {order}, "
                               f"{per} a sheet ({layout})")
 
 
 def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file: str, report: GameReport,
-           rec) -> dict:
-    """Page number -> the cards it places; a form showing no page of the deck, a card at
-    the wrong size or off the page is reported."""
+           rec, layout: str, undo: dict) -> dict:
+    """Page number -> the cards it places, the printer profile undone; a form showing no
+    page of the deck, a card at the wrong size or off the page is reported."""
     pages: dict = {}
     for placed in pdfread.placements(pdf):
         kind = deck.kind(placed.digest)
         if kind is None:
             report.fail(file, f"page {placed.page}", "places a form that shows no page of the card or back PDF")
             continue
+        side = ("back" if layout == "duplex" and placed.page % 2 == 0 else
+                "sheet-back" if layout == "gutterfold" and kind == "back" else "front")
+        if undo[side] != IDENTITY:
+            placed = Placed(placed.page, placed.digest, _times(placed.matrix, undo[side]))
         mb = pdf.pages[placed.page - 1].mediabox
         x0, y0, x1, y1 = (float(v) for v in mb)
         rect = placed.rect(deck.trim[placed.digest], abs(y1 - y0), min(y0, y1), min(x0, x1))
@@ -197,10 +252,11 @@ def _label(spot: _Spot, rec, deck: DeckPages) -> str:
     return "/".join(slugs[:3]) + ("…" if len(slugs) > 3 else "")
 
 
-def _check_counts(pages: dict, deck: DeckPages, rec, file: str, report: GameReport) -> None:
-    """Every face placed once: a face drawn like k others (a second deck) k+1 times in all."""
+def _check_counts(pages: dict, deck: DeckPages, rec, seq: list, file: str, report: GameReport) -> None:
+    """Every face placed as often as it is printed: once each for the deck (a face drawn like
+    k others, a second deck, k+1 times in all), as often as named for a reprint."""
     got = Counter(s.shows for spots in pages.values() for s in spots if s.kind == "face")
-    want = Counter(deck.faces)
+    want = Counter(deck.faces[i] for i in seq)
     for digest in sorted(set(got) | set(want), key=deck.faces.index):
         if got[digest] != want[digest]:
             label = _label(_Spot("face", digest, (0, 0, 0, 0)), rec, deck)
@@ -218,9 +274,11 @@ def _reading_order(spots: list) -> list:
     return sorted(spots, key=lambda s: (round(s.y), round(s.x)))
 
 
-def _check_sheet(fronts: list, rec, deck: DeckPages, first: int, count: int, per: int, page: int, paper: str,
+def _check_sheet(fronts: list, rec, deck: DeckPages, cards: list, per: int, page: int, paper: str,
                  card: tuple, file: str, report: GameReport) -> None:
-    """As many cards as fit (the rest on the last sheet), not overlapping, in deck order."""
+    """As many cards as fit (the rest on the last sheet), not overlapping, in deck order
+    (cards: the deck index of each card this sheet should hold)."""
+    count = len(cards)
     if len(fronts) != count:
         report.fail(file, f"page {page}", f"holds {len(fronts)} cards, expected {count}: {per} cards of "
                     f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet inside {MARGIN_MM:g} mm margins")
@@ -230,9 +288,9 @@ def _check_sheet(fronts: list, rec, deck: DeckPages, first: int, count: int, per
             if min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > TOL_MM and min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > TOL_MM:
                 report.fail(file, f"page {page}", f"{_label(a, rec, deck)} and {_label(b, rec, deck)} overlap")
     for k, spot in enumerate(_reading_order(fronts)):
-        if spot.shows != deck.faces[first + k]:
+        if spot.shows != deck.faces[cards[k]]:
             report.fail(file, f"page {page}", f"place {k + 1} shows {_label(spot, rec, deck)}, where deck order "
-                        f"puts {rec.deck.faces[first + k]}")
+                        f"puts {rec.deck.faces[cards[k]]}")
 
 
 def _check_fold(fronts: list, width: float, bleed: float, page: int, rec, deck, file: str,
@@ -244,23 +302,22 @@ def _check_fold(fronts: list, width: float, bleed: float, page: int, rec, deck, 
                         f"before the fold; its bleed needs {bleed + FOLD_CLEAR_MM:g}")
 
 
-def _check_backs(fronts: list, backs: list, width: float, offset: tuple, first: int, count: int, rec,
-                 deck: DeckPages, page: int, file: str, report: GameReport) -> None:
+def _check_backs(fronts: list, backs: list, width: float, cards: list, rec, deck: DeckPages, page: int, file: str,
+                 report: GameReport) -> None:
     """Each back where the flip (or fold) puts it behind its face, and the back that face has."""
-    dx, dy = offset
     left = list(backs)
     ordered = _reading_order(fronts)
-    in_order = len(fronts) == count and all(s.shows == deck.faces[first + k] for k, s in enumerate(ordered))
+    in_order = len(fronts) == len(cards) and all(s.shows == deck.faces[cards[k]] for k, s in enumerate(ordered))
     for k, spot in enumerate(ordered):
-        x, y = width - spot.x - spot.w + dx, spot.y + dy
+        x, y = width - spot.x - spot.w, spot.y
         match = next((b for b in left if abs(b.x - x) <= TOL_MM and abs(b.y - y) <= TOL_MM), None)
         if match is None:
             report.fail(file, f"page {page}", f"no back behind {_label(spot, rec, deck)} "
                         f"(expected at x {x:.1f}, y {y:.1f} mm)")
             continue
         left.remove(match)
-        if in_order and match.shows != rec.deck.back_of[first + k]:
+        if in_order and match.shows != rec.deck.back_of[cards[k]]:
             report.fail(file, f"page {page}", f"behind {_label(spot, rec, deck)} is {_label(match, rec, deck)}, "
-                        f"expected back {rec.deck.backs[rec.deck.back_of[first + k]]}")
+                        f"expected back {rec.deck.backs[rec.deck.back_of[cards[k]]]}")
     for b in left:
         report.fail(file, f"page {page}", f"{_label(b, rec, deck)} at x {b.x:.1f}, y {b.y:.1f} mm is behind no face")

@@ -208,6 +208,8 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
     """The sheet lists every table entry once in its group's row, links each to the next
     multiple exactly as the cards' right arrows do, and counts copies and followers right."""
     info = rec.sequence_sheet
+    if info is None:
+        return
     table = Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
     want_entries = {(d * k, d) for d in range(1, n + 1) for k in range(1, n + 1)}
     want_links = {(d, d * k, d * (k + 1)) for d in range(1, n + 1) for k in range(1, n)}

@@ -20,15 +20,18 @@ INK = (0.11, 0.14, 0.19)
 
 
 def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: list, bleed: float, path: Path,
-                 title: str, fonts) -> int:
+                 title: str, fonts, correction=None, cards: "list | None" = None) -> int:
     """faces_pdf holds card i on page i+1; backs_pdf the distinct backs, back_of[i] card i's.
     Both were made with this bleed (a page is the card plus its bleed all round); fonts
-    (the theme's FontSet) sets the labels."""
+    (the theme's FontSet) sets the labels. correction (layout/printer.py) maps each page
+    as the printer profile asks; cards: the deck index of each card the plan places
+    (a reprint), default the deck in order."""
     import io
 
     import pikepdf
 
     from ..draw.pdfcanvas import CanvasContext, flip
+    from ..layout.printer import IDENTITY, page_maps, pdf_matrix
 
     marks = io.BytesIO()  # the marks and labels, in memory until the cards join them
     canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM), fonts)
@@ -51,21 +54,30 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
                 forms[(back, index)] = sheets.copy_foreign(page_form(backs if back else faces, source))
             return forms[(back, index)]
         for page, sheet in zip(pages, sheets.pages):
-            ops = []
+            whole, extra = page_maps(correction, page.side, page.width, page.height) if correction else (IDENTITY,) * 2
+            ops = ["q " + _cm(pdf_matrix(whole, page.height))] if whole != IDENTITY else []
             for p in page.placements:
-                index = back_of[p.card] if p.back else p.card
+                card = cards[p.card] if cards is not None else p.card
+                index = back_of[card] if p.back else card
                 name = f"/{'Back' if p.back else 'Card'}{index}"  # fixed names: reproducible files
                 sheet.add_resource(form(p.back, index), pikepdf.Name.XObject, name=pikepdf.Name(name))
                 clip_y = page.height - p.clip.y - p.clip.h  # the plan measures down from the top
                 card_y = page.height - (p.trim.y + p.trim.h + bleed)
-                ops.append(f"q {p.clip.x * k:.3f} {clip_y * k:.3f} {p.clip.w * k:.3f} {p.clip.h * k:.3f} re W n "
+                turn = _cm(pdf_matrix(extra, page.height)) + " " if p.back and extra != IDENTITY else ""
+                ops.append(f"q {turn}{p.clip.x * k:.3f} {clip_y * k:.3f} {p.clip.w * k:.3f} {p.clip.h * k:.3f} re W n "
                            f"1 0 0 1 {(p.trim.x - bleed) * k:.3f} {card_y * k:.3f} cm {name} Do Q")
-            # the cards go under the marks and labels
+            # the cards go under the marks and labels; the page map holds for both
             sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode("ascii")), prepend=True)
+            if whole != IDENTITY:
+                sheet.contents_add(pikepdf.Stream(sheets, b"Q"))
         tmp = path.with_name(path.name + ".part")
         save_pdf(sheets, tmp)
     tmp.replace(path)
     return len(pages)
+
+
+def _cm(m: tuple) -> str:
+    return " ".join(f"{v:.6f}" for v in m) + " cm"
 
 
 def _decorate(ctx, page: Page) -> None:

@@ -54,21 +54,28 @@ def new_pdf(path: Path, title: str):
     return pdf
 
 
-def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed_mm: "float | None" = None) -> int:
+def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
+                page_map: "tuple | None" = None) -> int:
     """One SVG a page, each page page_mm in size; returns the page count.
 
     With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
-    whole page), which print shops read to cut and to check the bleed. Our own
-    templates are drawn straight into reportlab; anything else goes through cairo."""
+    whole page), which print shops read to cut and to check the bleed. page_map: a map
+    of page mm (layout/printer.py) the drawing goes through, a printer's scale cancelled.
+    Our own templates are drawn straight into reportlab; anything else goes through cairo."""
     from . import fastsvg
 
+    matrix = None
+    if page_map is not None:
+        from ..layout.printer import IDENTITY, pdf_matrix
+
+        matrix = pdf_matrix(page_map, page_mm[1]) if page_map != IDENTITY else None
     try:
-        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm)
+        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrix)
     except fastsvg.Unsupported:
         from .fonts import ensure_fonts
 
         ensure_fonts(fonts)
-        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm)
+        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm, matrix)
 
 
 def vector_document(path, title: str, page_pt: tuple, fonts):
@@ -135,7 +142,7 @@ def define_form(canvas, name: str, svg: str, size_pt: tuple, fonts) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm) -> int:
+def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrix=None) -> int:
     width, height = (v * PT_PER_MM for v in page_mm)
     canvas = vector_document(path, title, (width, height), fonts)
     if bleed_mm is not None:
@@ -143,13 +150,18 @@ def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm) -> int:
         canvas.setBleedBox((0, 0, width, height))
         canvas.setTrimBox((inset, inset, width - inset, height - inset))
     for svg in svgs:
+        if matrix is not None:
+            canvas.saveState()
+            canvas.transform(*matrix)
         draw_svg(canvas, svg, height, fonts)
+        if matrix is not None:
+            canvas.restoreState()
         canvas.showPage()
     canvas.save()
     return len(svgs)
 
 
-def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm) -> int:
+def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm, matrix=None) -> int:
     import cairocffi
 
     pdf = new_pdf(path, title)
@@ -157,6 +169,9 @@ def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple,
     for rec in recordings:
         pdf.set_size(width, height)
         ctx = cairocffi.Context(pdf)
+        if matrix is not None:  # cairo's space runs down from the top: the PDF matrix seen from there
+            a, b, c, d, e, f = matrix
+            ctx.transform(cairocffi.Matrix(a, -b, -c, d, e + c * height, height - f - d * height))
         ctx.set_source_surface(rec, 0, 0)
         ctx.paint()
         pdf.show_page()

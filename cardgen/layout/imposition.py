@@ -149,36 +149,15 @@ def _cells(xa: Axis, ya: Axis, page: Paper, bleed: float):
     return cells
 
 
-def _mirror(rect: Rect, page_width: float, dx: float = 0, dy: float = 0) -> Rect:
-    return Rect(page_width - rect.x - rect.w + dx, rect.y + dy, rect.w, rect.h)
+def _mirror(rect: Rect, page_width: float) -> Rect:
+    return Rect(page_width - rect.x - rect.w, rect.y, rect.w, rect.h)
 
 
-def _within_margins(rect: Rect, page_w: float, page_h: float) -> Rect:
-    """Clip a printed area to the page less its 5 mm margins (a back offset may push it out)."""
-    x0, y0 = max(rect.x, MIN_MARGIN_MM), max(rect.y, MIN_MARGIN_MM)
-    x1, y1 = min(rect.right, page_w - MIN_MARGIN_MM), min(rect.bottom, page_h - MIN_MARGIN_MM)
-    return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
-
-
-def _check_offset(cells, page: Paper, offset, layout: str) -> None:
-    """A back offset must keep every back's trim on the page: a larger printer shift
-    cannot be cancelled by moving the backs (they would be cut off)."""
-    trims = [_mirror(trim, page.width) for trim, _ in cells]
-    left, top = min(t.x for t in trims), min(t.y for t in trims)
-    right, bottom = page.width - max(t.right for t in trims), page.height - max(t.bottom for t in trims)
-    dx, dy = offset
-    if not (-left <= dx <= right and -top <= dy <= bottom):
-        raise CardgenError(
-            f"--back-offset {dx:g},{dy:g} would push card backs off the {page.name} page ({layout}): this sheet "
-            f"leaves room for x from {-left:.1f} to {right:.1f} mm and y from {-top:.1f} to {bottom:.1f} mm")
-
-
-def _back(card: int, cell, page: "Paper | Page", offset) -> Placement:
-    """The back behind a front cell: mirrored for a long-edge flip, moved by the back offset."""
+def _back(card: int, cell, page: "Paper | Page") -> Placement:
+    """The back behind a front cell: mirrored for a long-edge flip (or across the fold).
+    A printer's shift is cancelled by the whole back page's map (layout/printer.py)."""
     trim, clip = cell
-    dx, dy = offset
-    moved = _mirror(clip, page.width, dx, dy)
-    return Placement(card, _mirror(trim, page.width, dx, dy), _within_margins(moved, page.width, page.height), True)
+    return Placement(card, _mirror(trim, page.width), _mirror(clip, page.width), True)
 
 
 def _marks(xs: list, ys: list, x_extent: tuple, y_extent: tuple, page_w: float, page_h: float) -> list:
@@ -245,18 +224,7 @@ class SheetSpec:
     card_h: float
     bleed: float
     layout: str = "duplex"
-    back_offset: tuple = (0.0, 0.0)
     title: str = ""
-
-
-def check_back_offset(spec: SheetSpec) -> None:
-    """Refuse, before any work, a back offset that would push backs off the sheet."""
-    if spec.layout == "gutterfold":
-        _gutterfold(spec, 1)
-    elif spec.layout == "duplex":
-        xa = _axis(0, spec.paper.width, spec.card_w, spec.bleed)
-        ya = _axis(0, spec.paper.height, spec.card_h, spec.bleed)
-        _check_offset(_cells(xa, ya, spec.paper, spec.bleed), spec.paper, spec.back_offset, spec.layout)
 
 
 def impose(spec: SheetSpec, count: int) -> list[Page]:
@@ -269,8 +237,6 @@ def impose(spec: SheetSpec, count: int) -> list[Page]:
     xa = _axis(0, paper.width, spec.card_w, spec.bleed)
     ya = _axis(0, paper.height, spec.card_h, spec.bleed)
     cells = _cells(xa, ya, paper, spec.bleed)
-    if spec.layout == "duplex":
-        _check_offset(cells, paper, spec.back_offset, spec.layout)
     per_page = len(cells)
     sheets = math.ceil(count / per_page)
     extent = _extent(cells)
@@ -287,7 +253,7 @@ def impose(spec: SheetSpec, count: int) -> list[Page]:
         if spec.layout == "duplex":
             back = Page(paper.width, paper.height, "backs", s + 1, sheets)
             # long-edge flip: a card's column is mirrored, its row is kept
-            back.placements = [_back(first + k, cells[k], paper, spec.back_offset) for k in range(n)]
+            back.placements = [_back(first + k, cells[k], paper) for k in range(n)]
             _furniture(back, paper, xa, ya, f"{spec.title} · backs {s + 1}/{sheets} · {paper.name}", extent)
             pages.append(back)
     return pages
@@ -310,7 +276,6 @@ def _gutterfold(spec: SheetSpec, count: int) -> list[Page]:
         if abs(trim.right - xa.last) < 1e-6:  # fold side
             clip = Rect(clip.x, clip.y, trim.right + bx_in - clip.x, clip.h)
         fronts.append((trim, clip))
-    _check_offset(fronts, paper, spec.back_offset, spec.layout)
     per_page = len(fronts)
     sheets = math.ceil(count / per_page)
     extent_x = (min(c.x for _, c in fronts), paper.width - min(c.x for _, c in fronts))
@@ -323,7 +288,7 @@ def _gutterfold(spec: SheetSpec, count: int) -> list[Page]:
         k_count = min(per_page, count - first)
         page = Page(paper.width, paper.height, "sheet", s + 1, sheets)
         page.placements = [Placement(first + k, *fronts[k]) for k in range(k_count)]
-        page.placements += [_back(first + k, fronts[k], paper, spec.back_offset) for k in range(k_count)]
+        page.placements += [_back(first + k, fronts[k], paper) for k in range(k_count)]
         page.marks = list(marks)
         page.folds = [Line(fold, MARK_MARGIN_MM, fold, paper.height - MARK_MARGIN_MM, dashed=True)]
         _furniture(page, paper, xa, ya, f"{spec.title} · sheet {s + 1}/{sheets} · fold on the dashed line", extent)

@@ -3,17 +3,20 @@
 Pure geometry in millimetres. Columns, left to right: side glue flap, front, side
 (the spine), back, side. The back carries the lid and its tuck flap on top and the
 bottom panel below; the sides carry dust flaps; the front has a thumb notch and a
-bottom glue flap. Solid lines are cuts, dashed lines folds.
+bottom glue flap. Solid lines are cuts, dashed lines folds. The box's inside is the card
+plus what its fit (layout/boxfit.py: stock, sleeves) needs, and every panel's color runs
+BLEED_MM past the cut line, so a cut that wanders leaves no white edge.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..errors import CardgenError
+from .boxfit import BOX_FITS, BoxFit
 from .imposition import Line, Rect
 from .paper import MIN_MARGIN_MM, Paper
 
-CLEARANCE_MM = 2.0  # added to width, height and depth so the deck slides in
+BLEED_MM = 3.0  # panel colors run this far past the cut line
 GLUE_W = 12.0
 TUCK_H = 16.0
 NOTCH_R = 9.0
@@ -37,20 +40,45 @@ class Net:
     notch: tuple = ()  # centre x, y and radius of the thumb notch (an arc on the outline)
     folds: list = field(default_factory=list)  # dashed Lines
     cards: int = 0  # how many cards it holds
+    card: tuple = ()  # the card's W, H (without sleeve) and thickness, and the fit: to size the box again
+    fit: BoxFit = BOX_FITS["plain"]
+
+    def bleeds(self, bleed: float = BLEED_MM) -> list:
+        """Each panel's rectangle grown by bleed on every side that is cut, not folded:
+        drawn under the panels, it carries their colors past the cut line."""
+        grown = []
+        for p in self.panels:
+            r = p.rect
+            left, right = _on_fold(self.folds, r.x, r.y, r.x, r.bottom), _on_fold(self.folds, r.right, r.y, r.right, r.bottom)
+            top, bottom = _on_fold(self.folds, r.x, r.y, r.right, r.y), _on_fold(self.folds, r.x, r.bottom, r.right, r.bottom)
+            x0, y0 = r.x - (0 if left else bleed), r.y - (0 if top else bleed)
+            x1, y1 = r.right + (0 if right else bleed), r.bottom + (0 if bottom else bleed)
+            grown.append(Panel(p.name, Rect(x0, y0, x1 - x0, y1 - y0), p.glue))
+        return grown
 
 
-def inner_size(card_w: float, card_h: float, cards: int, thickness: float) -> tuple:
-    return (round(card_w + CLEARANCE_MM, 2), round(card_h + CLEARANCE_MM, 2),
-            round(cards * thickness + CLEARANCE_MM, 2))
+def _on_fold(folds: list, x1: float, y1: float, x2: float, y2: float) -> bool:
+    """Whether the edge (x1, y1)–(x2, y2) lies along a fold line for most of its length."""
+    for f in folds:
+        if x1 == x2 and f.x1 == f.x2 and abs(f.x1 - x1) < 1e-6:
+            overlap = min(max(y1, y2), max(f.y1, f.y2)) - max(min(y1, y2), min(f.y1, f.y2))
+        elif y1 == y2 and f.y1 == f.y2 and abs(f.y1 - y1) < 1e-6:
+            overlap = min(max(x1, x2), max(f.x1, f.x2)) - max(min(x1, x2), min(f.x1, f.x2))
+        else:
+            continue
+        if overlap > 0.5 * (abs(x2 - x1) + abs(y2 - y1)):
+            return True
+    return False
 
 
-def net(card_w: float, card_h: float, cards: int, thickness: float) -> Net:
-    W, H, D = inner_size(card_w, card_h, cards, thickness)
+def net(card_w: float, card_h: float, cards: int, thickness: float, fit: BoxFit = BOX_FITS["plain"]) -> Net:
+    """The net of a box for cards of card_w × card_h mm, thickness mm each (without sleeve)."""
+    W, H, D = fit.inner(card_w, card_h, cards, thickness)
     dust = min(D * 0.8, W / 2 - 2)
     c0, c1, c2, c3, c4, c5 = 0, GLUE_W, GLUE_W + W, GLUE_W + W + D, GLUE_W + 2 * W + D, GLUE_W + 2 * W + 2 * D
     r0, r1, r2 = 0, TUCK_H, TUCK_H + D
     r3, r4 = r2 + H, r2 + H + D
-    n = Net((W, H, D), c5, r4, cards=cards)
+    n = Net((W, H, D), c5, r4, cards=cards, card=(card_w, card_h, thickness), fit=fit)
     n.panels = [
         Panel("glue", Rect(c0, r2, GLUE_W, H), glue=True),
         Panel("front", Rect(c1, r2, W, H)),
@@ -107,16 +135,19 @@ def place(n: Net, paper: Paper) -> NetPlacement:
         # rotate(90): the net's x runs down the page and its y runs right to left
         return NetPlacement((paper.width + n.height) / 2, top + (room_h - n.width) / 2, True)
     cards = n.cards
-    fits = [t / 100 for t in range(10, 101) if _fits(_with_thickness(n, t / 100), paper, room_w, room_h)]
-    advice = (f"cards up to {max(fits):g} mm thick fit: lower --card-thickness" if fits
-              else "split the deck into two boxes")
-    raise CardgenError(f"a tuck box for {cards} cards ({n.inner[2]:g} mm deep) does not fit on {paper.name}: {advice}")
+    lighter = [f.name for f in BOX_FITS.values() if f.sleeve_mm < n.fit.sleeve_mm
+               and _fits(net(n.card[0], n.card[1], cards, n.card[2], f), paper, room_w, room_h)]
+    fits = [t / 100 for t in range(10, 101) if _fits(net(n.card[0], n.card[1], cards, t / 100, n.fit), paper,
+                                                         room_w, room_h)]
+    if n.fit.sleeve_mm and lighter:
+        advice = f"use --box-fit {lighter[-1]} (thinner sleeves), or split the deck into two boxes"
+    elif fits and not n.fit.sleeve_mm:
+        advice = f"cards up to {max(fits):g} mm thick fit: lower --card-thickness"
+    else:
+        advice = "split the deck into two boxes"
+    raise CardgenError(f"a tuck box for {cards} cards ({n.inner[2]:g} mm deep, {n.fit.name}) does not fit on "
+                       f"{paper.name}: {advice}")
 
 
 def _fits(n: Net, paper: Paper, room_w: float, room_h: float) -> bool:
     return (n.width <= room_w and n.height <= room_h) or (n.height <= room_w and n.width <= room_h)
-
-
-def _with_thickness(n: Net, thickness: float) -> Net:
-    """The same box for cards of another thickness."""
-    return net(n.inner[0] - CLEARANCE_MM, n.inner[1] - CLEARANCE_MM, n.cards, thickness)
