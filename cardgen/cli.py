@@ -127,12 +127,12 @@ class _SettingType(click.ParamType):
             raise click.UsageError(f"{param.opts[0]}: {exc}" if param else str(exc), ctx) from None
 
 
-def _setting_options(func):
-    """One click option per setting that has a flag, in the table's order."""
+def _setting_options(func, only: "tuple | None" = None):
+    """One click option per setting that has a flag (of those named in only), in the table's order."""
     from .settings import SETTINGS, _allowed_text, _default_text
 
     for s in reversed(SETTINGS):
-        if not s.flag:
+        if not s.flag or (only is not None and s.name not in only):
             continue
         names = [s.flag] + ([s.short] if s.short else [])
         shown = f" [default: {_default_text(s)}]"
@@ -170,23 +170,12 @@ def main():
 @_friendly
 def build(ctx, config_path, quiet, verbose, **flags):
     """Build the decks (into ./output, or --out DIR)."""
-    from click.core import ParameterSource
-
-    from . import config
     from .build import build as run_build, summary
     from .draw.reproducible import build_datetime
     from .options import BuildOptions
     from .theme import theme_for
 
-    values = {}
-    path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
-    if path is not None:
-        values = config.load(path)
-    for name, value in flags.items():
-        if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
-            continue  # not on the command line: the project file's value, or the default
-        values[name] = frozenset().union(*value) if name == "formats" else value
-    options = BuildOptions(**values)
+    options = BuildOptions(**_values(ctx, config_path, flags))
     build_datetime()  # a bad SOURCE_DATE_EPOCH is refused before anything is read or written
     theme = theme_for(options)
     try:
@@ -207,6 +196,63 @@ def build(ctx, config_path, quiet, verbose, **flags):
                     click.echo(f"{g.name} stages: {stages}")
                 for e in g.files:
                     click.echo(f"  {e.path}  {e.kind} {e.format}")
+
+
+def _values(ctx, config_path, flags: dict, keep: "tuple | None" = None) -> dict:
+    """The settings from the project file (those named in keep), then the flags given on
+    the command line over them."""
+    from click.core import ParameterSource
+
+    from . import config
+
+    values = {}
+    path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
+    if path is not None:
+        values = {k: v for k, v in config.load(path).items() if keep is None or k in keep}
+    for name, value in flags.items():
+        if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
+            continue  # not on the command line: the project file's value, or the default
+        values[name] = frozenset().union(*value) if name == "formats" else value
+    return values
+
+
+PRINTER_SETTINGS = ("paper", "back_offset", "back_rotation", "print_scale")
+
+
+def _printer_options(func):
+    return _setting_options(func, PRINTER_SETTINGS)
+
+
+@main.command()
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="Project file (default: ./cardgen.toml when there is one): its paper and [printer] table.")
+@click.option("--check", is_flag=True, help="Draw the sheet with the [printer] correction, to see it work.")
+@click.option("--dir", "folder", type=click.Path(path_type=Path), default=Path("."),
+              help="Folder to write calibration-<paper>.pdf into (default: here).")
+@_printer_options
+@click.pass_context
+@_friendly
+def calibrate(ctx, config_path, check, folder, **flags):
+    """Write a one-sheet duplex test page that reads your printer's scale and duplex error.
+
+    Print it double-sided at 100 %, read the rulers and ladders, and put the values in
+    cardgen.toml's [printer] table; every build then draws the sheets to cancel them."""
+    from .documents.calibration import file_name, refuse_unless_ours, write_calibration
+    from .layout.paper import papers
+    from .settings import BY_NAME, printer_correction, validate
+    from .theme import DEFAULT_THEME
+
+    values = _values(ctx, config_path, flags, PRINTER_SETTINGS)
+    values = {name: validate(name, values.get(name, BY_NAME[name].default_value())) for name in PRINTER_SETTINGS}
+    correction = printer_correction(values) if check else None
+    if not folder.is_dir():
+        raise CardgenError(f"{folder} is not a folder: name an existing folder with --dir")
+    paths = [folder / file_name(paper, check) for paper in papers(values["paper"])]
+    for path in paths:
+        refuse_unless_ours(path)
+    for paper, path in zip(papers(values["paper"]), paths):
+        write_calibration(path, paper, DEFAULT_THEME, correction)
+        click.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100 %")
 
 
 _status_shown = [False]  # a status line is on the terminal, not yet ended

@@ -72,3 +72,75 @@ def test_checker_catches_a_wrong_box(copy_of_games):
     refresh_manifest(copy_of_build)
     result = run_cli("check", copy_of_build)
     assert result.exit_code == 1 and "inside 65.5 × 90.9 × 12 mm, expected 65.5 × 90.9 × 21.5" in result.output
+
+
+@pytest.mark.parametrize("fit, inner", [
+    ("plain", (65.5, 90.9, 23.0)),  # 70 × 0.3 + 2
+    ("heavy", (65.5, 90.9, 30.0)),  # 70 × 0.4 + 2
+    ("penny-sleeves", (68.0, 93.0, 29.6)),  # a 66 × 91 mm sleeve + 2; 70 × 0.38 + 3
+    ("sleeves", (68.0, 93.0, 32.4)),
+    ("premium-sleeves", (68.0, 93.0, 38.0)),
+    ("double-sleeves", (69.0, 94.5, 45.0)),
+])
+def test_box_fits_by_stock_and_sleeve(fit, inner):
+    from cardgen.layout.boxfit import BOX_FITS
+
+    n = net(63.5, 88.9, 70, BOX_FITS[fit].card_mm, BOX_FITS[fit])
+    assert n.inner == pytest.approx(inner)
+    for paper in PAPERS.values():
+        place(n, paper)  # Str8 Eight's 70 cards fit a sheet in every fit
+
+
+def test_bleed_runs_past_cut_lines_but_not_past_folds():
+    n = net(63.5, 88.9, 70, 0.3)
+    grown = {(p.name, p.rect.x, p.rect.y): p for p in n.bleeds(3.0)}
+    for p in n.panels:
+        g = grown.get((p.name, p.rect.x - 3.0, p.rect.y)) or grown.get((p.name, p.rect.x, p.rect.y - 3.0)) \
+            or grown.get((p.name, p.rect.x - 3.0, p.rect.y - 3.0)) or grown[(p.name, p.rect.x, p.rect.y)]
+        assert g.rect.w >= p.rect.w and g.rect.h >= p.rect.h
+    front = next(p for p in n.bleeds(3.0) if p.name == "front")
+    plain = next(p for p in n.panels if p.name == "front")
+    # the front's top is cut (grows), its sides are folds to the glue flap and the spine (stay)
+    assert (front.rect.y, front.rect.x, front.rect.w) == pytest.approx((plain.rect.y - 3, plain.rect.x, plain.rect.w))
+
+
+def test_a_sleeved_box_alone_with_bleed_on_the_raster(tmp_path):
+    """--only box: the box and nothing else; the check says what it left out. The front's
+    color reaches 2 mm past the cut line above it, and the sheet says to print on card stock."""
+    from cardgen.draw import fastsvg
+
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--only", "box", "--box-fit", "sleeves", "--format", "svg",
+                     "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in (out / "str8eight").iterdir() if p.is_file())
+    assert files == ["str8eight-tuckbox-letter.svg"]
+    check = run_cli("check", out)
+    assert check.exit_code == 0 and "left out and not checked: cards, print, sheet, rules, pads" in check.output
+    assert "inside 68 × 93 × 32.4 mm (sleeves, 70 cards)" in check.output
+    svg = (out / "str8eight" / "str8eight-tuckbox-letter.svg").read_text()
+    root = root_of(out / "str8eight" / "str8eight-tuckbox-letter.svg")
+    assert "Print on card stock" in "".join(root.itertext()) and "sleeved cards" in "".join(root.itertext())
+    # where the front lands on the page: the net's origin, then the front panel's top-left corner
+    from cardgen.layout.boxfit import BOX_FITS
+
+    n = net(63.5, 88.9, 70, 0.3, BOX_FITS["sleeves"])
+    at = place(n, PAPERS["letter"])
+    front = next(p for p in n.panels if p.name == "front").rect
+
+    def on_page(x, y):  # the net is turned a quarter turn when only that way it fits
+        return (at.x - y, at.y + x) if at.rotated else (at.x + x, at.y + y)
+    dpi = 100
+    from PIL import Image
+    import io
+
+    img = Image.open(io.BytesIO(fastsvg.png(svg, dpi))).convert("RGB")
+    px = dpi / 25.4
+
+    def color(x, y):
+        u, v = on_page(x, y)
+        return img.getpixel((round(u * px), round(v * px)))
+    x = front.x + 6  # clear of the thumb notch
+    inside, beyond = color(x, front.y + 3.0), color(x, front.y - 2.0)
+    assert inside == beyond and sum(inside) < 200, (inside, beyond)  # the dark ground, on both sides of the cut
+    assert color(x, front.y - 5.0) == (255, 255, 255)  # and no further than the bleed

@@ -32,7 +32,7 @@ def eights_names(slug: str) -> tuple:
 
 def crazy_eights_names(slug: str) -> tuple:
     """1-hearts-8 -> 8-hearts (deck 1's first, then deck 2's)."""
-    m = re.fullmatch(r"\d+-([a-z]+)-([0-9a-z]+)", slug)
+    m = re.fullmatch(r"\d+-([a-z]+)-([0-9a-zA-Z]+)", slug)
     return (slug, f"{m.group(2).lower()}-{m.group(1)}") if m else (slug,)
 
 

@@ -60,22 +60,24 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed
 
     With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
     whole page), which print shops read to cut and to check the bleed. page_map: a map
-    of page mm (layout/printer.py) the drawing goes through, a printer's scale cancelled.
+    of page mm (layout/printer.py) the drawing goes through, a printer's scale cancelled
+    (or a list of them, one a page).
     Our own templates are drawn straight into reportlab; anything else goes through cairo."""
     from . import fastsvg
 
-    matrix = None
+    matrices = [None] * len(svgs)
     if page_map is not None:
         from ..layout.printer import IDENTITY, pdf_matrix
 
-        matrix = pdf_matrix(page_map, page_mm[1]) if page_map != IDENTITY else None
+        maps = page_map if isinstance(page_map, list) else [page_map] * len(svgs)
+        matrices = [pdf_matrix(m, page_mm[1]) if m != IDENTITY else None for m in maps]
     try:
-        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrix)
+        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices)
     except fastsvg.Unsupported:
         from .fonts import ensure_fonts
 
         ensure_fonts(fonts)
-        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm, matrix)
+        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm, matrices)
 
 
 def vector_document(path, title: str, page_pt: tuple, fonts):
@@ -142,14 +144,14 @@ def define_form(canvas, name: str, svg: str, size_pt: tuple, fonts) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrix=None) -> int:
+def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices) -> int:
     width, height = (v * PT_PER_MM for v in page_mm)
     canvas = vector_document(path, title, (width, height), fonts)
     if bleed_mm is not None:
         inset = bleed_mm * PT_PER_MM
         canvas.setBleedBox((0, 0, width, height))
         canvas.setTrimBox((inset, inset, width - inset, height - inset))
-    for svg in svgs:
+    for svg, matrix in zip(svgs, matrices):
         if matrix is not None:
             canvas.saveState()
             canvas.transform(*matrix)
@@ -161,12 +163,12 @@ def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrix=None
     return len(svgs)
 
 
-def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm, matrix=None) -> int:
+def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm, matrices) -> int:
     import cairocffi
 
     pdf = new_pdf(path, title)
     width, height = (v * PT_PER_MM for v in page_mm)
-    for rec in recordings:
+    for rec, matrix in zip(recordings, matrices):
         pdf.set_size(width, height)
         ctx = cairocffi.Context(pdf)
         if matrix is not None:  # cairo's space runs down from the top: the PDF matrix seen from there

@@ -18,7 +18,7 @@ from .paper import MIN_MARGIN_MM, Paper
 
 BLEED_MM = 3.0  # panel colors run this far past the cut line
 GLUE_W = 12.0
-TUCK_H = 16.0
+TUCK_H = 15.0
 NOTCH_R = 9.0
 HEADER_MM = 14.0  # room above the net for the page's title and instructions
 

@@ -1,0 +1,69 @@
+"""Write the calibration sheet: one duplex sheet (front and back page) per paper.
+
+Without a correction it shows the printer as it is, so the ladders and rulers read what
+the [printer] table needs; `cardgen calibrate --check` draws it through the same page
+maps as the card sheets (layout/printer.py), so a well-set profile reads 0 and 100 mm.
+The PDF asks the viewer to print at actual size and to flip on the long edge.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import CardgenError, writing
+from ..layout.calibration import plan
+from ..layout.paper import Paper
+
+TITLE = "cardgen calibration sheet"
+
+
+def file_name(paper: Paper, check: bool) -> str:
+    return f"calibration-{'check-' if check else ''}{paper.name}.pdf"
+
+
+def write_calibration(path: Path, paper: Paper, theme, correction=None) -> Path:
+    """The two pages into path (replaced in one step); correction: a check print."""
+    import pikepdf
+
+    from ..design.calibration import sheet_svgs
+    from ..draw.pdf import save_pdf, write_pages
+    from ..layout.printer import IDENTITY
+
+    check = correction is not None
+    front, back = sheet_svgs(plan(paper), theme, correction.describe() if check else None)
+    maps = None
+    if check:
+        maps = [correction.page(paper.width, paper.height), correction.back_page(paper.width, paper.height)]
+        maps = maps if any(m != IDENTITY for m in maps) else None
+    tmp = path.with_name(f".{path.name}.part")
+    try:
+        with writing(path):
+            write_pages([front, back], tmp, f"{TITLE} ({paper.name}{', check' if check else ''})",
+                        (paper.width, paper.height), theme.fonts, page_map=maps)
+            with pikepdf.open(tmp) as pdf:
+                pdf.Root.ViewerPreferences = pikepdf.Dictionary(
+                    PrintScaling=pikepdf.Name("/None"), Duplex=pikepdf.Name.DuplexFlipLongEdge)
+                save_pdf(pdf, path.with_name(f".{path.name}.tmp"))
+            path.with_name(f".{path.name}.tmp").replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def refuse_unless_ours(path: Path) -> None:
+    """An existing file of that name is replaced only when it is a calibration sheet of ours."""
+    import os
+
+    if not os.path.lexists(path):
+        return
+    try:
+        import pikepdf
+
+        if path.is_symlink() or not path.is_file():
+            raise ValueError
+        with pikepdf.open(path) as pdf:
+            if str(pdf.docinfo.get("/Title", "")).startswith(TITLE):
+                return
+    except Exception:  # not a PDF, not readable: not ours either way
+        pass
+    raise CardgenError(f"{path} exists and is not a calibration sheet cardgen wrote: move it, "
+                       "or write the sheet elsewhere with --dir")
