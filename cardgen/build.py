@@ -258,11 +258,13 @@ def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path):
     from functools import partial
 
     from .builders import GAMES
+
+    if not options.formats & {"png", "tts", "pod"}:  # no pixels: no render pool to start (or import)
+        return GAMES[name].build_module().build(options, theme, game_dir)
     from .draw import workers
     from .draw.png import warm_up
 
-    if options.formats & {"png", "tts", "pod"}:
-        workers.start(options.jobs, partial(warm_up, theme.fonts))  # warm while the game writes its SVGs
+    workers.start(options.jobs, partial(warm_up, theme.fonts))  # warm while the game writes its SVGs
     try:
         return GAMES[name].build_module().build(options, theme, game_dir)
     finally:

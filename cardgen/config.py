@@ -6,7 +6,6 @@ how to fix it ("did you mean …" for unknown keys).
 """
 from __future__ import annotations
 
-import difflib
 import re
 import stat
 from pathlib import Path
@@ -90,6 +89,8 @@ def _take(values: dict, section, key: str, value, path: Path, text: str) -> None
         if home != "missing":
             place = f"under [{home}]" if home else "at the top of the file, before any [table]"
             raise CardgenError(f"{where}: '{key}' belongs {place}: move it there")
+        import difflib  # only to name the key meant
+
         close = difflib.get_close_matches(key, known, n=1)
         hint = f": did you mean '{close[0]}'?" if close else f": known keys are {', '.join(known)}"
         place = f" in [{section}]" if section else ""

@@ -9,7 +9,6 @@ folder that is being removed.
 """
 from __future__ import annotations
 
-import multiprocessing
 import traceback
 
 _live: list = []  # tasks this process started and has not collected yet
@@ -22,6 +21,8 @@ class Task:
         if inline:
             self._value = func(*args)
             return
+        import multiprocessing  # only when a process is forked: a lone job starts faster
+
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe(duplex=False)
         self._proc = ctx.Process(target=_child, args=(func, args, child), daemon=False)
@@ -94,10 +95,10 @@ def start(func, *args, jobs: int = 1) -> Task:
 
 def first_done(tasks: list) -> int:
     """The index of a task that has finished, waiting for one when none has."""
-    from multiprocessing.connection import wait
-
     for i, task in enumerate(tasks):
         if task.done():
             return i
+    from multiprocessing.connection import wait
+
     ready = wait([t._conn for t in tasks])
     return next(i for i, t in enumerate(tasks) if t._conn in ready)

@@ -11,6 +11,7 @@ checker can read it without importing a builder.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import types
 import typing
@@ -205,10 +206,16 @@ def from_json(game: str, data) -> "Str8Eight | Eights | CrazyEights | FourScore"
     return _object(cls, body, "")
 
 
+@functools.lru_cache(maxsize=None)
+def _hints(cls) -> dict:
+    """A record class's field types (evaluating them costs a millisecond a class, every time)."""
+    return typing.get_type_hints(cls)
+
+
 def _object(cls, value, where: str):
     if not isinstance(value, dict):
         raise RecordError(f"{where or 'the record'} is {_kind(value)}, expected an object")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
     for key in value:
         if key not in hints:

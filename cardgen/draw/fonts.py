@@ -13,11 +13,17 @@ import os
 import struct
 import tempfile
 from pathlib import Path
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from ..errors import CardgenError
 from ..inputs import MB, read_file
 from ..theme import DEFAULT_FONTS, FontSet
+
+
+def escape(text: str) -> str:
+    """&, < and > escaped for fontconfig's XML (html's escape: xml.sax.saxutils would pull in
+    urllib and http.client, a fiftieth of a second at every start)."""
+    return _html_escape(text, quote=False)
 
 
 _SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true"}
@@ -162,14 +168,15 @@ def ensure_fonts(fonts: FontSet) -> Path:
     if _configured is not None and _configured[0] == fonts:
         return _configured[1]  # verified and configured already in this process
     source = fonts.folder.resolve()
-    data = {}
+    data, digests = {}, {}
     for _, name in fonts.files:
         data[name] = _check_font_file(source / name)
-        if hashlib.sha256(data[name]).hexdigest() not in KNOWN_GOOD:
+        digests[name] = hashlib.sha256(data[name]).hexdigest()
+        if digests[name] not in KNOWN_GOOD:
             check_font(source / name)  # any other file (a theme's, a damaged copy): parsed in full
     # fontconfig scans a whole folder: it gets one of ours holding just the four files checked
     # (never the user's folder, where a FIFO would hang it or a link lead it anywhere)
-    folder = _private_dir() / f"fonts-{hashlib.sha256(repr(sorted(data.items())).encode()).hexdigest()[:12]}"
+    folder = _private_dir() / f"fonts-{hashlib.sha256(repr(sorted(digests.items())).encode()).hexdigest()[:12]}"
     if not folder.is_dir():
         folder.mkdir(mode=0o700)
         for name, content in data.items():
@@ -225,9 +232,13 @@ def _reload_fontconfig() -> None:
         cairo.cairo.cairo_debug_reset_static_data()
 
 
-def register_reportlab_fonts(fonts: FontSet) -> dict:
-    """Register the cuts with reportlab (by path, never from the system); returns the
-    names to use: {"text", "bold", "heavy", "italic"}."""
+ROLES = ("text", "bold", "heavy", "italic")
+CARD_ROLES = ("text", "bold", "heavy")  # what cards and sheets set: the italic (parsed in 12 ms) is the booklets'
+
+
+def register_reportlab_fonts(fonts: FontSet, roles: tuple = ROLES) -> dict:
+    """Register the cuts with reportlab (by path, never from the system), those of the roles
+    asked for; returns the names to use: {"text", "bold", "heavy", "italic"}."""
     from reportlab import rl_config
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
@@ -241,7 +252,7 @@ def register_reportlab_fonts(fonts: FontSet) -> dict:
     names = {role: f"cg{tag}-{role}" for role in ("text", "bold", "heavy", "italic")}
     cuts = {"text": "regular", "bold": "bold", "heavy": "black", "italic": "italic"}
     for role, name in names.items():
-        if name not in pdfmetrics.getRegisteredFontNames():
+        if role in roles and name not in pdfmetrics.getRegisteredFontNames():
             path = fonts.file(cuts[role])
             try:
                 pdfmetrics.registerFont(TTFont(name, str(path)))

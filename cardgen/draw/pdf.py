@@ -85,9 +85,9 @@ def vector_document(path, title: str, page_pt: tuple, fonts):
     path may be a file object."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from .fonts import register_reportlab_fonts
+    from .fonts import CARD_ROLES, register_reportlab_fonts
 
-    names = register_reportlab_fonts(fonts)
+    names = register_reportlab_fonts(fonts, CARD_ROLES)
     canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=page_pt, invariant=1, pageCompression=1, initialFontName=names["text"])
     canvas.setTitle(title)
     canvas.setCreator(f"cardgen {__version__}")

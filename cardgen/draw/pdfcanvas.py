@@ -57,7 +57,7 @@ def _faces(fonts) -> dict:
     once: the text family by weight, and the heavy cut by its own family name, which has
     one cut whatever the weight asked. A theme whose heavy cut carries the text family's
     name gets what fontconfig gives it: the regular or the bold cut."""
-    names = fontset.register_reportlab_fonts(fonts)
+    names = fontset.register_reportlab_fonts(fonts, fontset.CARD_ROLES)
     text, heavy = fonts.role("text"), fonts.role("heavy")
     faces = {(text, False): names["text"], (text, True): names["bold"]}
     if heavy != text:
