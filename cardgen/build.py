@@ -184,6 +184,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         # a lone game builds in this process (its booklet and PNGs still use the cores)
         running.append((game, key, time.perf_counter(),
                         parallel.start(_build_game, game.name, options, theme, game_dir,
+                                       len(todo) == 1 and _core_idle(options.jobs),
                                        jobs=options.jobs if len(todo) > 1 else 1)))
         if len(running) >= max(1, options.jobs):
             _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
@@ -254,19 +255,32 @@ def _preload(options: BuildOptions, theme: Theme) -> None:
     parse("# warm\n\nup | a\n--- | ---\nb | c\n")
 
 
-def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path):
+def _core_idle(jobs: int) -> bool:
+    """Whether a second process would find a core of its own: jobs allow it and the machine's
+    load (its last minute) leaves one free. On a busy machine it would only queue behind
+    other work, and one process is quicker."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # no load figure on this system
+        return jobs > 1
+    return jobs > 1 and load < min(jobs, os.cpu_count() or 1) - 0.5
+
+
+def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path, alone: bool = False):
+    """One game's files; alone: no other game builds beside it, so its parts may use the
+    spare cores."""
     from functools import partial
 
     from .builders import GAMES
 
     if not options.formats & {"png", "tts", "pod"}:  # no pixels: no render pool to start (or import)
-        return GAMES[name].build_module().build(options, theme, game_dir)
+        return GAMES[name].build_module().build(options, theme, game_dir, spare_core=alone)
     from .draw import workers
     from .draw.png import warm_up
 
     workers.start(options.jobs, partial(warm_up, theme.fonts))  # warm while the game writes its SVGs
     try:
-        return GAMES[name].build_module().build(options, theme, game_dir)
+        return GAMES[name].build_module().build(options, theme, game_dir, spare_core=alone)
     finally:
         workers.stop()
 

@@ -24,10 +24,21 @@ NOT_INPUTS = {"out", "games", "jobs", "clean", "strict"}
 
 @lru_cache(maxsize=None)
 def _tree_digest(root: str, pattern: str) -> str:
+    """The files under root whose names match pattern, names and contents, in path order;
+    bytecode caches are neither walked nor read."""
+    import fnmatch
+    import os
+
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        rel = Path(folder).relative_to(root)
+        found += [rel.parts + (name,) for name in files if fnmatch.fnmatch(name, pattern)]
     h = hashlib.sha256()
-    for path in sorted(Path(root).rglob(pattern)):
-        if path.is_file() and "__pycache__" not in path.parts:
-            h.update(path.relative_to(root).as_posix().encode())
+    for parts in sorted(found):
+        path = Path(root, *parts)
+        if path.is_file():
+            h.update("/".join(parts).encode())
             h.update(path.read_bytes())
     return h.hexdigest()
 

@@ -33,7 +33,10 @@ def test_card_names():
      "the printer correction (back offset 0,-4 mm, back rotation 2°, print scale 100,100) would push card backs off"),
     (["--print-scale", "94,100"], "print scale 94.0 mm is out of range: use 97 to 103 mm (more than 3 % off"),
 ])
-def test_bad_reprints_and_parts_are_one_line(tmp_path, args, message):
+def test_bad_reprints_and_parts_are_one_line(tmp_path, monkeypatch, args, message):
+    import cardgen.build
+
+    monkeypatch.setattr(cardgen.build, "_core_idle", lambda jobs: True)  # a second process, stopped with the build
     result = run_cli("build", *args, "--out", tmp_path / "o")
     assert result.exit_code == 2 and message in result.output and result.output.count("\n") <= 2, result.output
     assert not (tmp_path / "o").exists()
@@ -41,15 +44,30 @@ def test_bad_reprints_and_parts_are_one_line(tmp_path, args, message):
 
 @pytest.fixture(scope="module")
 def reprint(tmp_path_factory):
-    """A reprint of four Str8 Eight cards on A4, drawn for a printer that shifts, turns and scales."""
+    """A reprint of four Str8 Eight cards on A4, drawn for a printer that shifts, turns and scales,
+    its card PDFs drawn by a second process (as on an idle machine with two cores)."""
+    import cardgen.build
+
     out = tmp_path_factory.mktemp("reprint") / "out"
     folder = out.parent
     (folder / "cardgen.toml").write_text('paper = "a4"\n[printer]\nback_offset = [1.5, -0.75]\n'
                                          "back_rotation = 0.4\nscale = [99.2, 100.5]\n")
-    result = run_cli("build", "--config", folder / "cardgen.toml", "--game", "str8eight",
-                     "--cards", "12,24,pass-left,12", "--out", out, "-q")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cardgen.build, "_core_idle", lambda jobs: True)
+        result = run_cli("build", "--config", folder / "cardgen.toml", "--game", "str8eight",
+                         "--cards", "12,24,pass-left,12", "--out", out, "-q", "-j", "2")
     assert result.exit_code == 0, result.output
     return out
+
+
+def test_the_second_process_draws_the_same_bytes(reprint, tmp_path):
+    """One process (-j 1) and two (the card PDFs drawn beside) write the same files."""
+    out = tmp_path / "out"
+    result = run_cli("build", "--config", reprint.parent / "cardgen.toml", "--game", "str8eight",
+                     "--cards", "12,24,pass-left,12", "--out", out, "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    for name in ("str8eight-cards.pdf", "str8eight-back.pdf", "str8eight-reprint-a4.pdf", "svg/024-3x8.svg"):
+        assert (out / "str8eight" / name).read_bytes() == (reprint / "str8eight" / name).read_bytes(), name
 
 
 def test_a_reprint_sheet_holds_the_named_cards_with_their_backs(reprint):

@@ -109,6 +109,37 @@ class Output:
         self.add(path, kind, name.rsplit(".", 1)[-1])
         return path
 
+    @contextmanager
+    def writing_behind(self, files: "list[tuple[str, str, str]]"):
+        """Write (name, text, kind) files in a thread while the block runs, and wait for them
+        at its end (their error, a full disk say, raised there). Creating a file costs this
+        machine's filesystem most of a millisecond, mostly waiting: the 70 card SVGs are
+        written while the card PDF is drawn, not before."""
+        import threading
+
+        failed: list = []
+
+        def write() -> None:
+            try:
+                for name, text, kind in files:
+                    path = self.game_dir / name
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    with writing(path):
+                        path.write_text(text, encoding="utf-8")
+            except BaseException as exc:  # noqa: BLE001 - raised in the building thread below
+                failed.append(exc)
+        thread = threading.Thread(target=write, name="cardgen-svg-writer", daemon=True)
+        thread.start()
+        for name, _, kind in files:  # listed first, as if written first
+            self.add(self.game_dir / name, kind, name.rsplit(".", 1)[-1])
+        try:
+            yield
+        finally:
+            with self.stage("card svg"):  # what is left to wait for
+                thread.join()
+        if failed:
+            raise failed[0]
+
 
 def card_params(size: CardSize, options: BuildOptions) -> dict:
     from ..settings import parts_of
@@ -121,7 +152,77 @@ def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
     return Look(size, options.bleed, options.low_ink, theme)
 
 
-def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
+def _card_pdf_job(conn, faces_pdf: Path, backs_pdf: Path, page_mm: tuple, fonts, bleed: float):
+    """In a second process: the PDF stack imported and the fonts parsed while the first one
+    renders the deck, then the card and back PDFs drawn from the SVGs it sends."""
+    import time as clock
+
+    from ..draw.fonts import CARD_ROLES, register_reportlab_fonts
+    from ..draw.pdf import write_pages
+
+    register_reportlab_fonts(fonts, CARD_ROLES)
+    import reportlab.pdfgen.canvas  # noqa: F401 - imported now, not while the deck waits
+
+    message = conn.recv()
+    conn.close()
+    if message is None:
+        return 0.0
+    (faces, faces_title), (backs, backs_title) = message
+    start = clock.perf_counter()
+    write_pages(faces, faces_pdf, faces_title, page_mm, fonts, bleed)
+    write_pages(backs, backs_pdf, backs_title, page_mm, fonts, bleed)
+    return clock.perf_counter() - start
+
+
+class CardPdfs:
+    """The card and back PDFs drawn by a second process, started before the deck is rendered,
+    when a core is spare (no rule booklet and no other game beside this one): its imports
+    and font parsing overlap the rendering here, and its drawing the writing of the SVGs
+    and the sheets' imports here. The build's failure stops it (parallel.cancel_all)."""
+
+    def __init__(self, out: Output, game: str, options: BuildOptions, size: CardSize, fonts):
+        import multiprocessing
+
+        from .. import parallel
+
+        self.faces_pdf = out.game_dir / f"{game}-cards.pdf"
+        self.backs_pdf = out.game_dir / f"{game}-back.pdf"
+        page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
+        receiver, self.conn = multiprocessing.get_context("fork").Pipe(duplex=False)
+        self.task = parallel.start(_card_pdf_job, receiver, self.faces_pdf, self.backs_pdf, page_mm, fonts,
+                                   options.bleed, jobs=2)
+        receiver.close()
+
+    def draw(self, faces: list, faces_title: str, backs: list, backs_title: str) -> None:
+        """Send the SVGs: the other process draws while this one goes on."""
+        self.conn.send(((faces, faces_title), (backs, backs_title)))
+        self.conn.close()
+
+    def wait(self) -> float:
+        """The seconds the other process spent drawing, once both files are written."""
+        return self.task.result()
+
+
+def _faces_title(deck: RenderedDeck) -> str:
+    return f"{deck.title} – {len(deck.faces)} card faces"
+
+
+def _backs_title(deck: RenderedDeck) -> str:
+    return f"{deck.title} – card back"
+
+
+def card_pdfs_beside(out: Output, game: str, options: BuildOptions, size: CardSize, fonts,
+                     spare_core: bool) -> "CardPdfs | None":
+    """A CardPdfs when the card PDFs will be drawn and a core is spare; else None (drawn here)."""
+    if not spare_core or options.jobs < 2 or "pdf" not in options.formats or out.wants("rules") \
+            or not (out.wants("cards") or out.wants("print")):
+        return None
+    return CardPdfs(out, game, options, size, fonts)
+
+
+def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:
+    if beside is not None:  # first of all: the process beside draws while this one writes
+        beside.draw([c.svg for c in deck.faces], _faces_title(deck), [c.svg for c in deck.backs], _backs_title(deck))
     # deck order, for tools that show the deck (the HTML preview)
     out.params["deck"] = record.Deck(deck.title, tuple(c.slug for c in deck.faces),
                                      tuple(c.slug for c in deck.backs), tuple(deck.back_of))
@@ -133,14 +234,13 @@ def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
 
         reprint = resolve(deck.game, deck.title, options.cards, [c.slug for c in deck.faces])
     size = deck.look.size
-    with out.stage("card svg"):
-        for card in deck.faces + deck.backs:
-            out.write_text(f"svg/{card.slug}.svg", card.svg, card.kind)
-    checkpoint()
+    svgs = [(f"svg/{card.slug}.svg", card.svg, card.kind) for card in deck.faces + deck.backs]
     cards, sheets = out.wants("cards"), out.wants("print")
-    if "pdf" in options.formats and (cards or sheets):
-        _write_pdfs(deck, size, options, out, sheets, reprint)
-        checkpoint()
+    # no process is forked while the SVGs are written behind: only the PDFs are drawn meanwhile
+    with out.writing_behind(svgs):
+        if "pdf" in options.formats and (cards or sheets):
+            _write_pdfs(deck, size, options, out, sheets, reprint, beside)
+    checkpoint()
     if cards and ("tts" in options.formats or "pod" in options.formats):
         with out.stage("tts/pod"):
             _write_exports(deck, size, options, out)
@@ -178,9 +278,9 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
 
 
 def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output, sheets: bool,
-                reprint: "tuple | None") -> None:
-    """The card and back PDFs, then (sheets) the home-print sheets made from their pages:
-    the whole deck, or a reprint of the cards named."""
+                reprint: "tuple | None", beside: "CardPdfs | None" = None) -> None:
+    """The card and back PDFs (here, or by the process beside), then (sheets) the home-print
+    sheets made from their pages: the whole deck, or a reprint of the cards named."""
     from ..layout.imposition import SheetSpec, impose
     from ..draw.pdf import write_pages
     from ..documents.sheets import write_sheets
@@ -190,12 +290,21 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
     faces_pdf = out.game_dir / f"{deck.game}-cards.pdf"
     backs_pdf = out.game_dir / f"{deck.game}-back.pdf"
-    with out.stage("card pdf"):
-        write_pages([c.svg for c in deck.faces], faces_pdf, f"{deck.title} – {len(deck.faces)} card faces", page_mm,
-                    fonts, options.bleed)
-        out.add(faces_pdf, "faces", "pdf")
-        write_pages([c.svg for c in deck.backs], backs_pdf, f"{deck.title} – card back", page_mm, fonts, options.bleed)
-        out.add(backs_pdf, "back", "pdf")
+    faces_title, backs_title = _faces_title(deck), _backs_title(deck)
+    if beside is not None:  # drawing already (write_deck sent it the SVGs)
+        if sheets:  # what the sheets need, made ready meanwhile
+            import pikepdf  # noqa: F401
+
+            from ..draw.fonts import register_reportlab_fonts
+
+            register_reportlab_fonts(fonts, ("text",))
+        out.timings["card pdf"] = out.timings.get("card pdf", 0.0) + beside.wait()
+    else:
+        with out.stage("card pdf"):
+            write_pages([c.svg for c in deck.faces], faces_pdf, faces_title, page_mm, fonts, options.bleed)
+            write_pages([c.svg for c in deck.backs], backs_pdf, backs_title, page_mm, fonts, options.bleed)
+    out.add(faces_pdf, "faces", "pdf")
+    out.add(backs_pdf, "back", "pdf")
     if not sheets:
         return
     correction = printer_correction(options)

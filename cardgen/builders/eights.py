@@ -8,7 +8,7 @@ from ..model.eights import GAME, TITLE, build_deck
 from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..theme import Theme
-from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_tuckboxes
+from .deckfiles import Output, RenderedDeck, card_params, card_pdfs_beside, look_for, write_deck, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 RULES = RulesSpec(
@@ -23,13 +23,14 @@ def _resolve(name: str, slugs: list) -> str:
     return next((s for s in slugs if s.endswith(f"-{name.lower()}")), name)
 
 
-def build(options: BuildOptions, theme: Theme, game_dir: Path):
+def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
     size = card_size(options.card_size)
     model = build_deck()
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)})
+    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
+    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     rules = RulesTask(out, options, theme, GAME, RULES, lambda: CardPictures(deck.faces, _resolve, theme.fonts))
-    write_deck(deck, options, out)
+    write_deck(deck, options, out, beside)
     write_tuckboxes(out, options, deck, BACK_PLUM)
     out.render_pngs(options.jobs, theme)
     rules.join()

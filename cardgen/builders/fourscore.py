@@ -13,7 +13,7 @@ GAME = "fourscore"
 TITLE = "FourScore"
 
 
-def build(options: BuildOptions, theme: Theme, game_dir: Path):
+def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
     from ..settings import parts_of
 
     out = Output(game_dir, {"parts": parts_of(options), "plays_with": "str8eight"})

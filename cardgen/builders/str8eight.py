@@ -11,7 +11,8 @@ from ..record import SequenceSheet, Str8Eight
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
 from ..theme import Theme
-from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_page_svgs, write_tuckboxes
+from .deckfiles import (Output, RenderedDeck, card_params, card_pdfs_beside, look_for, write_deck, write_page_svgs,
+                        write_tuckboxes)
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
@@ -44,17 +45,19 @@ def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
     return CardPictures(art.cards, _resolve, theme.fonts)
 
 
-def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
+def build(options: BuildOptions, theme: Theme, game_dir: Path,
+          spare_core: bool = False) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     model = build_deck(options.table_size, options.pass_cards // 2)
     size = card_size(options.card_size)
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
                             **card_params(size, options)})
+    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
+    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     # the booklet shows a pass card even in a deck built without them
     rules = RulesTask(out, options, theme, GAME, RULES,
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts) if model.pass_cards
                       else pictures(options, theme))
-    write_deck(deck, options, out)
+    write_deck(deck, options, out, beside)
 
     if out.wants("sheet"):
         with out.stage("sequence sheet"):
