@@ -263,7 +263,7 @@ def _core_idle(jobs: int) -> bool:
         load = os.getloadavg()[0]
     except OSError:  # no load figure on this system
         return jobs > 1
-    return jobs > 1 and load < min(jobs, os.cpu_count() or 1) - 0.5
+    return jobs > 1 and load < min(jobs, os.cpu_count() or 1)
 
 
 def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path, alone: bool = False):
