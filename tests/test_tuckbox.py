@@ -144,3 +144,27 @@ def test_a_sleeved_box_alone_with_bleed_on_the_raster(tmp_path):
     inside, beyond = color(x, front.y + 3.0), color(x, front.y - 2.0)
     assert inside == beyond and sum(inside) < 200, (inside, beyond)  # the dark ground, on both sides of the cut
     assert color(x, front.y - 5.0) == (255, 255, 255)  # and no further than the bleed
+
+
+def test_the_printer_scale_reaches_the_box(tmp_path):
+    """[printer] scale: a printer that prints 100 mm as 98 gets the box drawn 100/98 as large
+    about the page centre, so the box it prints is the size the net says."""
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageChops
+
+    from cardgen.draw import fastsvg
+
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "eights", "--only", "box", "--print-scale", "98,98", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    dpi = 30
+    pdf = pdfium.PdfDocument(str(out / "eights" / "eights-tuckbox-letter.pdf"))[0].render(scale=dpi / 72).to_pil()
+    svg = Image.open(__import__("io").BytesIO(fastsvg.png((out / "eights" / "eights-tuckbox-letter.svg").read_text(),
+                                                       dpi))).convert("RGB")
+
+    def ink(img):  # the printed area, in mm from the page centre
+        box = ImageChops.invert(img.convert("L")).point(lambda v: 255 if v > 40 else 0).getbbox()
+        w, h = img.size
+        return [(v - c) * 25.4 / dpi for v, c in zip(box, (w / 2, h / 2, w / 2, h / 2))]
+    assert ink(pdf) == pytest.approx([v * 100 / 98 for v in ink(svg)], abs=1.0)
+    assert run_cli("check", out).exit_code == 0
