@@ -427,9 +427,9 @@ def test_a_font_reportlab_refuses_is_one_line(tmp_path, monkeypatch):
     from cardgen.errors import CardgenError
     from cardgen.theme import DEFAULT_FONTS, FontSet
 
-    def refuse(name, path, *args, **kwargs):
+    def refuse(path, *args, **kwargs):
         raise ttfonts.TTFError(f"{path}: postscript outlines are not supported")
-    monkeypatch.setattr(ttfonts, "TTFont", refuse)
+    monkeypatch.setattr(ttfonts, "TTFontFace", refuse)  # what every TTFont reads its file with
     for _, name in DEFAULT_FONTS.files:  # a folder of its own: a set this process never registered
         shutil.copyfile(LATO / name, tmp_path / name)
     odd = FontSet(family="Lato", files=DEFAULT_FONTS.files, roles=DEFAULT_FONTS.roles, folder=tmp_path)

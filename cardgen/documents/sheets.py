@@ -14,6 +14,7 @@ from pathlib import Path
 from ..layout.imposition import Page
 from .pageforms import page_form
 from ..draw.pdf import PT_PER_MM, save_pdf, vector_document
+from ..draw.subsets import unify
 
 MARK_WIDTH_MM = 0.2
 INK = (0.11, 0.14, 0.19)
@@ -62,6 +63,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
                            f"1 0 0 1 {(p.trim.x - bleed) * k:.3f} {card_y * k:.3f} cm {name} Do Q")
             # the cards go under the marks and labels
             sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode("ascii")), prepend=True)
+        unify(sheets, fonts)  # the labels' subsets and the cards' become one per font
         tmp = path.with_name(path.name + ".part")
         save_pdf(sheets, tmp)
     tmp.replace(path)
