@@ -58,9 +58,8 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
                 name = f"/{'Back' if p.back else 'Card'}{index}"  # fixed names: reproducible files
                 sheet.add_resource(form(p.back, index), pikepdf.Name.XObject, name=pikepdf.Name(name))
                 clip_y = page.height - p.clip.y - p.clip.h  # the plan measures down from the top
-                card_y = page.height - (p.trim.y + p.trim.h + bleed)
                 ops.append(f"q {p.clip.x * k:.3f} {clip_y * k:.3f} {p.clip.w * k:.3f} {p.clip.h * k:.3f} re W n "
-                           f"1 0 0 1 {(p.trim.x - bleed) * k:.3f} {card_y * k:.3f} cm {name} Do Q")
+                           f"{_matrix(p, page.height, bleed)} cm {name} Do Q")
             # the cards go under the marks and labels
             sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode("ascii")), prepend=True)
         unify(sheets, fonts)  # the labels' subsets and the cards' become one per font
@@ -70,12 +69,26 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
     return len(pages)
 
 
+def _matrix(p, page_h: float, bleed: float) -> str:
+    """The matrix that puts a card page (its trim plus bleed, origin at its lower left) on
+    its place on the sheet, turned as the plan says (the plan's trim is the turned card's)."""
+    k = PT_PER_MM
+    x0, y0 = (p.trim.x - bleed) * k, (page_h - p.trim.bottom - bleed) * k  # lower left of the placed bleed box
+    if p.turn == 0:
+        a, b, c, d, e, f = 1, 0, 0, 1, x0, y0
+    elif p.turn == 1:  # counterclockwise: the card's top to the left
+        a, b, c, d, e, f = 0, 1, -1, 0, x0 + (p.trim.w + 2 * bleed) * k, y0
+    else:  # clockwise: the card's top to the right
+        a, b, c, d, e, f = 0, -1, 1, 0, x0, y0 + (p.trim.h + 2 * bleed) * k
+    return f"{a} {b} {c} {d} {e:.3f} {f:.3f}"
+
+
 def _decorate(ctx, page: Page) -> None:
     """Crop marks, fold lines, labels and the calibration bar."""
     _lines(ctx, page.marks, dashed=False)
     _lines(ctx, page.folds, dashed=True)
     for label in page.labels:
-        _text(ctx, label.text, label.x, label.y, label.size_pt, label.vertical)
+        _text(ctx, label.text, label.x, label.y, label.size_pt, label.vertical, label.room)
     for ruler in page.rulers:
         _ruler(ctx, ruler)
 
@@ -95,23 +108,30 @@ def _lines(ctx, lines, dashed: bool) -> None:
     ctx.restore()
 
 
-def _text(ctx, text: str, x: float, y: float, size_pt: float, vertical: bool) -> None:
-    """Text centred on (x, y); vertical text reads bottom to top."""
+def _text(ctx, text: str, x: float, y: float, size_pt: float, vertical: bool, room: float = 0.0,
+          align: str = "centre") -> None:
+    """Text centred on (x, y) (or starting there), smaller when it is longer than room;
+    vertical text reads bottom to top."""
     ctx.save()
     ctx.select_font_face(ctx.fonts.role("text"))
     ctx.set_font_size(size_pt / PT_PER_MM)
     ctx.set_source_rgb(*INK)
     ext = ctx.text_extents(text)  # (x_bearing, y_bearing, width, height, x_advance, y_advance)
+    if room and ext[4] > room:
+        size_pt *= room / ext[4]
+        ctx.set_font_size(size_pt / PT_PER_MM)
+        ext = ctx.text_extents(text)
     ctx.translate(x, y)
     if vertical:
         ctx.rotate(-3.141592653589793 / 2)
-    ctx.move_to(-ext[4] / 2, size_pt / PT_PER_MM * 0.35)
+    ctx.move_to(-ext[4] / 2 if align == "centre" else 0.0, size_pt / PT_PER_MM * 0.35)
     ctx.show_text(text)
     ctx.restore()
 
 
 def _ruler(ctx, ruler) -> None:
-    """A bar of known length with end ticks, labelled: measure it to check the scale."""
+    """A bar of known length with end ticks, its length written after it: measure it to
+    check the scale. A vertical bar runs down the page; its length is written above it."""
     ctx.save()
     ctx.set_source_rgb(*INK)
     ctx.set_line_width(0.25)
@@ -125,3 +145,7 @@ def _ruler(ctx, ruler) -> None:
         ctx.line_to(t, 1.2)
     ctx.stroke()
     ctx.restore()
+    if ruler.vertical:
+        _text(ctx, ruler.label, ruler.x, ruler.y - 1.5, 7.0, True, align="start")
+    else:
+        _text(ctx, ruler.label, ruler.x + ruler.length + 1.5, ruler.y, 7.0, False, align="start")
