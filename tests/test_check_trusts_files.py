@@ -174,12 +174,21 @@ def edit_marks(pdf, page: int, change) -> None:
     stream.write(changed.encode("latin-1"))
 
 
-def test_marks_are_read_from_the_sheets(copy_of_games):
+def test_marks_and_print_setup_are_read_from_the_files(copy_of_games):
     """Marks that a 5 mm printer would lose, that are thick, that run onto a card or to
-    the page edge: each caught, on the page where it is (backs included)."""
+    the page edge: each caught, on the page where it is (backs included). And a print PDF
+    that lets the reader scale it, or prints single-sided; a fold booklet that does not say
+    how to print it."""
     out = copy_of_games("str8eight")
     path = out / PRINT
+    fold = out / "str8eight" / "str8eight-rules-fold-letter.pdf"
+    with pikepdf.open(fold, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[0].obj
+        page.Contents = page.Contents[:-1]  # the words drawn on the first sheet
+        pdf.save(fold)
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.Root.ViewerPreferences.Duplex = pikepdf.Name.Simplex
+        del pdf.Root.ViewerPreferences["/PrintScaling"]
         # page 2 (backs): the marks of one column cut cut back to the 3–5 mm band the printer skips
         edit_marks(pdf, 1, lambda t: t.replace("16.05 3 m 16.05 9.4 l 16.05 270 m 16.05 276.4 l",
                                                 "16.05 3 m 16.05 4.9 l 16.05 274.5 m 16.05 276.4 l"))
@@ -191,4 +200,8 @@ def test_marks_are_read_from_the_sheets(copy_of_games):
         f"{PRINT}: page 2: the cut at x 16.1 mm shows 0.0 mm of mark inside a 5 mm blank border, needs 3",
         f"{PRINT}: page 3: the mark on the cut at x 16.1 mm is 1.00 mm wide, not 0.1–0.3",
         f"{PRINT}: page 5: a line at (3.0, 80.0)–(40.0, 80.0) mm crosses a card's trim area",
-        f"{PRINT}: page 7: a line at (1.0, 12.7)–(12.8, 12.7) mm comes closer than 3 mm to the page edge"])
+        f"{PRINT}: page 7: a line at (1.0, 12.7)–(12.8, 12.7) mm comes closer than 3 mm to the page edge",
+        f"{PRINT}: print setup: /PrintScaling is not set, expected /None",
+        f"{PRINT}: print setup: /Duplex is /Simplex, expected /DuplexFlipLongEdge",
+        "str8eight-rules-fold-letter.pdf: page 1: does not say 'double-sided', 'short edge', 'actual size', "
+        "'fold', 'staple'"])

@@ -43,3 +43,19 @@ def test_merged_sheets_show_the_cards_and_labels_characters(built):
     text = subprocess.run(["pdftotext", built / "eights" / "eights-print-letter.pdf", "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Eights · fronts 1/" in text and "2–3 players" in text
+
+
+def test_every_pdf_sets_the_printer_up(built):
+    """Actual size everywhere; duplex sheets flip on the long edge, fold booklets on the short
+    edge, everything else one-sided (the reading copy of the rules leaves that to the reader)."""
+    for path in sorted(built.rglob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            prefs = pdf.Root.ViewerPreferences
+            assert prefs.PrintScaling == "/None", path.name
+            want = ("/DuplexFlipLongEdge" if "-print-" in path.name else "/DuplexFlipShortEdge"
+                    if "-rules-fold-" in path.name else None if re.search(r"-rules(-a5)?\.pdf$", path.name)
+                    else "/Simplex")
+            assert prefs.get("/Duplex") == want, path.name
+    words = subprocess.run(["pdftotext", "-l", "1", built / "str8eight" / "str8eight-rules-fold-letter.pdf", "-"],
+                           capture_output=True, text=True, check=True).stdout
+    assert "Print double-sided, flip on the short edge, at actual size" in words

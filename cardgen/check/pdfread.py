@@ -175,3 +175,47 @@ def strokes(pdf, number: int) -> list:
         if op in ("S", "s", "n", "f", "F", "f*", "B", "B*", "b", "b*"):
             path, start, point = [], None, None
     return found
+
+
+
+def _to_unicode(font) -> dict:
+    """A simple font's one-byte codes -> text, from its ToUnicode CMap (bfchar and bfrange)."""
+    import re
+
+    stream = font.get("/ToUnicode") if font is not None else None
+    if stream is None:
+        return {}
+    data = stream.read_bytes()
+    table = {}
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
+        for code, text in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
+            table[int(code, 16)] = bytes.fromhex(text.decode()).decode("utf-16-be", "replace")
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.S):
+        for lo, hi, start in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            first = int(start, 16)
+            for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                table[code] = chr(first + i)
+    return table
+
+
+def page_text(pdf, number: int) -> str:
+    """The text page number (1-based) shows in its own content (not inside forms), decoded
+    through each font's ToUnicode map: one line per text-showing operator."""
+    import pikepdf
+
+    page = pdf.pages[number - 1]
+    fonts = page.obj.get("/Resources", {}).get("/Font", {})
+    tables: dict = {}
+    table, lines = {}, []
+    for operands, op in pikepdf.parse_content_stream(page, "Tf Tj TJ ' \""):
+        op = str(op)
+        if op == "Tf" and operands:
+            name = str(operands[0])
+            if name not in tables:
+                tables[name] = _to_unicode(fonts.get(name))
+            table = tables[name]
+        elif operands:
+            shown = operands[-1]
+            parts = [v for v in shown if isinstance(v, pikepdf.String)] if op == "TJ" else [shown]
+            lines.append("".join(table.get(b, "") for part in parts for b in bytes(part)))
+    return "\n".join(lines)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..layout.imposition import Page
 from .pageforms import page_form
-from ..draw.pdf import PT_PER_MM, save_pdf, vector_document
+from ..draw.pdf import LONG_EDGE, PT_PER_MM, SIMPLEX, print_setup_pdf, save_pdf, vector_document
 from ..draw.subsets import unify
 
 MARK_WIDTH_MM = 0.2
@@ -63,6 +63,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
             # the cards go under the marks and labels
             sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode("ascii")), prepend=True)
         unify(sheets, fonts)  # the labels' subsets and the cards' become one per font
+        print_setup_pdf(sheets, LONG_EDGE if any(p.side == "backs" for p in pages) else SIMPLEX)
         tmp = path.with_name(path.name + ".part")
         save_pdf(sheets, tmp)
     tmp.replace(path)
