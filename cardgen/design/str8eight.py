@@ -24,11 +24,10 @@ COLORS = {
     "paper": palette.PAPER,
     "ink": palette.INK,
     "muted": palette.MUTED_INK,
-    "frame": "#e4dccb",
     "target": "#cc3311",
 }
 # low ink: a white body; color stays only where it carries meaning (arrows, bull's-eye)
-LOW_INK_COLORS = {**COLORS, "paper": "#ffffff", "frame": "#d8d8d8"}
+LOW_INK_COLORS = {**COLORS, "paper": "#ffffff"}
 BACK_NAVY = "#1c2740"
 
 
@@ -39,7 +38,6 @@ class NumberLayout:
     card: CardSize
     table_size: int
 
-    frame = SAFE_MM - 0.6
     index_x = SAFE_MM + 1.6
     index_size = 15 * PT
     cell_size = 8 * PT
@@ -140,7 +138,7 @@ def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
     bleed, low_ink = look.bleed, look.low_ink
     attrs = [("table-size", layout.table_size), ("value", card.value), ("cell", card.cell)]
     L = {name: getattr(layout, name) for name in (
-        "frame", "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
+        "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
         "bullseye_y", "bullseye_r", "tag_target_baseline", "tag_target_size",
         "tag_cue_baseline", "tag_cue_size", "value_size", "value_baseline")}
     return render(
