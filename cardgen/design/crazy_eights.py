@@ -1,10 +1,12 @@
 """Crazy Eights playing cards as SVG: indices in two opposite corners, pips laid out
 the classic way (one large symbol on aces), simple double-headed court cards, and
-each card's penalty printed small. The eights are gold all over and say WILD."""
+each card's penalty printed small. The eights are gold all over and say WILD; the 6
+and 9 indices are underlined, as on standard cards (model/upside_down.py)."""
 from __future__ import annotations
 
 from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard
 from ..model.sizes import SAFE_MM
+from ..model.upside_down import reads_as_another
 from . import backs, palette
 from .cards import DeckArt, Look, SVGCard
 from .templating import fmt, render
@@ -78,6 +80,7 @@ def card_svg(card: PlayingCard, look: Look) -> str:
         wild_ground=WILD_GROUND[low_ink], wild_ink=WILD_INK,
         tint="#ffffff" if low_ink else ("#f7e3e1" if color == RED else "#e6e8ee"), low_ink=low_ink,
         rank=card.rank, suit=card.suit, penalty=card.penalty, wild=card.rank == "8", pips=pips, ace=ace,
+        rank_turns=reads_as_another(card.rank),
         court=court, index_symbol=symbol(card.suit, SAFE_MM + 3.6, SAFE_MM + 12.2, 4.4),
         court_symbol=symbol(card.suit, cx + 8.5, cy - 12, 6.5), safe=SAFE_MM, cap=CAP, pt=PT)
 
