@@ -9,7 +9,7 @@ rather than imported from the layout code:
   the cards of the sheet are), inside the margins, in deck order; every sheet but the
   last holds as many cards as fit in a grid, upright or turned, whose margins leave
   room for the marks (3 mm of mark beyond the 5 mm a printer may not reach, 0.5 mm
-  to spare) (the last holds the rest);
+  to spare) and 1 mm of outer bleed (the last holds the rest);
 - duplex: fronts and backs alternate; a long-edge flip puts the back of a card at
   x = page width − x − w and the same y, moved by the recorded back offset, turned
   the other way from its face (so that it is the same way up after the flip);
@@ -37,6 +37,7 @@ FOLD_CLEAR_MM = 2.0  # gutterfold: a card's bleed stays this far off the fold at
 MARK_EDGE_MM = 3.0  # nothing stroked closer than this to the page edge
 MARK_SEEN_MM = 3.0  # mark every cut shows inside the MARGIN_MM border
 MARK_ROOM_MM = MARGIN_MM + MARK_SEEN_MM + 0.5  # a margin that holds such a mark
+OUTER_BLEED_MM = 1.0  # and at least this much of the bleed outside the outer cards (all of a smaller one)
 MARK_WIDTH_MM = (0.1, 0.3)  # thin, but there
 TOL_MM = 0.1
 
@@ -48,13 +49,15 @@ def sheet_size(layout: str, paper: tuple) -> tuple:
 
 def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float) -> int:
     """How many trim-size cards fit a sheet in a grid, upright or turned a quarter, whose
-    margins hold the marks (gutterfold: the left half, bleed kept off the fold)."""
+    margins hold the marks and 1 mm of outer bleed (gutterfold: across, the left half with
+    the bleed kept off the fold)."""
     width, height = sheet_size(layout, paper)
+    margin = MARK_ROOM_MM + min(bleed, OUTER_BLEED_MM)
     best = 0
     for w, h in (card, card[::-1]):
-        room_x = width / 2 - bleed - FOLD_CLEAR_MM - MARGIN_MM if layout == "gutterfold" else width - 2 * MARK_ROOM_MM
+        room_x = width / 2 - bleed - FOLD_CLEAR_MM - MARGIN_MM if layout == "gutterfold" else width - 2 * margin
         cols = math.floor((room_x + 1e-9) / w)
-        rows = math.floor((height - 2 * MARK_ROOM_MM + 1e-9) / h)
+        rows = math.floor((height - 2 * margin + 1e-9) / h)
         best = max(best, max(0, cols) * max(0, rows))
     return best
 
@@ -247,7 +250,7 @@ def _check_sheet(fronts: list, rec, deck: DeckPages, first: int, count: int, per
     if len(fronts) != count:
         report.fail(file, f"page {page}", f"holds {len(fronts)} cards, expected {count}: {per} cards of "
                     f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet, upright or turned, with "
-                    f"{MARK_ROOM_MM:g} mm margins for the marks")
+                    f"{MARK_ROOM_MM:g} mm margins for the marks and 1 mm of bleed")
         return
     if len({s.turn for s in fronts}) > 1:
         report.fail(file, f"page {page}", "holds cards turned different ways: a sheet's cards share one grid")

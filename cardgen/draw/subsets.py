@@ -225,10 +225,16 @@ def unify(pdf, fonts) -> None:
     holders = _holders(pdf)
     uses = []  # (holder, resource name, font)
     groups: dict = {}  # font name -> {objgen: (font, codes, holders using it)}
+    read: dict = {}  # objgen -> what _our_subset found: each font read once
     for holder in holders:
         font_dict = holder.get("/Resources", {}).get("/Font", {})
         for res_name, font in font_dict.items():
-            found = _our_subset(font) if font.objgen != (0, 0) else None
+            key = font.objgen
+            if key == (0, 0):
+                continue
+            if key not in read:
+                read[key] = _our_subset(font)
+            found = read[key]
             if found is None:
                 continue
             name, codes = found

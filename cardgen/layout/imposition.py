@@ -34,6 +34,7 @@ MARK_GAP_MM = 0.3  # crop marks stop this short of any printed card or bleed
 MARK_SEEN_MM = 3.0  # every cut keeps this much mark where a printer that skips 5 mm prints
 MARK_ROOM_MM = MIN_MARGIN_MM + MARK_SEEN_MM + 0.5  # a margin that holds such marks, their gap and 0.2 to spare
 MARK_MIN_MM = 1.0  # shorter free stretches along a cut get no mark
+OUTER_BLEED_MM = 1.0  # the outer bleed gives way to the marks down to this (or the whole bleed, if less)
 FOLD_ROOM_MM = 2.0  # gutterfold: bleed this far off the fold, so the marks across it show 3.4 mm
 LAYOUTS = ("duplex", "fronts", "gutterfold")
 
@@ -127,10 +128,11 @@ class Axis:
 
 
 def _axis(lo: float, hi: float, size: float, bleed: float) -> "Axis | None":
-    """As many cards as the span [lo, hi] takes with a mark-holding margin at each end
-    (None: not one); a gutter when there is room for it and the labels."""
+    """As many cards as the span [lo, hi] takes with a margin at each end that holds the
+    marks and some outer bleed (None: not one); a gutter when there is room for it and
+    the labels."""
     span = hi - lo
-    n = int((span - 2 * MARK_ROOM_MM + 1e-9) // size)
+    n = int((span - 2 * (MARK_ROOM_MM + min(bleed, OUTER_BLEED_MM)) + 1e-9) // size)
     if n < 1:
         return None
     gutter_len = n * size + (n - 1) * 2 * bleed
