@@ -188,7 +188,7 @@ def _recode_text(pdf, holder, recodes: dict) -> None:
 
     import pikepdf
 
-    current = None
+    current, saved = None, []  # the font is graphics state: q saves it, Q restores it
     out = []
 
     def recode(s):
@@ -201,7 +201,11 @@ def _recode_text(pdf, holder, recodes: dict) -> None:
             out.append(item)
             continue
         operands, op = list(item.operands), str(item.operator)
-        if op == "Tf" and operands:
+        if op == "q":
+            saved.append(current)
+        elif op == "Q" and saved:
+            current = saved.pop()
+        elif op == "Tf" and operands:
             current = str(operands[0])
         elif op in _TEXT_OPS and operands:
             if op == "TJ":
