@@ -45,10 +45,10 @@ def swap(text: str, a: str, b: str) -> str:
 
 def shift_first_back(text: str, mm: float) -> str:
     """Move the first placement on the page right by mm (the clip moves with it; a back's
-    own turn, when the printer profile gives it one, stays as it is)."""
+    own turn, when the printer profile gives it one, and its quarter turn stay as they are)."""
     first = text.splitlines()[0]
     d = mm * 72 / 25.4
-    moved = re.sub(r"(-?[\d.]+)( -?[\d.]+ -?[\d.]+ -?[\d.]+ re W n 1 0 0 1 )(-?[\d.]+)",
+    moved = re.sub(r"(-?[\d.]+)( -?[\d.]+ -?[\d.]+ -?[\d.]+ re W n -?1?0? -?1?0? -?1?0? -?1?0? )(-?[\d.]+)",
                    lambda m: f"{float(m.group(1)) + d:.3f}{m.group(2)}{float(m.group(3)) + d:.3f}", first)
     return text.replace(first, moved, 1)
 
@@ -60,11 +60,12 @@ SHEET_DAMAGE = [
     ("one_face_shows_another", 0, lambda t: t.replace("/Card1 Do", "/Card0 Do"),
      [f"{PRINT}: 001-1x1: placed 2 times, expected once", f"{PRINT}: 002-1x2: placed 0 times, expected once"]),
     ("placement_missing", 0, lambda t: re.sub(r"q [^\n]*/Card4 Do Q\n?", "", t),
-     [f"{PRINT}: 003-3x1: placed 0 times, expected once", f"{PRINT}: page 1: holds 8 cards, expected 9",
-      f"{PRINT}: page 2: back back at x 76.2, y 95.3 mm is behind no face"]),
+     [f"{PRINT}: 003-3x1: placed 0 times, expected once", f"{PRINT}: page 1: holds 7 cards, expected 8",
+      f"{PRINT}: page 2: back back at x 110.9, y 139.7 mm is behind no face"]),
     ("back_off_its_face", 1, lambda t: shift_first_back(t, 2.0),
-     [f"{PRINT}: page 2: no back behind 001-1x1 (expected at x 139.7, y 6.4 mm)",
-      f"{PRINT}: page 2: back back at x 141.7, y 6.4 mm is behind no face"]),
+     [f"{PRINT}: page 2: no back behind 001-1x1 (expected at x 110.9, y 12.7 mm)",
+      f"{PRINT}: page 2: back back at x 112.9, y 12.7 mm is behind no face",
+      f"{PRINT}: page 2: the cut at x 113.0 mm shows 0.0 mm of mark inside a 5 mm blank border, needs 3"]),
     ("form_name_missing", 0, lambda t: t.replace("/Card1 Do", "/Card99 Do"),
      [f"{PRINT}: page 1: places a form that shows no page of the card or back PDF"]),
 ]
@@ -81,7 +82,7 @@ def test_print_sheets_are_read_for_what_they_place(copy_of_build, page, damage, 
 def two_decks(tmp_path_factory):
     out = tmp_path_factory.mktemp("two-decks") / "out"
     result = run_cli("build", "--game", "crazy-eights", "--decks", "2", "--layout", "gutterfold", "--format", "pdf",
-                     "--back-offset", "1,0.5", "--out", out, "-q")
+                     "--back-offset", "1,0.5", "--back-rotation", "0.3", "--out", out, "-q")
     assert result.exit_code == 0, result.output
     assert run_cli("check", out).exit_code == 0
     return out
@@ -112,8 +113,23 @@ def test_gutterfold_backs_sit_across_the_fold(two_decks, tmp_path):
     assert_check_catches(out, [f"{sheets}: page 1: no back behind 1-clubs-", "is behind no face"])
 
 
+def test_gutterfold_back_marks_move_with_the_backs(tmp_path, monkeypatch):
+    """The backs' half of a gutterfold sheet goes through the printer profile's back map,
+    marks too (two_decks checks clean with them moved): marks drawn where the backs were
+    before the map miss the backs' cut lines, and the checker says so."""
+    import cardgen.documents.sheets as sheets
+    from cardgen.layout.printer import IDENTITY
+
+    decorate = sheets._decorate
+    monkeypatch.setattr(sheets, "_decorate", lambda ctx, page, back_map: decorate(ctx, page, IDENTITY))
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "eights", "--format", "pdf", "--layout", "gutterfold", "--back-offset", "1,0.5",
+                   "--back-rotation", "0.3", "-j", "1", "--out", out, "-q").exit_code == 0
+    assert_check_catches(out, ["eights/eights-print-letter.pdf: page 1: the cut at x 274.4 mm shows 0.0 mm of mark"])
+
+
 def test_an_imposition_that_wastes_paper_fails(tmp_path, monkeypatch):
-    """The checker's own count, not the layout code's: 4 cards on a sheet where 9 fit."""
+    """The checker's own count, not the layout code's: 4 cards on a sheet where 8 fit."""
     from cardgen.layout import imposition
 
     cells = imposition._cells
@@ -122,8 +138,9 @@ def test_an_imposition_that_wastes_paper_fails(tmp_path, monkeypatch):
     assert run_cli("build", "--game", "str8eight", "--format", "pdf", "--out", out, "-q").exit_code == 0
     result = run_cli("check", out)
     assert result.exit_code == 1, result.output
-    assert f"{PRINT}: -: 36 pages, expected 16 for 70 cards" in result.output
-    assert f"{PRINT}: page 1: holds 4 cards, expected 9: 9 cards of 63.5 × 88.9 mm fit a letter sheet" in result.output
+    assert f"{PRINT}: -: 36 pages, expected 18 for 70 cards" in result.output
+    assert (f"{PRINT}: page 1: holds 4 cards, expected 8: 8 cards of 63.5 × 88.9 mm fit a letter sheet, upright or "
+            "turned, with 8.5 mm margins for the marks and 1 mm of bleed") in result.output
 
 
 def _damage_record(record: dict, how: str) -> None:
@@ -162,3 +179,45 @@ def test_a_booklet_titled_for_another_game_fails(copy_of_build):
         pdf.save(path)
     assert_check_catches(copy_of_build, ["str8eight-rules.pdf: booklet: the title 'Crazy Eights – rules' "
                                          "does not name Str8 Eight"])
+
+
+def edit_marks(pdf, page: int, change) -> None:
+    """Rewrite what a sheet page draws itself (marks, labels, ruler): its second content stream."""
+    stream = pdf.pages[page].obj.Contents[1]
+    text = stream.read_bytes().decode("latin-1")
+    changed = change(text)
+    assert changed != text
+    stream.write(changed.encode("latin-1"))
+
+
+def test_marks_and_print_setup_are_read_from_the_files(copy_of_games):
+    """Marks that a 5 mm printer would lose, that are thick, that run onto a card or to
+    the page edge: each caught, on the page where it is (backs included). And a print PDF
+    that lets the reader scale it, or prints single-sided; a fold booklet that does not say
+    how to print it."""
+    out = copy_of_games("str8eight")
+    path = out / PRINT
+    fold = out / "str8eight" / "str8eight-rules-fold-letter.pdf"
+    with pikepdf.open(fold, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[0].obj
+        page.Contents = page.Contents[:-1]  # the words drawn on the first sheet
+        pdf.save(fold)
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.Root.ViewerPreferences.Duplex = pikepdf.Name.Simplex
+        del pdf.Root.ViewerPreferences["/PrintScaling"]
+        # page 2 (backs): the marks of one column cut cut back to the 3–5 mm band the printer skips
+        edit_marks(pdf, 1, lambda t: t.replace("16.05 3 m 16.05 9.4 l 16.05 270 m 16.05 276.4 l",
+                                                "16.05 3 m 16.05 4.9 l 16.05 274.5 m 16.05 276.4 l"))
+        edit_marks(pdf, 2, lambda t: t.replace(".2 w", "1 w", 1))  # page 3: thick marks
+        edit_marks(pdf, 4, lambda t: t.replace("3 76.2 m 12.75 76.2 l", "3 80 m 40 80 l"))  # page 5: into a card
+        edit_marks(pdf, 6, lambda t: t.replace("3 12.7 m", "1 12.7 m"))  # page 7: to 1 mm off the edge
+        pdf.save(path)
+    assert_check_catches(out, [
+        f"{PRINT}: page 2: the cut at x 16.1 mm shows 0.0 mm of mark inside a 5 mm blank border, needs 3",
+        f"{PRINT}: page 3: the mark on the cut at x 16.1 mm is 1.00 mm wide, not 0.1–0.3",
+        f"{PRINT}: page 5: a line at (3.0, 80.0)–(40.0, 80.0) mm crosses a card's trim area",
+        f"{PRINT}: page 7: a line at (1.0, 12.7)–(12.8, 12.7) mm comes closer than 3 mm to the page edge",
+        f"{PRINT}: print setup: /PrintScaling is not set, expected /None",
+        f"{PRINT}: print setup: /Duplex is /Simplex, expected /DuplexFlipLongEdge",
+        "str8eight-rules-fold-letter.pdf: page 1: does not say 'double-sided', 'short edge', 'actual size', "
+        "'fold', 'staple'"])

@@ -94,6 +94,15 @@ def pass_points_changed(out):
     edit(svg(out, "pass-right-3.svg"), 'data-points="50"', 'data-points="5"')
 
 
+def underline_moved_and_index_lies(out):
+    """A 6 that lost its underline, an 8 that gained one, a pass-left card whose corner says R."""
+    six, eight = svg(out, "006-1x6.svg"), svg(out, "008-1x8.svg")
+    bars = re.findall(r'<rect data-mark="underline"[^>]*/>', six.read_text())
+    six.write_text(re.sub(r'<rect data-mark="underline"[^>]*/>', "", six.read_text()))
+    edit(eight, "</svg>", bars[0] + "\n</svg>")
+    edit(svg(out, "pass-left-2.svg"), ">L</text>", ">R</text>")
+
+
 def back_deleted(out):
     svg(out, "back.svg").unlink()
 
@@ -132,6 +141,10 @@ CORRUPTIONS = [
     (bullseye_added, ["009-3x3.svg: 9 (3x3): 1 bull's-eyes; expected none"]),
     (pass_direction_flipped, ["2 pass-left cards, expected 3", "4 pass-right cards, expected 3"]),
     (pass_points_changed, ["a pass card is worth 50"]),
+    (underline_moved_and_index_lies, [
+        "006-1x6.svg: 6 (1x6): 0 underline(s), expected 3: 6 reads as another value upside down",
+        "008-1x8.svg: 8 (1x8): 1 underline(s), expected 0",
+        "pass-left-2.svg: pass card: corner indices show left 'R', left 'L'; expected two showing left 'L'"]),
     (back_deleted, ["0 card backs"]),
     (unreadable_svg, ["036-6x6.svg: -: not a readable SVG"]),
     (pdf_page_dropped, ["str8eight-cards.pdf: -: 69 pages, expected 70"]),

@@ -35,8 +35,8 @@ BUILD_CASES = [
      "'font_files' takes file names"),
     ("key in the wrong table", "[str8eight]\npaper = \"a4\"\n", [], "'paper' belongs at the top of the file"),
     ("dotted key out of range", "str8eight.table_size = 99\n", [], "cardgen.toml:1: table size 99 is out of range"),
-    ("back offset off the page", "", ["--format", "pdf", "--back-offset", "0,6.5"],
-     "would push card backs off the letter page"),
+    ("back offset off the page", "", ["--format", "pdf", "--paper", "a4", "--back-offset", "10,0"],
+     "would push card backs off the a4 page"),
     ("gutterfold offset off the page", "", ["--format", "pdf", "--layout", "gutterfold", "--back-offset", "10,10"],
      "would push card backs off"),
     ("tuck box too deep", "", ["--game", "crazy-eights", "--decks", "2", "--card-thickness", "1"],
@@ -427,9 +427,9 @@ def test_a_font_reportlab_refuses_is_one_line(tmp_path, monkeypatch):
     from cardgen.errors import CardgenError
     from cardgen.theme import DEFAULT_FONTS, FontSet
 
-    def refuse(name, path, *args, **kwargs):
+    def refuse(path, *args, **kwargs):
         raise ttfonts.TTFError(f"{path}: postscript outlines are not supported")
-    monkeypatch.setattr(ttfonts, "TTFont", refuse)
+    monkeypatch.setattr(ttfonts, "TTFontFace", refuse)  # what every TTFont reads its file with
     for _, name in DEFAULT_FONTS.files:  # a folder of its own: a set this process never registered
         shutil.copyfile(LATO / name, tmp_path / name)
     odd = FontSet(family="Lato", files=DEFAULT_FONTS.files, roles=DEFAULT_FONTS.roles, folder=tmp_path)

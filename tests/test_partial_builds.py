@@ -29,8 +29,8 @@ def test_card_names():
     (["--game", "str8eight", "--cards", "12;13"], "card name '12;13' is not a name"),
     (["--game", "str8eight", "--only", "pint"], "unknown part 'pint': use cards, print, sheet, box, rules, pads"),
     (["--game", "str8eight", "--cards", "99"], "Str8 Eight has no card '99'"),
-    (["--format", "pdf", "--back-rotation", "2", "--back-offset", "0,-4"],  # neither alone would
-     "the printer correction (back offset 0,-4 mm, back rotation 2°, print scale 100,100) would push card backs off"),
+    (["--format", "pdf", "--back-rotation", "3", "--back-offset", "0,-9"],  # neither alone would
+     "the printer correction (back offset 0,-9 mm, back rotation 3°, print scale 100,100) would push card backs off"),
     (["--print-scale", "94,100"], "print scale 94.0 mm is out of range: use 97 to 103 mm (more than 3 % off"),
 ])
 def test_bad_reprints_and_parts_are_one_line(tmp_path, monkeypatch, args, message):

@@ -52,63 +52,83 @@ def col(img, x_mm):
 
 # -- the plan ---------------------------------------------------------------
 
+def seen_inside(marks, axis: str, at: float, length: float, border: float = 5.0) -> float:
+    """How much of the marks on one cut line a printer that skips the outer 5 mm prints."""
+    spans = []
+    for m in marks:
+        if axis == "x" and m.x1 == m.x2 and abs(m.x1 - at) < 1e-6:
+            spans.append(sorted((m.y1, m.y2)))
+        elif axis == "y" and m.y1 == m.y2 and abs(m.y1 - at) < 1e-6:
+            spans.append(sorted((m.x1, m.x2)))
+    return sum(max(0.0, min(b, length - border) - max(a, border)) for a, b in spans)
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_plan_geometry(paper):
-    p = PAPERS[paper]
-    pages = impose(SheetSpec(p, W, H, 3.0, title="Str8 Eight"), 70)
-    assert len(pages) == 16 and [pg.side for pg in pages[:2]] == ["fronts", "backs"]
-    front = pages[0]
-    assert len(front.placements) == 9
-    xs = sorted({round(pl.trim.x, 3) for pl in front.placements})
-    ys = sorted({round(pl.trim.y, 3) for pl in front.placements})
-    # butted: the pitch is the trim size, one cut serves both neighbours
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([W, W], abs=0.2)
-    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([H, H], abs=0.2)
-    for pl in front.placements:
-        assert pl.trim.w == W and pl.trim.h == H
-        c = pl.clip
-        assert c.x >= 5 - 1e-9 and c.y >= 5 - 1e-9 and c.right <= p.width + 1e-9 - 5 and c.bottom <= p.height - 5 + 1e-9
-    # crop marks: each a vertical line on a vertical trim line, or a horizontal one on a
-    # horizontal trim line, running from 3 mm off the page edge to 0.3 mm short of the
-    # printed bleed (so its length is fixed by the margin), one at each end of every cut
-    trim_xs = sorted({round(v, 3) for pl in front.placements for v in (pl.trim.x, pl.trim.right)})
-    trim_ys = sorted({round(v, 3) for pl in front.placements for v in (pl.trim.y, pl.trim.bottom)})
-    left, right = min(pl.clip.x for pl in front.placements), max(pl.clip.right for pl in front.placements)
-    top, bottom = min(pl.clip.y for pl in front.placements), max(pl.clip.bottom for pl in front.placements)
-    vertical, horizontal = set(), set()
-    for mark in front.marks:
-        x1, x2 = sorted((mark.x1, mark.x2))
-        y1, y2 = sorted((mark.y1, mark.y2))
-        assert (x1 == x2) != (y1 == y2), mark  # a straight line along one axis, not a point
-        if x1 == x2:
-            assert round(x1, 3) in trim_xs, mark
-            assert (y1, y2) in ((pytest.approx(3.0), pytest.approx(top - 0.3)),
-                                (pytest.approx(bottom + 0.3), pytest.approx(p.height - 3.0))), mark
-            vertical.add((round(x1, 3), y1 < top))
-        else:
-            assert round(y1, 3) in trim_ys, mark
-            assert (x1, x2) in ((pytest.approx(3.0), pytest.approx(left - 0.3)),
-                                (pytest.approx(right + 0.3), pytest.approx(p.width - 3.0))), mark
-            horizontal.add((round(y1, 3), x1 < left))
-        assert min(x2 - x1, y2 - y1) == 0 and max(x2 - x1, y2 - y1) >= 1.0, mark  # long enough to see
-        for pl in front.placements:  # never on a card
-            c = pl.clip
-            assert x2 <= c.x + 1e-9 or x1 >= c.right - 1e-9 or y2 <= c.y + 1e-9 or y1 >= c.bottom - 1e-9
-    assert vertical == {(x, end) for x in trim_xs for end in (True, False)}
-    assert horizontal == {(y, end) for y in trim_ys for end in (True, False)}
-    for label in front.labels + front.rulers:
-        assert 5 <= label.x <= p.width - 5 and 5 <= label.y <= p.height - 5
+@pytest.mark.parametrize("layout", ["duplex", "fronts", "gutterfold"])
+@pytest.mark.parametrize("size", [(63.5, 88.9), (56.0, 88.9), (45.0, 68.0)], ids=["poker", "bridge", "mini"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0, 6.0])
+def test_every_cut_keeps_3_mm_of_thin_mark_a_printer_reaches(paper, layout, size, bleed):
+    """On every page (backs too), every cut line shows ≥ 3 mm of mark inside a 5 mm border;
+    marks start ≥ 3 mm from the edge, lie on cut lines and never on a card or its bleed
+    (a gutterfold sheet's back marks are on the backs' half, to move with them)."""
+    pages = impose(SheetSpec(PAPERS[paper], *size, bleed, layout=layout), 70)
+    for page in pages[:2] + pages[-2:]:
+        assert page.marks, page.side
+        assert bool(page.back_marks) == (layout == "gutterfold")
+        assert all(min(m.x1, m.x2) >= page.width / 2 for m in page.back_marks)
+        marks = page.marks + page.back_marks
+        cards = page.placements
+        xs = {round(v, 6) for pl in cards for v in (pl.trim.x, pl.trim.right)}
+        ys = {round(v, 6) for pl in cards for v in (pl.trim.y, pl.trim.bottom)}
+        for x in xs:
+            assert seen_inside(marks, "x", x, page.height) >= 3.0, (page.side, "x", x)
+        for y in ys:
+            assert seen_inside(marks, "y", y, page.width) >= 3.0, (page.side, "y", y)
+        for m in marks:
+            assert min(m.x1, m.x2, m.y1, m.y2) >= 3.0 - 1e-9
+            assert max(m.x1, m.x2) <= page.width - 3.0 + 1e-9 and max(m.y1, m.y2) <= page.height - 3.0 + 1e-9
+            x1, x2, y1, y2 = min(m.x1, m.x2), max(m.x1, m.x2), min(m.y1, m.y2), max(m.y1, m.y2)
+            assert (x1 == x2 and round(x1, 6) in {round(v, 6) for pl in cards for v in (pl.trim.x, pl.trim.right)}
+                    or y1 == y2), m  # a cut line of a full sheet: the last sheet is cut the same way
+            for pl in cards:  # never on a card, its bleed, or its trim where the margin cuts the print
+                for r in (pl.clip, pl.trim):
+                    assert x2 <= r.x + 1e-9 or x1 >= r.right - 1e-9 or y2 <= r.y + 1e-9 or y1 >= r.bottom - 1e-9, m
+        for pl in cards:
+            assert pl.clip.x >= 5 - 1e-9 and pl.clip.right <= page.width - 5 + 1e-9
+            assert pl.clip.y >= 5 - 1e-9 and pl.clip.bottom <= page.height - 5 + 1e-9
+        words = " · ".join(label.text for label in page.labels)
+        assert len(page.rulers) == 1 and "Actual size" in words and "Card stock" in words and "ut on the marks" in words
+        for label in page.labels + page.rulers:
+            assert 5 <= label.x <= page.width - 5 and 5 <= label.y <= page.height - 5
 
 
-def test_letter_is_tight_a4_keeps_full_bleed():
-    letter = impose(SheetSpec(PAPERS["letter"], W, H, 3.0), 70)[0]
-    top = min(pl.trim.y for pl in letter.placements)
-    assert top == pytest.approx(6.35)
-    assert min(pl.clip.y for pl in letter.placements) == pytest.approx(5.0)  # outer bleed clipped at 5 mm
+@pytest.mark.parametrize("paper, turn, per_page, columns", [("letter", 1, 8, 2), ("a4", 0, 9, 3)])
+def test_plan_grid(paper, turn, per_page, columns):
+    """Three rows of poker cards leave Letter 6.35 mm margins, too little for a mark a 5 mm
+    printer shows: Letter turns its cards (2 × 4); A4 keeps 3 × 3 upright."""
+    pages = impose(SheetSpec(PAPERS[paper], W, H, 3.0, title="Str8 Eight"), 70)
+    assert [pg.side for pg in pages[:2]] == ["fronts", "backs"] and len(pages) == 2 * -(-70 // per_page)
+    front, back = pages[0], pages[1]
+    assert len(front.placements) == per_page and {pl.turn for pl in front.placements} == {turn}
+    assert {pl.turn for pl in back.placements} == {-turn}  # the flip puts each back the same way up as its face
+    w, h = (H, W) if turn else (W, H)
+    assert all(pl.trim.w == w and pl.trim.h == h for pl in front.placements)
+    assert len({round(pl.trim.x, 3) for pl in front.placements}) == columns
+
+
+def test_outer_bleed_gives_way_to_the_marks():
+    """A4's 9.75 mm side margins keep 1.25 mm of outer bleed (8.5 mm hold the marks); its
+    15.15 mm top and bottom keep all 3 mm; Letter's turned grid keeps it all round."""
     a4 = impose(SheetSpec(PAPERS["a4"], W, H, 3.0), 70)[0]
-    for pl in a4.placements:
-        if pl.trim.y == min(p.trim.y for p in a4.placements):
-            assert pl.trim.y - pl.clip.y == pytest.approx(3.0)
+    left = min(pl.trim.x for pl in a4.placements)
+    assert left == pytest.approx(9.75)
+    assert left - min(pl.clip.x for pl in a4.placements) == pytest.approx(1.25)
+    top = min(pl.trim.y for pl in a4.placements)
+    assert top - min(pl.clip.y for pl in a4.placements) == pytest.approx(3.0)
+    letter = impose(SheetSpec(PAPERS["letter"], W, H, 3.0), 70)[0]
+    for pl in letter.placements:
+        assert (pl.trim.x - pl.clip.x, pl.trim.y - pl.clip.y) in ((3.0, 3.0), (3.0, 0.0), (0.0, 3.0), (0.0, 0.0))
+    assert min(pl.trim.x - pl.clip.x for pl in letter.placements) == 3.0
 
 
 @pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
@@ -154,10 +174,10 @@ def test_printer_profile_moves_and_turns_backs_and_scales_every_page():
 
 
 def test_gutter_when_the_paper_has_room():
-    page = impose(SheetSpec(PAPERS["letter"], 56.0, 88.9, 3.0), 70)[0]  # bridge cards
+    page = impose(SheetSpec(PAPERS["letter"], W, H, 3.0), 70)[0]  # turned: 2 columns of 88.9 mm
     xs = sorted({round(pl.trim.x, 3) for pl in page.placements})
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([62.0, 62.0])  # 56 + both bleeds
-    assert all(pl.clip.w == pytest.approx(62.0) for pl in page.placements if pl.trim.x == xs[1])
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([H + 6.0])  # both bleeds between
+    assert all(pl.clip.w == pytest.approx(H + 6.0) for pl in page.placements)
 
 
 def test_zero_bleed_prints_trim_only():
@@ -167,18 +187,20 @@ def test_zero_bleed_prints_trim_only():
 
 # -- the PDF ----------------------------------------------------------------
 
-@pytest.mark.parametrize("paper, size_mm", [("letter", (215.9, 279.4)), ("a4", (210.0, 297.0))])
-def test_print_pdf_pages(printed, paper, size_mm):
+@pytest.mark.parametrize("paper, size_mm, pages", [("letter", (215.9, 279.4), 18), ("a4", (210.0, 297.0), 16)])
+def test_print_pdf_pages(printed, paper, size_mm, pages):
     reader = pypdf.PdfReader(str(printed / f"str8eight-print-{paper}.pdf"))
-    assert len(reader.pages) == 16  # 8 front pages, each followed by its back page
+    assert len(reader.pages) == pages  # each front page followed by its back page
     for page in reader.pages:
         assert float(page.mediabox.width) * MM_PER_PT == pytest.approx(size_mm[0], abs=0.01)
         assert float(page.mediabox.height) * MM_PER_PT == pytest.approx(size_mm[1], abs=0.01)
     text = reader.pages[0].extract_text()
-    assert f"Str8 Eight · fronts 1/8 · {paper}" in text
-    assert "Print at 100 % (actual size)" in text
+    assert f"Str8 Eight · fronts 1/{pages // 2} · {paper}" in text
+    for words in ("double-sided", "flip on the long edge", "Actual size, 100 %", "Card stock, 160–220 g/m²",
+                  "Cut on the marks"):
+        assert words in text, words
     assert ("2 in" if paper == "letter" else "50 mm") in text
-    assert "Str8 Eight · backs 8/8" in reader.pages[15].extract_text()
+    assert f"Str8 Eight · backs {pages // 2}/{pages // 2}" in reader.pages[-1].extract_text()
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -191,8 +213,40 @@ def test_crop_marks_on_the_raster_sit_on_the_trim_lines(printed, paper):
     got_y = [px / PX for px in dark_runs(col(img, 4.0))]
     assert got_x == pytest.approx(want_x, abs=0.2)
     assert got_y == pytest.approx(want_y, abs=0.2)
-    assert [b - a for a, b in zip(got_x, got_x[1:])] == pytest.approx([W] * 3, abs=0.2)
-    assert [b - a for a, b in zip(got_y, got_y[1:])] == pytest.approx([H] * 3, abs=0.2)
+    w, h = (H, W) if paper == "letter" else (W, H)  # Letter's cards are turned
+    assert got_y[1] - got_y[0] == pytest.approx(h, abs=0.2) and got_x[1] - got_x[0] == pytest.approx(w, abs=0.2)
+
+
+@pytest.mark.parametrize("paper, index", [("letter", 0), ("letter", 1), ("a4", 0), ("a4", 1)])
+def test_marks_survive_a_printer_that_skips_5_mm(printed, paper, index):
+    """The page as a laser that prints nothing within 5 mm of the edge would: every cut
+    line still has ≥ 3 mm of mark to see, on the fronts and on the backs."""
+    from PIL import ImageDraw
+
+    dpi = 150
+    px = dpi / 25.4
+    img = raster(printed / f"str8eight-print-{paper}.pdf", index, dpi)
+    border = round(5 * px)
+    draw = ImageDraw.Draw(img)  # what that printer leaves blank
+    for box in ((0, 0, img.width, border), (0, img.height - border, img.width, img.height),
+                (0, 0, border, img.height), (img.width - border, 0, img.width, img.height)):
+        draw.rectangle(box, fill=255)
+    pixels = img.load()
+    plan = impose(SheetSpec(PAPERS[paper], W, H, 3.0), 70)[index]
+    clips = [pl.clip for pl in plan.placements]
+    cuts = [("x", v) for v in {round(v, 3) for pl in plan.placements for v in (pl.trim.x, pl.trim.right)}]
+    cuts += [("y", v) for v in {round(v, 3) for pl in plan.placements for v in (pl.trim.y, pl.trim.bottom)}]
+    for axis, at in cuts:
+        # the stretches of the line off every card: where its marks are
+        crossing = [(c.y, c.bottom) if axis == "x" else (c.x, c.right) for c in clips
+                    if (c.x <= at <= c.right if axis == "x" else c.y <= at <= c.bottom)]
+        k = round(at * px)
+        dark = 0
+        for i in range(img.height if axis == "x" else img.width):
+            if any(a - 0.2 <= i / px <= b + 0.2 for a, b in crossing):
+                continue
+            dark += min(pixels[j, i] if axis == "x" else pixels[i, j] for j in (k - 1, k, k + 1)) < 200
+        assert dark / px >= 3.0, (paper, index, axis, at, dark / px)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -219,7 +273,7 @@ def test_margins_hold_nothing_but_crop_marks(printed, paper):
 
 def test_backs_mirror_fronts_on_the_last_sheet(printed):
     pdf = printed / "str8eight-print-letter.pdf"
-    front, back = raster(pdf, 14, 100), raster(pdf, 15, 100)
+    front, back = raster(pdf, 16, 100), raster(pdf, 17, 100)
     plan = impose(SheetSpec(PAPERS["letter"], W, H, 3.0), 70)[0]
     cells = [(pl.trim.x + 1.5, pl.trim.y + 1.5) for pl in plan.placements]  # card body, off the artwork
     px = 100 / 25.4
@@ -229,7 +283,7 @@ def test_backs_mirror_fronts_on_the_last_sheet(printed):
 
     front_filled = [filled(front, x, y) for x, y in cells]
     back_filled = [filled(back, 215.9 - x, y) for x, y in cells]
-    assert sum(front_filled) == 7  # 70 = 7 × 9 + 7
+    assert sum(front_filled) == 6  # 70 = 8 × 8 + 6
     assert front_filled == back_filled
 
 
@@ -246,8 +300,8 @@ def test_back_offset_on_the_raster(tmp_path, printed):
     y_mid = 15.15 + H / 2
     rows = [[img.getpixel((x, round(y_mid * px))) for x in range(img.width)] for img in (plain, shifted)]
     assert first_dark(rows[1]) - first_dark(rows[0]) == pytest.approx(2.0, abs=0.2)
-    x_mid = 105.0
-    cols = [[img.getpixel((round(x_mid * px), y)) for y in range(img.height)] for img in (plain, shifted)]
+    x_left = 12.0  # inside the first column, clear of its marks and of the page title above it
+    cols = [[img.getpixel((round(x_left * px), y)) for y in range(img.height)] for img in (plain, shifted)]
     assert first_dark(cols[1]) - first_dark(cols[0]) == pytest.approx(1.0, abs=0.2)
 
 
@@ -256,7 +310,7 @@ def test_calibration_bar_measures_50_mm_on_a4(printed):
     plan = impose(SheetSpec(PAPERS["a4"], W, H, 3.0), 70)[0]
     ruler = plan.rulers[0]
     line = row(img, ruler.y)
-    start = round((ruler.x - 2) * PX)  # from just left of the bar, along its line
+    start = round((ruler.x - 1) * PX)  # from just left of the bar (a cut mark is 1.75 mm left), along its line
     while line[start] >= 140:
         start += 1
     end = start
@@ -290,7 +344,7 @@ def test_low_ink_uses_much_less_ink(tmp_path, printed):
 
     normal, low = printed / "str8eight-print-letter.pdf", out / "str8eight" / "str8eight-print-letter.pdf"
     assert ink(low, 1) < 0.35 * ink(normal, 1)  # backs
-    assert ink(low, 14) < 0.5 * ink(normal, 14)  # the sheet with the pass cards
+    assert ink(low, 16) < 0.5 * ink(normal, 16)  # the sheet with the pass cards
     assert run_cli("check", out).exit_code == 0
 
 

@@ -115,7 +115,9 @@ def test_fold_sheets(built):
     first = pdfium.PdfDocument(str(built / "str8eight" / "str8eight-rules-fold-letter.pdf"))[0]
     img = first.render(scale=40 / 72).to_pil().convert("L")
     w, h = img.size
-    left = img.crop((0, 0, w // 2 - 2, h)).getextrema()
+    below_words = round(15 * 40 / 25.4)  # the top 15 mm of the back cover say how to print and fold
+    left = img.crop((0, below_words, w // 2 - 2, h)).getextrema()
+    assert img.crop((0, 0, w // 2 - 2, below_words)).getextrema()[0] < 160
     right = img.crop((w // 2 + 2, 0, w, h)).getextrema()
     n = len(booklet.pages)
     if padded(n) > n:  # the first side's left half is the blank last page

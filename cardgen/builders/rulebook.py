@@ -85,7 +85,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
         with out.stage("fold booklet"):
-            sheets = write_fold(path, fold, (land.width, land.height), spec.title)
+            sheets = write_fold(path, fold, (land.width, land.height), spec.title, theme.fonts)
         out.add(fold, "rules-fold", "pdf")
         folds[fold.name] = Fold(sheets, pages)
     if spec.reference:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from . import svgread
+from . import readings, svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
 from .booklets import check_rules
@@ -42,6 +42,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
             want = expected_penalty(rank, ace)
             if svgread.as_int(root.get("data-penalty")) != want:
                 report.fail(file, label, f"penalty {root.get('data-penalty')}, expected {want} (ace = {ace})")
+            readings.check_underlines(root, 2 * readings.ambiguous(rank), file, label, "both corner indices", report)
         elif kind == "back":
             # what the eye tells apart: the set of colors a back is drawn in
             colors = frozenset(v.lower() for el in root.iter() for k, v in el.attrib.items()

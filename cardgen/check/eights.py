@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from . import svgread
+from . import readings, svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
 from .booklets import check_rules
@@ -46,6 +46,11 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
                 continue
             per_suit[suit][letter.lower()] += 1
             letters += 1
+            # the letter big and in both bands, the suit number in both bands
+            places = ([f"{letter} big and in both bands"] if readings.ambiguous(letter) else []) + (
+                [f"suit {suit} in both bands"] if readings.ambiguous(suit) else [])
+            want = 3 * readings.ambiguous(letter) + 2 * readings.ambiguous(suit)
+            readings.check_underlines(root, want, file, label, "; ".join(places), report)
         elif kind == "reference":
             for el in svgread.with_attr(root, "data-word"):
                 words[el.get("data-word")] = svgread.as_int(el.get("data-points"))

@@ -1,26 +1,34 @@
-"""Check the home-print sheets by what they actually place.
+"""Check the home-print sheets by what they actually place and draw.
 
 Each sheet page draws pages of <game>-cards.pdf and <game>-back.pdf as forms. Which
 card a form shows is told by its content, not its name; where it lands, by the
 matrix it is drawn through and the card page's TrimBox. The rules, stated here
 rather than imported from the layout code:
 
-- every face is placed once, at trim size, inside the margins, in deck order,
-  and every sheet but the last holds as many cards as fit in a grid inside the
-  margins (the last holds the rest);
+- every face is placed once, at trim size (upright, or turned a quarter: then all
+  the cards of the sheet are), inside the margins, in deck order; every sheet but the
+  last holds as many cards as fit in a grid, upright or turned, whose margins leave
+  room for the marks (3 mm of mark beyond the 5 mm a printer may not reach, 0.5 mm
+  to spare) and 1 mm of outer bleed (the last holds the rest);
 - duplex: fronts and backs alternate; a long-edge flip puts the back of a card at
-  x = page width − x − w and the same y;
+  x = page width − x − w and the same y, turned the other way from its face (so that
+  it is the same way up after the flip);
 - gutterfold: landscape sheets, fronts on the left half with their bleed at least
-  1 mm off the fold, each back mirrored across the fold on the same sheet, so folding
+  2 mm off the fold, each back mirrored across the fold on the same sheet, so folding
   puts it behind its face;
 - fronts: fronts only;
 - a reprint (<game>-reprint-<paper>.pdf) holds the cards the record names, in that
-  order, instead of the whole deck.
+  order, instead of the whole deck;
+- marks: every cut line of every page (fronts and backs alike) shows at least 3 mm of
+  mark inside a 5 mm blank border, drawn thin (0.1–0.3 mm); nothing the page strokes
+  itself (marks, fold line, ruler) comes closer than 3 mm to the page edge or crosses
+  a card's trim area.
 
-The recorded printer profile is undone first: every page was drawn scaled about its
-centre by 100 / scale; a duplex back page was then turned (clockwise as the back page
-is seen) about its centre and moved by the back offset; on a gutterfold sheet each back
-was turned about the centre of the right half and moved, before the page's scale.
+The recorded printer profile is undone first, for the cards and for what the page
+strokes: every page was drawn scaled about its centre by 100 / scale; a duplex back
+page was then turned (clockwise as the back page is seen) about its centre and moved
+by the back offset; on a gutterfold sheet each back, and each mark on a back's cut
+line, was turned about the centre of the right half and moved, before the page's scale.
 """
 from __future__ import annotations
 
@@ -28,14 +36,18 @@ import math
 from collections import Counter
 from pathlib import Path
 
-from .pdfread import IDENTITY, MM_PER_PT, Placed, _times
-
 from . import pdfread
+from .pdfread import IDENTITY, MM_PER_PT, Placed, _times
 from .paper import MARGIN_MM, PAPERS
 from .report import GameReport
 
 LAYOUTS = ("duplex", "fronts", "gutterfold")
-FOLD_CLEAR_MM = 1.0  # gutterfold: a card's bleed stays this far off the fold at least
+FOLD_CLEAR_MM = 2.0  # gutterfold: a card's bleed stays this far off the fold at least
+MARK_EDGE_MM = 3.0  # nothing stroked closer than this to the page edge
+MARK_SEEN_MM = 3.0  # mark every cut shows inside the MARGIN_MM border
+MARK_ROOM_MM = MARGIN_MM + MARK_SEEN_MM + 0.5  # a margin that holds such a mark
+OUTER_BLEED_MM = 1.0  # and at least this much of the bleed outside the outer cards (all of a smaller one)
+MARK_WIDTH_MM = (0.1, 0.3)  # thin, but there
 TOL_MM = 0.1
 
 
@@ -45,12 +57,18 @@ def sheet_size(layout: str, paper: tuple) -> tuple:
 
 
 def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float) -> int:
-    """How many trim-size cards fit a sheet in a grid inside the margins the layout keeps."""
+    """How many trim-size cards fit a sheet in a grid, upright or turned a quarter, whose
+    margins hold the marks and 1 mm of outer bleed (gutterfold: across, the left half with
+    the bleed kept off the fold)."""
     width, height = sheet_size(layout, paper)
-    room_x = width / 2 - bleed - FOLD_CLEAR_MM - MARGIN_MM if layout == "gutterfold" else width - 2 * MARGIN_MM
-    cols = math.floor((room_x + 1e-9) / card[0])
-    rows = math.floor((height - 2 * MARGIN_MM + 1e-9) / card[1])
-    return max(0, cols) * max(0, rows)
+    margin = MARK_ROOM_MM + min(bleed, OUTER_BLEED_MM)
+    best = 0
+    for w, h in (card, card[::-1]):
+        room_x = width / 2 - bleed - FOLD_CLEAR_MM - MARGIN_MM if layout == "gutterfold" else width - 2 * margin
+        cols = math.floor((room_x + 1e-9) / w)
+        rows = math.floor((height - 2 * margin + 1e-9) / h)
+        best = max(best, max(0, cols) * max(0, rows))
+    return best
 
 
 class DeckPages:
@@ -69,11 +87,14 @@ class DeckPages:
 
 
 class _Spot:
-    """A card placed on a sheet page: which (face digest or back index) and its trim rect."""
+    """A card placed on a sheet page: which (face digest or back index), its trim rect, and
+    its turn (0 upright, 1 counterclockwise, -1 clockwise; None: mirrored or slanted)."""
 
-    def __init__(self, kind: str, shows, rect: tuple):
+    def __init__(self, kind: str, shows, rect: tuple, matrix: tuple = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
         self.kind, self.shows = kind, shows
         self.x, self.y, self.w, self.h = rect
+        a, b, c, d = (round(v, 3) for v in matrix[:4])
+        self.turn = {(1, 0, 0, 1): 0, (0, 1, -1, 0): 1, (0, -1, 1, 0): -1}.get((a, b, c, d))
 
 
 def _about(cx: float, cy: float, m: tuple) -> tuple:
@@ -93,9 +114,9 @@ def _in_points(m: tuple, height_mm: float) -> tuple:
     return _times(_times((MM_PER_PT, 0.0, 0.0, -MM_PER_PT, 0.0, height_mm), m), (k, 0.0, 0.0, -k, 0.0, height_mm * k))
 
 
-def printer_undo(printer, layout: str, width: float, height: float) -> dict:
-    """For each kind of page ("front", "back", "sheet-back"), the PDF-point map that undoes
-    what the recorded printer profile did to it."""
+def printer_maps(printer, width: float, height: float) -> dict:
+    """For each kind of page ("front", "back", "sheet-back"), the map of page mm (y down)
+    the recorded printer profile put it through."""
     kx, ky = 100.0 / printer.scale_mm[0], 100.0 / printer.scale_mm[1]
     scale = _about(width / 2, height / 2, (kx, 0.0, 0.0, ky, 0.0, 0.0))
     t = math.radians(printer.back_rotation_deg)
@@ -104,9 +125,8 @@ def printer_undo(printer, layout: str, width: float, height: float) -> dict:
     def turn(cx, cy):
         return _times(_about(cx, cy, (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)),
                       (1.0, 0.0, 0.0, 1.0, dx, dy))
-    maps = {"front": scale, "back": _times(scale, turn(width / 2, height / 2)),
+    return {"front": scale, "back": _times(scale, turn(width / 2, height / 2)),
             "sheet-back": _times(turn(width * 3 / 4, height / 2), scale)}
-    return {k: _inverse(_in_points(m, height)) for k, m in maps.items()}
 
 
 def check_home_print(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
@@ -187,7 +207,8 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     if deck is None:
         return
     before = len(report.violations)
-    undo = printer_undo(info.printer, layout, width, height)
+    maps = printer_maps(info.printer, width, height)
+    undo = {k: _inverse(_in_points(m, height)) for k, m in maps.items()}
     pages = _spots(pdf, deck, card, width, height, file, report, rec, layout, undo)
     _check_counts(pages, deck, rec, seq, file, report)
     step = 2 if layout == "duplex" else 1
@@ -207,10 +228,12 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
             _check_fold(fronts, width, bleed, front_no, rec, deck, file, report)
         if layout != "fronts":
             _check_backs(fronts, backs, width, seq[first:first + per], rec, deck, back_no, file, report)
+    seen = _check_marks(pdf, pages, layout, width, height, maps, file, report)
     if len(report.violations) == before:
         order = "in deck order" if info.cards is None else "as the reprint names them"
         report.summary.append(f"{path.name}: {len(sizes)} pages of {paper}, {faces} fronts placed {order}, "
-                              f"{per} a sheet ({layout})")
+                              f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside a "
+                              f"{MARGIN_MM:g} mm border")
 
 
 def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file: str, report: GameReport,
@@ -231,11 +254,14 @@ def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file:
         x0, y0, x1, y1 = (float(v) for v in mb)
         rect = placed.rect(deck.trim[placed.digest], abs(y1 - y0), min(y0, y1), min(x0, x1))
         shows = placed.digest if kind == "face" else deck.backs.index(placed.digest)
-        spot = _Spot(kind, shows, rect)
+        spot = _Spot(kind, shows, rect, placed.matrix)
         label = _label(spot, rec, deck)
-        if abs(spot.w - card[0]) > TOL_MM or abs(spot.h - card[1]) > TOL_MM:
+        want = card[::-1] if spot.turn else card
+        if spot.turn is None:
+            report.fail(file, f"page {placed.page}", f"{label} is mirrored or slanted, not upright or turned a quarter")
+        elif abs(spot.w - want[0]) > TOL_MM or abs(spot.h - want[1]) > TOL_MM:
             report.fail(file, f"page {placed.page}", f"{label} placed at {spot.w:.2f} × {spot.h:.2f} mm, "
-                        f"expected the trim size {card[0]:g} × {card[1]:g}")
+                        f"expected the trim size {card[0]:g} × {card[1]:g}{' turned' if spot.turn else ''}")
         lo = MARGIN_MM if kind == "face" else 0.0
         if (spot.x < lo - TOL_MM or spot.y < lo - TOL_MM or spot.x + spot.w > width - lo + TOL_MM
                 or spot.y + spot.h > height - lo + TOL_MM):
@@ -281,8 +307,11 @@ def _check_sheet(fronts: list, rec, deck: DeckPages, cards: list, per: int, page
     count = len(cards)
     if len(fronts) != count:
         report.fail(file, f"page {page}", f"holds {len(fronts)} cards, expected {count}: {per} cards of "
-                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet inside {MARGIN_MM:g} mm margins")
+                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet, upright or turned, with "
+                    f"{MARK_ROOM_MM:g} mm margins for the marks and 1 mm of bleed")
         return
+    if len({s.turn for s in fronts}) > 1:
+        report.fail(file, f"page {page}", "holds cards turned different ways: a sheet's cards share one grid")
     for i, a in enumerate(fronts):
         for b in fronts[i + 1:]:
             if min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > TOL_MM and min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > TOL_MM:
@@ -316,8 +345,128 @@ def _check_backs(fronts: list, backs: list, width: float, cards: list, rec, deck
                         f"(expected at x {x:.1f}, y {y:.1f} mm)")
             continue
         left.remove(match)
+        if spot.turn is not None and match.turn is not None and match.turn != -spot.turn:
+            report.fail(file, f"page {page}", f"the back behind {_label(spot, rec, deck)} is turned the same way "
+                        "as its face: after the flip it is upside down")
         if in_order and match.shows != rec.deck.back_of[cards[k]]:
             report.fail(file, f"page {page}", f"behind {_label(spot, rec, deck)} is {_label(match, rec, deck)}, "
                         f"expected back {rec.deck.backs[rec.deck.back_of[cards[k]]]}")
     for b in left:
         report.fail(file, f"page {page}", f"{_label(b, rec, deck)} at x {b.x:.1f}, y {b.y:.1f} mm is behind no face")
+
+
+def _check_marks(pdf, pages: dict, layout: str, width: float, height: float, maps: dict, file: str,
+                 report: GameReport) -> float:
+    """Every cut line of each page shows MARK_SEEN_MM of thin mark inside the MARGIN_MM
+    border; nothing stroked near the edge or on a card; all measured with the printer
+    profile (maps, page mm) undone. Returns the least mark shown."""
+    least = math.inf
+    undo = {k: _inverse(m) for k, m in maps.items()}
+    for number in range(1, len(pdf.pages) + 1):
+        spots = pages.get(number, [])
+        if not spots:
+            continue
+        drawn = pdfread.strokes(pdf, number)
+        if layout == "gutterfold":
+            lines = _fold_sides(drawn, width, undo)
+        else:
+            side = "back" if layout == "duplex" and number % 2 == 0 else "front"
+            lines = [_undone(s, undo[side]) for s in drawn]
+        where = f"page {number}"
+        for s in lines:
+            if min(s.x1, s.x2, s.y1, s.y2, width - max(s.x1, s.x2), height - max(s.y1, s.y2)) < MARK_EDGE_MM - 0.01:
+                report.fail(file, where, f"a line at ({s.x1:.1f}, {s.y1:.1f})–({s.x2:.1f}, {s.y2:.1f}) mm comes closer "
+                            f"than {MARK_EDGE_MM:g} mm to the page edge")
+                break
+        for s in lines:
+            hit = next((t for t in spots if _crosses(s, t)), None)
+            if hit is not None:
+                report.fail(file, where, f"a line at ({s.x1:.1f}, {s.y1:.1f})–({s.x2:.1f}, {s.y2:.1f}) mm crosses a "
+                            f"card's trim area (x {hit.x:.1f}, y {hit.y:.1f} mm)")
+                break
+        for axis, at in _cuts(spots):
+            on = [s for s in lines if _on_cut(s, axis, at)]
+            thick = [s for s in on if not MARK_WIDTH_MM[0] - 0.005 <= s.width <= MARK_WIDTH_MM[1] + 0.005]
+            if thick:
+                report.fail(file, where, f"the mark on the cut at {axis} {at:.1f} mm is {thick[0].width:.2f} mm wide, "
+                            f"not {MARK_WIDTH_MM[0]:g}–{MARK_WIDTH_MM[1]:g}")
+            seen = _inside_border(on, axis, width, height)
+            least = min(least, seen)
+            if seen < MARK_SEEN_MM - 0.01:
+                report.fail(file, where, f"the cut at {axis} {at:.1f} mm shows {seen:.1f} mm of mark inside a "
+                            f"{MARGIN_MM:g} mm blank border, needs {MARK_SEEN_MM:g}")
+    return 0.0 if least == math.inf else least
+
+
+def _undone(s, m: tuple):
+    """A stroke (page mm) through the map m."""
+    (x1, y1), (x2, y2) = _apply(m, s.x1, s.y1), _apply(m, s.x2, s.y2)
+    a, b, c, d = m[:4]
+    return pdfread.Stroke(x1, y1, x2, y2, s.width * math.sqrt(abs(a * d - b * c)))
+
+
+def _apply(m: tuple, x: float, y: float) -> tuple:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _cuts(spots: list) -> list:
+    cuts = [("x", v) for v in sorted({round(e, 2) for t in spots for e in (t.x, t.x + t.w)})]
+    return cuts + [("y", v) for v in sorted({round(e, 2) for t in spots for e in (t.y, t.y + t.h)})]
+
+
+def _fold_sides(drawn: list, width: float, undo: dict) -> list:
+    """A gutterfold sheet's strokes with the profile undone. The backs' half (the marks on
+    the backs' cut lines, the bar in its margin) was drawn through the backs' map: a stroke
+    on the right of the fold once that map is undone, and not wholly left of it as drawn,
+    is read as the backs'; the rest (the fronts' marks, the fold) as the page's."""
+    fold = width / 2
+    lines = []
+    for s in drawn:
+        as_front, as_back = _undone(s, undo["front"]), _undone(s, undo["sheet-back"])
+        left = max(as_front.x1, as_front.x2) <= fold + 0.05
+        right = min(as_back.x1, as_back.x2) >= fold - 0.05
+        lines.append(as_back if right and not left else as_front)
+    return lines
+
+
+def _on_cut(s, axis: str, at: float) -> bool:
+    """A segment lying along the cut line (vertical at x = at, or horizontal at y = at)."""
+    if axis == "x":
+        return abs(s.x1 - at) <= 0.05 and abs(s.x2 - at) <= 0.05
+    return abs(s.y1 - at) <= 0.05 and abs(s.y2 - at) <= 0.05
+
+
+def _inside_border(segments: list, axis: str, width: float, height: float) -> float:
+    """Length of the union of collinear segments inside the page less its MARGIN_MM border."""
+    lo, hi = MARGIN_MM, (height if axis == "x" else width) - MARGIN_MM
+    spans = sorted((min(a, b), max(a, b)) for s in segments
+                   for a, b in [((s.y1, s.y2) if axis == "x" else (s.x1, s.x2))])
+    total, reach = 0.0, lo
+    for a, b in spans:
+        a, b = max(a, reach), min(b, hi)
+        if b > a:
+            total += b - a
+            reach = b
+    return total
+
+
+def _crosses(s, t: _Spot) -> bool:
+    """Whether the segment passes through the inside of the card's trim (its edge is allowed)."""
+    x0, y0, x1, y1 = t.x + 0.05, t.y + 0.05, t.x + t.w - 0.05, t.y + t.h - 0.05
+    (ax, ay), (bx, by) = (s.x1, s.y1), (s.x2, s.y2)
+    # Liang–Barsky clipping of the segment to the rectangle
+    lo, hi = 0.0, 1.0
+    for p, q in ((-(bx - ax), ax - x0), (bx - ax, x1 - ax), (-(by - ay), ay - y0), (by - ay, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            lo = max(lo, r)
+        else:
+            hi = min(hi, r)
+        if lo > hi:
+            return False
+    return True

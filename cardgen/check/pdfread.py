@@ -6,6 +6,7 @@ as the imposition rules are stated."""
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,3 +113,109 @@ def placements(pdf) -> list:
                 form_matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
                 found.append(Placed(number, digests[key], _times(form_matrix, ctm)))
     return found
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A straight stroked segment a page draws itself (not inside a form), in mm from the
+    page's top-left corner, with its line width."""
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+
+
+def strokes(pdf, number: int) -> list:
+    """Every straight segment page number (1-based) strokes in its own content: m/l/re paths
+    followed through q/Q, cm and w, kept when an S or s strokes them."""
+    import pikepdf
+
+    page = pdf.pages[number - 1]
+    x0, y0, _, y1 = box_mm(page.mediabox)
+    top = y1 / MM_PER_PT
+    ctm, width, stack = IDENTITY, 1.0, []
+    path, start, point, found = [], None, None, []
+
+    def to_page(x, y):
+        a, b, c, d, e, f = ctm
+        px, py = x * a + y * c + e, x * b + y * d + f
+        return px * MM_PER_PT - x0, (top - py) * MM_PER_PT
+
+    for operands, op in pikepdf.parse_content_stream(page, "q Q cm w m l re h S s n f F f* B B* b b* c v y W W*"):
+        op = str(op)
+        args = [float(v) for v in operands] if op in ("cm", "w", "m", "l", "re", "c", "v", "y") else []
+        if op == "q":
+            stack.append((ctm, width))
+        elif op == "Q":
+            ctm, width = stack.pop() if stack else (ctm, width)
+        elif op == "cm" and len(args) == 6:
+            ctm = _times(tuple(args), ctm)
+        elif op == "w" and args:
+            a, b, c, d, _, _ = ctm
+            width = args[0] * math.sqrt(abs(a * d - b * c)) * MM_PER_PT
+        elif op == "m" and len(args) == 2:
+            start = point = to_page(*args)
+        elif op == "l" and len(args) == 2 and point is not None:
+            new = to_page(*args)
+            path.append((point, new))
+            point = new
+        elif op == "re" and len(args) == 4:
+            x, y, w, h = args
+            corners = [to_page(x, y), to_page(x + w, y), to_page(x + w, y + h), to_page(x, y + h)]
+            path += list(zip(corners, corners[1:] + corners[:1]))
+            start = point = corners[0]
+        elif op in ("h", "s") and point is not None and start is not None:
+            path.append((point, start))
+            point = start
+        elif op in ("c", "v", "y") and len(args) >= 4 and point is not None:
+            point = to_page(*args[-2:])  # a curve: not a segment, but the path goes on from its end
+        if op in ("S", "s"):
+            found += [Stroke(a[0], a[1], b[0], b[1], width) for a, b in path if a != b]
+        if op in ("S", "s", "n", "f", "F", "f*", "B", "B*", "b", "b*"):
+            path, start, point = [], None, None
+    return found
+
+
+
+def _to_unicode(font) -> dict:
+    """A simple font's one-byte codes -> text, from its ToUnicode CMap (bfchar and bfrange)."""
+    import re
+
+    stream = font.get("/ToUnicode") if font is not None else None
+    if stream is None:
+        return {}
+    data = stream.read_bytes()
+    table = {}
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
+        for code, text in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
+            table[int(code, 16)] = bytes.fromhex(text.decode()).decode("utf-16-be", "replace")
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.S):
+        for lo, hi, start in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            first = int(start, 16)
+            for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                table[code] = chr(first + i)
+    return table
+
+
+def page_text(pdf, number: int) -> str:
+    """The text page number (1-based) shows in its own content (not inside forms), decoded
+    through each font's ToUnicode map: one line per text-showing operator."""
+    import pikepdf
+
+    page = pdf.pages[number - 1]
+    fonts = page.obj.get("/Resources", {}).get("/Font", {})
+    tables: dict = {}
+    table, lines = {}, []
+    for operands, op in pikepdf.parse_content_stream(page, "Tf Tj TJ ' \""):
+        op = str(op)
+        if op == "Tf" and operands:
+            name = str(operands[0])
+            if name not in tables:
+                tables[name] = _to_unicode(fonts.get(name))
+            table = tables[name]
+        elif operands:
+            shown = operands[-1]
+            parts = [v for v in shown if isinstance(v, pikepdf.String)] if op == "TJ" else [shown]
+            lines.append("".join(table.get(b, "") for part in parts for b in bytes(part)))
+    return "\n".join(lines)

@@ -13,6 +13,7 @@ from ..record import RecordError, from_json
 from .. import manifest  # the file format: written by the build, read here
 from .. import outdir  # where a build killed mid-switch left the output (read only)
 from ..errors import CardgenError
+from .printsetup import check_print_setup
 from .report import GameReport
 
 CHECKERS = {
@@ -108,5 +109,7 @@ def check_output(out: Path) -> list[GameReport]:
             report.fail("manifest.json", name, f"malformed build record: {exc}")
             reports.append(report)
             continue
-        reports.append(importlib.import_module(CHECKERS[name]).check(out / name, rec, out))
+        report = importlib.import_module(CHECKERS[name]).check(out / name, rec, out)
+        check_print_setup(name, out / name, rec, report, lambda p: p.relative_to(out).as_posix())
+        reports.append(report)
     return reports

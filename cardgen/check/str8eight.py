@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from . import svgread
+from . import readings, svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .booklets import check_rules
@@ -33,6 +33,7 @@ class _Card:
         self.file, self.value, self.cell = file, value, cell
         self.arrows: list = []  # (group, side, target, color, fill, y)
         self.bullseyes = 0
+        self.underlines = 0
 
     @property
     def label(self) -> str:
@@ -85,6 +86,7 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
         if kind == "number":
             card = _Card(file, svgread.as_int(root.get("data-value")), root.get("data-cell") or "?")
             card.bullseyes = len(bullseyes)
+            card.underlines = readings.underlines(root)
             for el in svgread.with_attr(root, "data-group"):
                 xy = svgread.translation(el)
                 card.arrows.append((svgread.as_int(el.get("data-group")), el.get("data-side"),
@@ -96,6 +98,7 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
             passes.append((file, root.get("data-direction")))
             if root.get("data-points") != "50":
                 report.fail(file, "pass card", f"shows {root.get('data-points')!r} points, a pass card is worth 50")
+            _check_pass_index(root, file, report)
         elif kind == "back":
             backs.append(file)
         else:
@@ -103,6 +106,19 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
         if kind != "number" and bullseyes:
             report.fail(file, kind or "-", "carries a bull's-eye; only number cards 1–N may")
     return numbers, passes, backs
+
+
+def _check_pass_index(root, file: str, report: GameReport) -> None:
+    """Both corners name the direction, so a fanned hand (or a grayscale print) tells left
+    from right: a data-mark="direction" group with the card's direction and its letter."""
+    direction = root.get("data-direction") or ""
+    marks = [el for el in svgread.with_attr(root, "data-mark") if el.get("data-mark") == "direction"]
+    letters = ["".join("".join(t.itertext()) for t in el.iter() if t.tag.endswith("text")).strip() for el in marks]
+    if len(marks) != 2 or any(el.get("data-direction") != direction for el in marks) or any(
+            letter != direction[:1].upper() for letter in letters):
+        shown = ", ".join(f"{el.get('data-direction')} {letter!r}" for el, letter in zip(marks, letters)) or "none"
+        report.fail(file, "pass card", f"corner indices show {shown}; expected two showing {direction} "
+                    f"{direction[:1].upper()!r}")
 
 
 def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
@@ -133,6 +149,14 @@ def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
             if (r, c) not in cells:
                 report.fail(f"{GAME}/svg", f"{r * c} ({r}x{c})", "no card for this cell")
 
+    for card in numbers:
+        if card.value is not None:
+            want = 3 if readings.ambiguous(card.value) else 0
+            if card.underlines != want:
+                report.fail(card.file, card.label, f"{card.underlines} underline(s), expected {want}: "
+                            + (f"{card.value} reads as another value upside down: underline the big number "
+                               "and both corner indices" if want else "only values that read as another "
+                               "value upside down are underlined"))
     counts = Counter(card.value for card in numbers if card.value is not None)
     for value in sorted(set(table) | set(counts)):
         if counts[value] != table[value]:

@@ -1,9 +1,10 @@
 """Card backs, one template for every deck: a lattice in the group colors around a
 medallion with the game's name. Symmetric under a half turn, so a card's
-orientation cannot be read from its back; each deck picks its own ground color."""
+orientation cannot be read from its back; each deck picks its own ground color.
+Nothing runs parallel to the trim near it: home duplex drifts 1–2 mm, and a frame
+there would show the drift as uneven margins."""
 from __future__ import annotations
 
-from ..model.sizes import SAFE_MM
 from . import palette
 from .cards import Look
 from .templating import render
@@ -12,16 +13,17 @@ CAP = 0.716
 
 
 def _art_uri(look: Look) -> "tuple[str, tuple] | None":
-    """The theme's back art as a data: URI sized for the card, and where it goes (inside
-    a frame of the deck's color); None when the theme has none (the lattice is drawn)."""
+    """The theme's back art as a data: URI sized for the card, and where it goes (on the
+    deck's color, ART_INSET_MM inside the trim); None when the theme has none (the
+    lattice is drawn)."""
     art = look.theme.back_art
     if not art:
         return None
     from ..art import back_art_uri
 
-    size, bleed = look.size, look.bleed
-    x, y = -bleed + ART_FRAME_MM, -bleed + ART_FRAME_MM
-    w, h = size.width + 2 * bleed - 2 * ART_FRAME_MM, size.height + 2 * bleed - 2 * ART_FRAME_MM
+    size = look.size
+    x, y = ART_INSET_MM, ART_INSET_MM
+    w, h = size.width - 2 * ART_INSET_MM, size.height - 2 * ART_INSET_MM
     key = (str(art), round(w, 3), round(h, 3))
     cache = look.theme.art_cache
     if key not in cache:
@@ -29,7 +31,9 @@ def _art_uri(look: Look) -> "tuple[str, tuple] | None":
     return cache[key], (x, y, w, h)
 
 
-ART_FRAME_MM = 5.0  # the deck's own color shows around the user's art, so two decks stay apart
+# the deck's own color shows around the user's art, so two decks stay apart; its edge stays
+# well inside the trim (no thin border there: a 1.5 mm duplex shift would show as uneven margins)
+ART_INSET_MM = 6.0
 
 
 def scheme(ground: str, low_ink: bool) -> dict:
@@ -54,5 +58,5 @@ def back_svg(game: str, look: Look, *, name: str, glyph: str, ground: str, extra
                       ground="#ffffff" if low_ink else ground, uri=uri, x=x, y=y, w=w, h=h)
     return render("cards/back.svg.j2", card=size, bleed=bleed, game=game, kind="back",
                   extra_attrs=list(extra_attrs), title=title or f"{name.title()} card back",
-                  fonts=look.theme.fonts.role_map, tiles=tiles, safe=SAFE_MM, s=scheme(ground, low_ink), cap=CAP,
+                  fonts=look.theme.fonts.role_map, tiles=tiles, s=scheme(ground, low_ink), cap=CAP,
                   name=name, glyph=glyph)

@@ -1,10 +1,12 @@
 """Crazy Eights playing cards as SVG: indices in two opposite corners, pips laid out
 the classic way (one large symbol on aces), simple double-headed court cards, and
-each card's penalty printed small. The eights wear a gold frame and say WILD."""
+each card's penalty printed small. The eights are gold all over and say WILD; the 6
+and 9 indices are underlined, as on standard cards (model/upside_down.py)."""
 from __future__ import annotations
 
 from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard
 from ..model.sizes import SAFE_MM
+from ..model.upside_down import reads_as_another
 from . import backs, palette
 from .cards import DeckArt, Look, SVGCard
 from .templating import fmt, render
@@ -13,6 +15,8 @@ CAP = 0.716
 PT = 25.4 / 72
 RED = "#c0262d"
 GOLD = "#d9a21b"
+WILD_GROUND = {False: "#f3d98a", True: "#fbf1d3"}  # normal ink, low ink: gold, pale gold
+WILD_INK = "#8a5d00"  # the WILD words, dark gold: readable on either ground
 BACK_GROUNDS = {1: "#7a1f2b", 2: "#1f4d33"}  # deck 1 wine red, deck 2 forest green
 
 # suit symbols in a unit box (-1..1), point down for hearts, up for spades
@@ -73,8 +77,10 @@ def card_svg(card: PlayingCard, look: Look) -> str:
         extra_attrs=[("rank", card.rank), ("suit", card.suit), ("penalty", card.penalty), ("deck", card.deck)],
         title=f"{TITLE}: {name} of {card.suit}", fonts=look.theme.fonts.role_map, color=color,
         paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK, gold=GOLD,
+        wild_ground=WILD_GROUND[low_ink], wild_ink=WILD_INK,
         tint="#ffffff" if low_ink else ("#f7e3e1" if color == RED else "#e6e8ee"), low_ink=low_ink,
         rank=card.rank, suit=card.suit, penalty=card.penalty, wild=card.rank == "8", pips=pips, ace=ace,
+        rank_turns=reads_as_another(card.rank),
         court=court, index_symbol=symbol(card.suit, SAFE_MM + 3.6, SAFE_MM + 12.2, 4.4),
         court_symbol=symbol(card.suit, cx + 8.5, cy - 12, 6.5), safe=SAFE_MM, cap=CAP, pt=PT)
 

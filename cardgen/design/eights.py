@@ -3,12 +3,14 @@
 The letter is big and capital in the middle; the suit's number and color fill a
 band at the top and, turned, at the bottom, with one dot per unit of the suit
 number as a cue that survives grayscale. A capital I gets slab serifs so it can't
-be taken for the digit 1 or a lower-case l.
+be taken for the digit 1 or a lower-case l; a W (an M upside down) and the suit number
+6 (a 9) are underlined (model/upside_down.py).
 """
 from __future__ import annotations
 
 from ..model.eights import GAME, TITLE, WORDS, LetterCard
 from ..model.sizes import SAFE_MM
+from ..model.upside_down import reads_as_another
 from . import backs, palette
 from .cards import DeckArt, Look, SVGCard
 from .templating import render
@@ -31,7 +33,8 @@ def letter_svg(card: LetterCard, look: Look) -> str:
         fonts=look.theme.fonts.role_map, color=color, on_color=palette.text_on(color),
         paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK,
         low_ink=low_ink, letter=letter, suit=card.suit, safe=SAFE_MM, cap=CAP, pt=PT, big=big,
-        band_h=14.0, dots=dots, serif=letter in LOOK_ALIKES)
+        band_h=14.0, dots=dots, serif=letter in LOOK_ALIKES,
+        letter_turns=reads_as_another(letter), suit_turns=reads_as_another(card.suit))
 
 
 def reference_svg(look: Look) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
+from ..model.upside_down import reads_as_another
 from . import backs, palette
 from .cards import DeckArt, Look, SVGCard
 from .templating import fmt, render
@@ -24,11 +25,10 @@ COLORS = {
     "paper": palette.PAPER,
     "ink": palette.INK,
     "muted": palette.MUTED_INK,
-    "frame": "#e4dccb",
     "target": "#cc3311",
 }
 # low ink: a white body; color stays only where it carries meaning (arrows, bull's-eye)
-LOW_INK_COLORS = {**COLORS, "paper": "#ffffff", "frame": "#d8d8d8"}
+LOW_INK_COLORS = {**COLORS, "paper": "#ffffff"}
 BACK_NAVY = "#1c2740"
 
 
@@ -39,7 +39,6 @@ class NumberLayout:
     card: CardSize
     table_size: int
 
-    frame = SAFE_MM - 0.6
     index_x = SAFE_MM + 1.6
     index_size = 15 * PT
     cell_size = 8 * PT
@@ -136,11 +135,20 @@ def _arrow_context(layout: NumberLayout, arrow, theme) -> dict:
     }
 
 
+def underline(x: float, baseline: float, size: float, digits: int, anchor: str = "start") -> dict:
+    """A bar under digits set at size (mm) from x (their start, or their middle): the mark
+    that tells a 6 from a 9 (model/upside_down.py)."""
+    width = digits * DIGIT * size - 0.12 * size  # the digits' ink, less the last one's side bearing
+    left = x - width / 2 if anchor == "middle" else x + 0.06 * size
+    return {"x": left, "y": baseline + 0.09 * size, "w": width, "h": max(0.35, 0.075 * size)}
+
+
 def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
     bleed, low_ink = look.bleed, look.low_ink
     attrs = [("table-size", layout.table_size), ("value", card.value), ("cell", card.cell)]
+    ambiguous, digits = reads_as_another(card.value), len(str(card.value))
     L = {name: getattr(layout, name) for name in (
-        "frame", "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
+        "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
         "bullseye_y", "bullseye_r", "tag_target_baseline", "tag_target_size",
         "tag_cue_baseline", "tag_cue_size", "value_size", "value_baseline")}
     return render(
@@ -149,17 +157,32 @@ def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
         title=f"{TITLE} {card.value} ({card.row} × {card.col})",
         colors=LOW_INK_COLORS if low_ink else COLORS, fonts=look.theme.fonts.role_map, L=L, value=card.value,
         row=card.row, col=card.col, bullseye=card.bullseye,
-        arrows=[_arrow_context(layout, a, look.theme) for a in card.arrows])
+        arrows=[_arrow_context(layout, a, look.theme) for a in card.arrows],
+        index_line=ambiguous and underline(layout.index_x, layout.index_y, layout.index_size, digits),
+        value_line=ambiguous and underline(layout.card.width / 2, layout.value_baseline, layout.value_size, digits,
+                                           "middle"))
 
 
-PASS_COLORS = {"left": "#2f5d8a", "right": "#8a2f4f"}
+# (ground, ink) of each direction: a light blue card and a dark wine one, far apart in
+# lightness (L* 69 and 28), so they differ in grayscale too; the ink (the low-ink card's
+# color, the badge's letter and arrow) dark enough on white
+PASS_COLORS = {"left": ("#79aee0", "#2f6fae"), "right": ("#7a1f3d", "#7a1f3d")}
+
+
+def _index_arrow(direction: str) -> str:
+    """A small arrow under the corner letter, pointing the way the hands move."""
+    s = -1 if direction == "left" else 1
+    cx, y, half, head, shaft = SAFE_MM + 6.8, SAFE_MM + 9.6, 3.2, 1.5, 0.55
+    tip, neck, tail = cx + s * half, cx + s * (half - 1.9), cx - s * half
+    return (f"M{fmt(tail)} {fmt(y - shaft)}L{fmt(neck)} {fmt(y - shaft)}L{fmt(neck)} {fmt(y - head)}"
+            f"L{fmt(tip)} {fmt(y)}L{fmt(neck)} {fmt(y + head)}L{fmt(neck)} {fmt(y + shaft)}L{fmt(tail)} {fmt(y + shaft)}Z")
 
 
 def pass_svg(card: PassCard, table_size: int, look: Look) -> str:
     size, bleed, low_ink = look.size, look.bleed, look.low_ink
-    band = PASS_COLORS[card.direction]
+    ground, band = PASS_COLORS[card.direction]
     scheme = ({"ground": "#ffffff", "fg": band, "badge_fill": "#ffffff", "badge_stroke": 0.5} if low_ink
-              else {"ground": band, "fg": "#ffffff", "badge_fill": "#ffffff", "badge_stroke": 0})
+              else {"ground": ground, "fg": palette.text_on(ground), "badge_fill": "#ffffff", "badge_stroke": 0})
     s = -1 if card.direction == "left" else 1
     cx, cy = size.width / 2, size.height / 2
     # a broad arrow across the card, pointing the way the hands travel
@@ -176,7 +199,7 @@ def pass_svg(card: PassCard, table_size: int, look: Look) -> str:
         card=size, bleed=bleed, game=GAME, kind="pass",
         extra_attrs=[("table-size", table_size), ("direction", card.direction), ("points", card.points)],
         title=f"{TITLE} pass {card.direction}", fonts=look.theme.fonts.role_map, band=band, s=scheme,
-        direction=card.direction, points=card.points,
+        direction=card.direction, points=card.points, index_arrow=_index_arrow(card.direction),
         arrow=arrow, safe=SAFE_MM, cap=CAP, pt=PT)
 
 

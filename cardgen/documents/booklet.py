@@ -292,6 +292,8 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     title page, no contents, smaller margins)."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+    from ..draw.pdf import SIMPLEX, print_setup
+
     w, h = page.width * MM, page.height * MM
     inner, outer, top, bottom = (12, 12, 12, 12) if one_page else (17, 14, 15, 18)
     styles = _styles(fonts, base_size)
@@ -299,6 +301,8 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     class Doc(BaseDocTemplate):
         def beforeDocument(self):
             self._toc = []  # (title, page) of each section, in order
+            # the player aid prints on one side; the reading copy at actual size, as the reader likes
+            print_setup(self.canv, SIMPLEX if one_page else None)
 
         def afterFlowable(self, flowable):
             entry = getattr(flowable, "_toc_entry", None)

@@ -22,10 +22,8 @@ def file_name(paper: Paper, check: bool) -> str:
 
 def write_calibration(path: Path, paper: Paper, theme, correction=None) -> Path:
     """The two pages into path (replaced in one step); correction: a check print."""
-    import pikepdf
-
     from ..design.calibration import sheet_svgs
-    from ..draw.pdf import save_pdf, write_pages
+    from ..draw.pdf import LONG_EDGE, write_pages
     from ..layout.printer import IDENTITY
 
     check = correction is not None
@@ -38,12 +36,8 @@ def write_calibration(path: Path, paper: Paper, theme, correction=None) -> Path:
     try:
         with writing(path):
             write_pages([front, back], tmp, f"{TITLE} ({paper.name}{', check' if check else ''})",
-                        (paper.width, paper.height), theme.fonts, page_map=maps)
-            with pikepdf.open(tmp) as pdf:
-                pdf.Root.ViewerPreferences = pikepdf.Dictionary(
-                    PrintScaling=pikepdf.Name("/None"), Duplex=pikepdf.Name.DuplexFlipLongEdge)
-                save_pdf(pdf, path.with_name(f".{path.name}.tmp"))
-            path.with_name(f".{path.name}.tmp").replace(path)
+                        (paper.width, paper.height), theme.fonts, page_map=maps, duplex=LONG_EDGE)
+            tmp.replace(path)
     finally:
         tmp.unlink(missing_ok=True)
     return path

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..draw.pdf import save_pdf
+from ..draw.pdf import SHORT_EDGE, print_setup_pdf, save_pdf
+from ..draw.subsets import unify
 
 from ..layout.saddle import sides
 
 PT_PER_MM = 72 / 25.4
 
 
-def write_fold(booklet: Path, path: Path, sheet_mm: tuple, title: str) -> int:
-    """sheet_mm: the landscape sheet (A4 for A5 pages, Letter for half-letter)."""
+FOLD_WORDS = ("Print double-sided, flip on the short edge, at actual size (100 %, no fit to page).",
+              "Stack the sheets in order, fold them in half together and staple twice on the fold.")
+WORDS_PT = 7.5
+
+
+def write_fold(booklet: Path, path: Path, sheet_mm: tuple, title: str, fonts) -> int:
+    """sheet_mm: the landscape sheet (A4 for A5 pages, Letter for half-letter); fonts: the
+    theme's FontSet, which sets how to print and fold it, in the top margin of the first
+    sheet's left half (the back cover: the booklet's pages keep 15 mm clear there)."""
     import pikepdf
 
     sheet_w, sheet_h = (v * PT_PER_MM for v in sheet_mm)
@@ -42,10 +50,35 @@ def write_fold(booklet: Path, path: Path, sheet_mm: tuple, title: str) -> int:
                 sheet.add_resource(dst.copy_foreign(page_form(src, page)), pikepdf.Name.XObject, name=name)
                 ops.append(f"q 1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q")
             sheet.contents_add(pikepdf.Stream(dst, "\n".join(ops).encode("ascii")))
+        with pikepdf.open(_words(sheet_w, sheet_h, fonts)) as words:
+            first = dst.pages[0]
+            first.contents_add(dst.copy_foreign(words.pages[0].obj.Contents))
+            first.obj.Resources.Font = dst.copy_foreign(words.pages[0].obj.Resources.Font)
+            unify(dst, fonts)  # the words' subset and the booklet's, one per font
         dst.docinfo["/Title"] = f"{title} – rules, fold and staple"
         dst.docinfo["/Creator"] = "cardgen"
+        print_setup_pdf(dst, SHORT_EDGE)
         tmp = path.with_name(path.name + ".part")
         save_pdf(dst, tmp)
         count = len(dst.pages)
     tmp.replace(path)
     return count
+
+
+def _words(sheet_w: float, sheet_h: float, fonts):
+    """A one-page PDF (in memory) of the sheet's size holding the printing and folding words."""
+    import io
+
+    from ..draw.fonts import register_reportlab_fonts
+    from ..draw.pdf import vector_document
+
+    buffer = io.BytesIO()
+    canvas = vector_document(buffer, "words", (sheet_w, sheet_h), fonts)
+    canvas.setFont(register_reportlab_fonts(fonts)["text"], WORDS_PT)
+    canvas.setFillColorRGB(0.11, 0.14, 0.19)
+    for i, line in enumerate(FOLD_WORDS):
+        canvas.drawCentredString(sheet_w / 4, sheet_h - (7.5 + 3.6 * i) * PT_PER_MM, line)
+    canvas.showPage()
+    canvas.save()
+    buffer.seek(0)
+    return buffer

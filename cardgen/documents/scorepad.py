@@ -20,6 +20,12 @@ def _doc(path: Path, paper: Paper, title: str, font: str):
                              initialFontName=font)  # else every page names an unembedded Helvetica
 
 
+def _single_sided(canvas, doc) -> None:
+    from ..draw.pdf import SIMPLEX, print_setup
+
+    print_setup(canvas, SIMPLEX)
+
+
 def _height(flowables, width: float) -> float:
     """The height a list of flowables takes, spacing included."""
     return sum(f.wrap(width, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
@@ -70,7 +76,7 @@ def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], playe
                   ("LINEAFTER", (c + 1, 0), (c + 1, -1), 0.9, palette.INK),
                   ("BACKGROUND", (c + 1, 3), (c + 1, -1), ZEBRA)]
     table.setStyle(TableStyle(style))
-    doc.build(heading + [table])
+    doc.build(heading + [table], onFirstPage=_single_sided)
     return doc.page
 
 
@@ -97,5 +103,5 @@ def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players:
         style += [("SPAN", (c, 0), (c + 2, 0)), ("LINEAFTER", (c + 2, 0), (c + 2, -1), 0.9, palette.INK),
                   ("BACKGROUND", (c + 2, 2), (c + 2, -1), ZEBRA)]
     table.setStyle(TableStyle(style))
-    doc.build(heading + [table])
+    doc.build(heading + [table], onFirstPage=_single_sided)
     return doc.page

@@ -242,7 +242,7 @@ def register_reportlab_fonts(fonts: FontSet, roles: tuple = ROLES) -> dict:
     from reportlab import rl_config
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from .subsets import TaggedTTFont
 
     rl_config.useA85 = 0  # binary streams: smaller PDFs, and no slow ASCII85 pass over every image
 
@@ -255,7 +255,7 @@ def register_reportlab_fonts(fonts: FontSet, roles: tuple = ROLES) -> dict:
         if role in roles and name not in pdfmetrics.getRegisteredFontNames():
             path = fonts.file(cuts[role])
             try:
-                pdfmetrics.registerFont(TTFont(name, str(path)))
+                pdfmetrics.registerFont(TaggedTTFont(name, str(path)))
             except Exception as exc:  # noqa: BLE001 - reportlab's TTFError and whatever a damaged table raises
                 why = f"{exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else 'unreadable'}"[:160]
                 raise CardgenError(f"font file {path} cannot be embedded in a PDF ({why}): "

@@ -17,6 +17,31 @@ from .reproducible import iso_date
 
 PT_PER_MM = 72 / 25.4
 
+# how each PDF asks to be printed (/ViewerPreferences /Duplex; ISO 32000-1 table 150)
+SIMPLEX, LONG_EDGE, SHORT_EDGE = "Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge"
+
+
+def print_setup(canvas, duplex: "str | None") -> None:
+    """Ask a reader to print this reportlab document at actual size (/PrintScaling /None: no
+    "fit to page", which shrinks cards 1–3 %) and, when given, single- or double-sided and
+    which edge to flip."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canvas.setViewerPreference("Duplex", duplex)
+
+
+def print_setup_pdf(pdf, duplex: "str | None") -> None:
+    """print_setup for a pikepdf document."""
+    import pikepdf
+
+    prefs = pdf.Root.get("/ViewerPreferences")
+    if not isinstance(prefs, pikepdf.Dictionary):
+        prefs = pikepdf.Dictionary()
+    prefs.PrintScaling = pikepdf.Name("/None")
+    if duplex:
+        prefs.Duplex = pikepdf.Name("/" + duplex)
+    pdf.Root.ViewerPreferences = prefs
+
 
 def record_svg(svg: str):
     """The SVG drawn onto a cairo RecordingSurface, in points, origin at the bleed corner.
@@ -55,8 +80,9 @@ def new_pdf(path: Path, title: str):
 
 
 def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
-                page_map: "tuple | None" = None) -> int:
-    """One SVG a page, each page page_mm in size; returns the page count.
+                page_map: "tuple | None" = None, duplex: "str | None" = SIMPLEX) -> int:
+    """One SVG a page, each page page_mm in size, set up to print at actual size (and duplex,
+    see print_setup); returns the page count.
 
     With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
     whole page), which print shops read to cut and to check the bleed. page_map: a map
@@ -72,12 +98,12 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed
         maps = page_map if isinstance(page_map, list) else [page_map] * len(svgs)
         matrices = [pdf_matrix(m, page_mm[1]) if m != IDENTITY else None for m in maps]
     try:
-        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices)
+        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex)
     except fastsvg.Unsupported:
         from .fonts import ensure_fonts
 
         ensure_fonts(fonts)
-        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm, matrices)
+        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm, matrices, duplex)
 
 
 def vector_document(path, title: str, page_pt: tuple, fonts):
@@ -144,9 +170,10 @@ def define_form(canvas, name: str, svg: str, size_pt: tuple, fonts) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices) -> int:
+def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex) -> int:
     width, height = (v * PT_PER_MM for v in page_mm)
     canvas = vector_document(path, title, (width, height), fonts)
+    print_setup(canvas, duplex)
     if bleed_mm is not None:
         inset = bleed_mm * PT_PER_MM
         canvas.setBleedBox((0, 0, width, height))
@@ -163,7 +190,8 @@ def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices) -
     return len(svgs)
 
 
-def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm, matrices) -> int:
+def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm, matrices,
+                       duplex) -> int:
     import cairocffi
 
     pdf = new_pdf(path, title)
@@ -178,7 +206,7 @@ def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple,
         ctx.paint()
         pdf.show_page()
     pdf.finish()
-    finish_pdf(path, bleed_mm)
+    finish_pdf(path, bleed_mm, duplex)
     return len(recordings)
 
 
@@ -194,8 +222,9 @@ def save_pdf(pdf, path: Path) -> None:
         fh.write(buffer.getbuffer())
 
 
-def finish_pdf(path: Path, bleed_mm: "float | None" = None) -> None:
-    """Rewrite a cairo PDF through pikepdf (qpdf): tidy and, for single cards, add print boxes.
+def finish_pdf(path: Path, bleed_mm: "float | None" = None, duplex: "str | None" = SIMPLEX) -> None:
+    """Rewrite a cairo PDF through pikepdf (qpdf): tidy, set up printing (see print_setup)
+    and, for single cards, add print boxes.
 
     cairo 1.16 lists a form used several times on a page once per use in the page's
     resources (/x40 40 0 R /x40 40 0 R …); strict readers warn, and qpdf writes it once.
@@ -211,5 +240,6 @@ def finish_pdf(path: Path, bleed_mm: "float | None" = None) -> None:
                 x0, y0, x1, y1 = (float(v) for v in page.mediabox)
                 page.bleedbox = pikepdf.Array([x0, y0, x1, y1])
                 page.trimbox = pikepdf.Array([x0 + inset, y0 + inset, x1 - inset, y1 - inset])
+        print_setup_pdf(pdf, duplex)
         save_pdf(pdf, tmp)
     tmp.replace(path)

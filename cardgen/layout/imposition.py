@@ -1,24 +1,42 @@
 """Impose cards on home-print sheets: fronts in a grid at exact trim size, crop
-marks in the margins, and backs placed so that each lands behind its front.
+marks that survive any home printer, and backs placed so that each lands behind its front.
 
 All lengths are millimetres with the origin at the page's top-left corner. The
-plan is pure data; render/sheets.py draws it.
+plan is pure data; documents/sheets.py draws it.
+
+Marks. Many printers print nothing within about 5 mm of the page edge, so every cut
+line keeps at least MARK_SEEN_MM of mark beyond that band: a grid leaves a margin of
+MARK_ROOM_MM wherever its marks go, and the outer bleed stops short of the marks.
+Marks start 3 mm from the edge, stop 0.3 mm short of any printed card or bleed, and
+are drawn on every page: on the backs they mirror the fronts' and are drawn through the
+same printer map as the backs (layout/printer.py), so a sheet held to the light shows
+the duplex shift.
+
+Where a portrait grid cannot leave that room (three poker cards are 266.7 mm tall,
+Letter is 279.4: no mark on the column cuts would survive), the cards are turned a
+quarter (2 × 4 on Letter): fronts counterclockwise, top to the left; their backs
+clockwise, so a long-edge flip or the gutterfold's fold puts each back upright behind
+its face. The orientation holding more cards wins; upright on a tie.
 
 Per axis, neighbouring cards either get a gutter that holds both cards' bleed
 (when the paper leaves room for it and for the labels) or are butted so that one
-cut serves both. The outer bleed is clipped 5 mm from the page edge; crop marks
-run from 3 mm to just short of the bleed, so they are never on a card.
+cut serves both. Nothing but marks comes closer than 5 mm to the page edge.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import CardgenError
 from .paper import MARK_MARGIN_MM, MIN_MARGIN_MM, Paper
 
 LABEL_ROOM_MM = 5.0  # margin band wanted beside the bleed for page labels
-MARK_GAP_MM = 0.3  # crop marks stop this short of the bleed
+MARK_GAP_MM = 0.3  # crop marks stop this short of any printed card or bleed
+MARK_SEEN_MM = 3.0  # every cut keeps this much mark where a printer that skips 5 mm prints
+MARK_ROOM_MM = MIN_MARGIN_MM + MARK_SEEN_MM + 0.5  # a margin that holds such marks, their gap and 0.2 to spare
+MARK_MIN_MM = 1.0  # shorter free stretches along a cut get no mark
+OUTER_BLEED_MM = 1.0  # the outer bleed gives way to the marks down to this (or the whole bleed, if less)
+FOLD_ROOM_MM = 2.0  # gutterfold: bleed this far off the fold, so the marks across it show 3.4 mm
 LAYOUTS = ("duplex", "fronts", "gutterfold")
 
 
@@ -41,9 +59,10 @@ class Rect:
 @dataclass(frozen=True)
 class Placement:
     card: int  # index of the card in deck order
-    trim: Rect  # where the card's trim box lands
+    trim: Rect  # where the card's trim box lands (on the page: a turned card is card_h wide)
     clip: Rect  # the part of the card (trim plus kept bleed) that is printed
     back: bool = False  # True: this is the card's back, not its face
+    turn: int = 0  # quarter turns: 1 counterclockwise (top to the left), -1 clockwise
 
 
 @dataclass(frozen=True)
@@ -62,11 +81,12 @@ class Label:
     y: float  # centre line of the text
     size_pt: float
     vertical: bool  # rotated 90° (reads bottom to top)
+    room: float = 0.0  # the length it may take (mm): drawn smaller when longer; 0 = any
 
 
 @dataclass(frozen=True)
 class Ruler:
-    """A calibration bar the user measures to confirm 100 % printing."""
+    """A calibration bar the user measures to confirm 100 % printing, its length written after it."""
     x: float
     y: float
     length: float
@@ -83,6 +103,7 @@ class Page:
     total: int
     placements: list = field(default_factory=list)
     marks: list = field(default_factory=list)
+    back_marks: list = field(default_factory=list)  # gutterfold: the backs' marks, which move as the backs do
     labels: list = field(default_factory=list)
     rulers: list = field(default_factory=list)
     folds: list = field(default_factory=list)
@@ -94,7 +115,7 @@ class Axis:
     starts: tuple  # trim start of each card
     size: float  # card length along the axis
     gutter: bool  # True: each card keeps its bleed; False: butted
-    bleed_out: float  # bleed kept outside the first and last card (clipped at 5 mm)
+    bleed_out: float  # bleed wanted outside the first and last card (cut back to leave room for marks)
 
     @property
     def first(self) -> float:
@@ -104,18 +125,18 @@ class Axis:
     def last(self) -> float:
         return self.starts[-1] + self.size
 
-    def edges(self) -> list:
-        """Every trim edge along the axis: where the cuts go."""
-        return sorted({round(v, 4) for s in self.starts for v in (s, s + self.size)})
+    def spans(self) -> list:
+        return [(s, s + self.size) for s in self.starts]
 
 
-def _axis(lo: float, hi: float, size: float, bleed: float) -> Axis:
-    """Fit as many cards as the span [lo, hi] takes with 5 mm margins; gutter if room."""
+def _axis(lo: float, hi: float, size: float, bleed: float) -> "Axis | None":
+    """As many cards as the span [lo, hi] takes with a margin at each end that holds the
+    marks and some outer bleed (None: not one); a gutter when there is room for it and
+    the labels."""
     span = hi - lo
-    n = int((span - 2 * MIN_MARGIN_MM + 1e-9) // size)
-    if n < 1 or n * size > span - 2 * MIN_MARGIN_MM + 1e-9:
-        raise CardgenError(f"a {size:g} mm card does not fit on this paper with 5 mm margins: "
-                           "choose a smaller --card-size or larger --paper")
+    n = int((span - 2 * (MARK_ROOM_MM + min(bleed, OUTER_BLEED_MM)) + 1e-9) // size)
+    if n < 1:
+        return None
     gutter_len = n * size + (n - 1) * 2 * bleed
     gutter = bleed > 0 and n > 1 and (span - gutter_len) / 2 >= MIN_MARGIN_MM + bleed + LABEL_ROOM_MM
     pitch = size + (2 * bleed if gutter else 0)
@@ -126,9 +147,22 @@ def _axis(lo: float, hi: float, size: float, bleed: float) -> Axis:
 
 
 def _clip_bleed(axis: Axis, page_len: float) -> float:
-    """Outer bleed that stays 5 mm inside the page edge."""
-    room = min(axis.first, page_len - axis.last) - MIN_MARGIN_MM
+    """Outer bleed that leaves the margin room for marks (3 mm beyond the 5 mm band)."""
+    room = min(axis.first, page_len - axis.last) - MARK_ROOM_MM
     return max(0.0, min(axis.bleed_out, room))
+
+
+def _grid(paper: Paper, card_w: float, card_h: float, bleed: float) -> tuple:
+    """(x axis, y axis, turn) of the grid holding the most cards: upright, or turned a quarter."""
+    best = None
+    for turn, (w, h) in ((0, (card_w, card_h)), (1, (card_h, card_w))):
+        xa, ya = _axis(0, paper.width, w, bleed), _axis(0, paper.height, h, bleed)
+        if xa and ya and (best is None or len(xa.starts) * len(ya.starts) > len(best[0].starts) * len(best[1].starts)):
+            best = (xa, ya, turn)
+    if best is None:
+        raise CardgenError(f"a {card_w:g} × {card_h:g} mm card does not fit a {paper.name} sheet with room for "
+                           "crop marks: choose a smaller --card-size or larger --paper")
+    return best
 
 
 def _cells(xa: Axis, ya: Axis, page: Paper, bleed: float):
@@ -153,62 +187,119 @@ def _mirror(rect: Rect, page_width: float) -> Rect:
     return Rect(page_width - rect.x - rect.w, rect.y, rect.w, rect.h)
 
 
-def _back(card: int, cell, page: "Paper | Page") -> Placement:
-    """The back behind a front cell: mirrored for a long-edge flip (or across the fold).
-    A printer's shift is cancelled by the whole back page's map (layout/printer.py)."""
-    trim, clip = cell
-    return Placement(card, _mirror(trim, page.width), _mirror(clip, page.width), True)
+def _back(front: Placement, page: "Paper | Page") -> Placement:
+    """The back behind a front: mirrored for a long-edge flip (or across the fold) and turned
+    the other way, which the flip makes the same way up. A printer's shift is cancelled by
+    the back's page map (layout/printer.py), which its marks follow."""
+    return Placement(front.card, _mirror(front.trim, page.width), _mirror(front.clip, page.width), True, -front.turn)
 
 
-def _marks(xs: list, ys: list, x_extent: tuple, y_extent: tuple, page_w: float, page_h: float) -> list:
-    """Crop marks in the margins, from 3 mm off the page edge to just short of the bleed."""
-    (left, right), (top, bottom) = x_extent, y_extent  # outer edges of the printed bleed
-    marks = []
-    for x in xs:
-        if top - MARK_GAP_MM > MARK_MARGIN_MM:
-            marks.append(Line(x, MARK_MARGIN_MM, x, top - MARK_GAP_MM))
-        if bottom + MARK_GAP_MM < page_h - MARK_MARGIN_MM:
-            marks.append(Line(x, bottom + MARK_GAP_MM, x, page_h - MARK_MARGIN_MM))
-    for y in ys:
-        if left - MARK_GAP_MM > MARK_MARGIN_MM:
-            marks.append(Line(MARK_MARGIN_MM, y, left - MARK_GAP_MM, y))
-        if right + MARK_GAP_MM < page_w - MARK_MARGIN_MM:
-            marks.append(Line(right + MARK_GAP_MM, y, page_w - MARK_MARGIN_MM, y))
+def _free(lo: float, hi: float, blocked: list) -> list:
+    """The parts of [lo, hi] outside the blocked intervals."""
+    free, at = [], lo
+    for a, b in sorted(blocked):
+        if a > at:
+            free.append((at, min(a, hi)))
+        at = max(at, b)
+        if at >= hi:
+            break
+    if at < hi:
+        free.append((at, hi))
+    return [(a, b) for a, b in free if b - a >= MARK_MIN_MM]
+
+
+def _marks(placements: list, page_w: float, page_h: float, x_to: "float | None" = None) -> list:
+    """A mark on every cut line wherever the line is clear of printed cards: from 3 mm off the
+    page edge (across, up to x_to when given), stopping 0.3 mm short of any card or bleed
+    (so never on a card)."""
+    gap, marks = MARK_GAP_MM, []
+    x_to = page_w - MARK_MARGIN_MM if x_to is None else x_to
+    # a card's printed part, and its trim even where the 5 mm margin cuts the print short
+    clips = [p.clip for p in placements] + [p.trim for p in placements]
+    for x in sorted({round(v, 6) for p in placements for v in (p.trim.x, p.trim.right)}):
+        blocked = [(c.y - gap, c.bottom + gap) for c in clips if c.x - gap < x < c.right + gap]
+        marks += [Line(x, a, x, b) for a, b in _free(MARK_MARGIN_MM, page_h - MARK_MARGIN_MM, blocked)]
+    for y in sorted({round(v, 6) for p in placements for v in (p.trim.y, p.trim.bottom)}):
+        blocked = [(c.x - gap, c.right + gap) for c in clips if c.y - gap < y < c.bottom + gap]
+        marks += [Line(a, y, b, y) for a, b in _free(MARK_MARGIN_MM, x_to, blocked)]
     return marks
 
 
-def _furniture(page: Page, paper: Paper, xa: Axis, ya: Axis, title: str, extent) -> None:
-    """Page title, the 100 % instruction and a calibration bar, in the widest free margin.
+# -- what the page tells the person printing it ---------------------------------
 
-    Each item stays within one card's span, so none crosses a crop mark."""
+LABEL_PT = 7.0
+CHAR_MM = LABEL_PT * 0.19  # a generous average advance of Lato at 7 pt, to share out the margins
+SPAN_CLEAR_MM = 1.5  # text keeps this far from the cut lines at either end of its span
+RULER_LABEL_MM = 7.0  # room after the bar for its length ("50 mm" at 7 pt is 6 mm)
+CARD_STOCK = "Card stock, 160–220 g/m² (60–80 lb cover)"
+
+
+def instructions(layout: str) -> list:
+    """The words a person needs to print and cut the sheets, in the order they do it."""
+    sides = ("Print double-sided, flip on the long edge" if layout == "duplex"
+             else "Print single-sided (one side of the sheet)")
+    cut = ("Fold on the dashed line, glue, then cut on the marks" if layout == "gutterfold"
+           else "Cut on the marks (each shows at least 3 mm)")
+    return [sides, "Actual size, 100 %: no fit to page", CARD_STOCK, cut]
+
+
+def _bands(page: Page, extent, x_spans: list, y_spans: list) -> dict:
+    """The margin bands with room for a line of text: name -> (vertical, depth, spans)."""
     (left, right), (top, bottom) = extent
-    free_y = min(top, page.height - bottom) - MIN_MARGIN_MM
-    free_x = min(left, page.width - right) - MIN_MARGIN_MM
-    instruction = "Print at 100 % (actual size), not fit to page"
-    size = 7.0
-    if free_y >= 3.2 or free_y >= free_x:
-        near = MIN_MARGIN_MM + free_y / 2 if free_y < 8 else top - 4
-        far = page.height - near
-        spans = [(s, s + xa.size) for s in xa.starts]
-        page.labels.append(Label(title, _mid(spans[0]), near, size, False))
-        page.labels.append(Label(instruction, _mid(spans[-1]), near, size, False))
-        page.rulers.append(Ruler(_mid(spans[0]) - paper.ruler_mm / 2, far, paper.ruler_mm, paper.ruler_label, False))
-        page.labels.append(Label(f"the bar on the left measures {paper.ruler_label}", _mid(spans[1 % len(spans)]),
-                                 far, size, False))
-    else:
-        near = MIN_MARGIN_MM + free_x / 2 if free_x < 8 else left - 4
-        far = page.width - near
-        # vertical text reads bottom to top, so the first item sits in the bottom row
-        spans = [(s, s + ya.size) for s in reversed(ya.starts)]
-        page.labels.append(Label(title, near, _mid(spans[0]), size, True))
-        page.labels.append(Label(instruction, near, _mid(spans[-1]), size, True))
-        page.rulers.append(Ruler(far, _mid(spans[0]) - paper.ruler_mm / 2, paper.ruler_mm, paper.ruler_label, True))
-        page.labels.append(Label(f"the bar below measures {paper.ruler_label}", far, _mid(spans[1 % len(spans)]),
-                                 size, True))
+    bands = {}
+    for name, vertical, edge, length, spans in (
+            ("top", False, top, None, x_spans), ("bottom", False, bottom, page.height, x_spans),
+            ("left", True, left, None, y_spans), ("right", True, right, page.width, y_spans)):
+        free = (edge if length is None else length - edge) - MIN_MARGIN_MM
+        if free < 3.2:
+            continue
+        if length is None:  # top or left: between the 5 mm line and the cards
+            depth = MIN_MARGIN_MM + free / 2 if free < 8 else edge - 4
+        else:
+            depth = length - MIN_MARGIN_MM - free / 2 if free < 8 else edge + 4
+        # vertical text reads bottom to top: its first span is the lowest
+        bands[name] = (vertical, depth, sorted(spans, reverse=vertical))
+    return bands
 
 
-def _mid(span) -> float:
-    return (span[0] + span[1]) / 2
+def _furniture(page: Page, paper: Paper, title: str, words: list, extent, x_spans: list, y_spans: list) -> None:
+    """Title, printing and cutting instructions and a calibration bar, in the margins.
+
+    Each item keeps within one card's span, off the cut lines, so none crosses a mark.
+    The bar goes in the first span long enough (bottom, top, right, left margin); the
+    words fill the other spans in reading order (top, bottom, left, right), several to a
+    span when they fit; the last span takes any left over, drawn smaller."""
+    bands = _bands(page, extent, x_spans, y_spans)
+    slots = {name: [(vertical, depth, span) for span in spans] for name, (vertical, depth, spans) in bands.items()}
+    number, unit = paper.ruler_label.split()
+    # the paper's bar; half of it where no span is long enough (small cards on a gutterfold sheet)
+    for length, text in ((paper.ruler_mm, paper.ruler_label), (paper.ruler_mm / 2, f"{float(number) / 2:g} {unit}")):
+        need = length + RULER_LABEL_MM + 2 * SPAN_CLEAR_MM
+        found = next((s for name in ("bottom", "top", "right", "left") for s in slots.get(name, [])
+                      if s[2][1] - s[2][0] >= need), None)
+        if found is not None:
+            vertical, depth, (a, b) = found
+            start = (a + b) / 2 - (length + RULER_LABEL_MM) / 2
+            if vertical:  # the bar runs down the page; its length is written above it
+                page.rulers.append(Ruler(depth, start + RULER_LABEL_MM, length, text, True))
+            else:
+                page.rulers.append(Ruler(start, depth, length, text, False))
+            for band in slots.values():
+                if found in band:
+                    band.remove(found)
+            break
+    order = [s for name in ("top", "bottom", "left", "right") for s in slots.get(name, [])]
+    items = [title] + list(words)
+    for i, (vertical, depth, (a, b)) in enumerate(order):
+        room = b - a - 2 * SPAN_CLEAR_MM
+        take = []
+        while items and (not take or len(" · ".join(take + items[:1])) * CHAR_MM <= room):
+            take.append(items.pop(0))
+        if i == len(order) - 1:
+            take, items = take + items, []
+        if take:
+            page.labels.append(Label(" · ".join(take), depth if vertical else (a + b) / 2,
+                                     (a + b) / 2 if vertical else depth, LABEL_PT, vertical, room))
 
 
 def _extent(cells) -> tuple:
@@ -234,63 +325,92 @@ def impose(spec: SheetSpec, count: int) -> list[Page]:
     if spec.layout == "gutterfold":
         return _gutterfold(spec, count)
     paper = spec.paper
-    xa = _axis(0, paper.width, spec.card_w, spec.bleed)
-    ya = _axis(0, paper.height, spec.card_h, spec.bleed)
+    xa, ya, turn = _grid(paper, spec.card_w, spec.card_h, spec.bleed)
     cells = _cells(xa, ya, paper, spec.bleed)
     per_page = len(cells)
     sheets = math.ceil(count / per_page)
     extent = _extent(cells)
-    marks = _marks(xa.edges(), ya.edges(), *extent, paper.width, paper.height)
+    words = instructions(spec.layout)
     pages = []
+    full = [Placement(k, trim, clip, False, turn) for k, (trim, clip) in enumerate(cells)]
+    front_marks = _marks(full, paper.width, paper.height)
+    back_marks = _marks([_back(p, paper) for p in full], paper.width, paper.height)
     for s in range(sheets):
         first = s * per_page
         n = min(per_page, count - first)
         front = Page(paper.width, paper.height, "fronts", s + 1, sheets)
-        front.placements = [Placement(first + k, *cells[k]) for k in range(n)]
-        front.marks = list(marks)
-        _furniture(front, paper, xa, ya, f"{spec.title} · fronts {s + 1}/{sheets} · {paper.name}", extent)
+        front.placements = [replace(p, card=first + p.card) for p in full[:n]]
+        front.marks = list(front_marks)  # every cut of the full grid: the last sheet is cut the same way
+        _furniture(front, paper, f"{spec.title} · fronts {s + 1}/{sheets} · {paper.name}", words, extent,
+                   xa.spans(), ya.spans())
         pages.append(front)
         if spec.layout == "duplex":
             back = Page(paper.width, paper.height, "backs", s + 1, sheets)
-            # long-edge flip: a card's column is mirrored, its row is kept
-            back.placements = [_back(first + k, cells[k], paper) for k in range(n)]
-            _furniture(back, paper, xa, ya, f"{spec.title} · backs {s + 1}/{sheets} · {paper.name}", extent)
+            back.placements = [_back(p, paper) for p in front.placements]
+            back.marks = list(back_marks)
+            _furniture(back, paper, f"{spec.title} · backs {s + 1}/{sheets} · {paper.name}", words, extent,
+                       xa.spans(), ya.spans())
             pages.append(back)
     return pages
+
+
+def _fold_axis(fold: float, size: float, bleed: float) -> "tuple[Axis, float] | None":
+    """Columns on the left half of a gutterfold sheet, ending near the fold; and the bleed kept
+    on the fold side (its edge FOLD_ROOM_MM off the fold, so the marks across it show 3 mm)."""
+    n = int((fold - MIN_MARGIN_MM - bleed - FOLD_ROOM_MM + 1e-9) // size)
+    if n < 1:
+        return None
+    gap = min(bleed + MIN_MARGIN_MM, fold - MIN_MARGIN_MM - n * size)  # trim to fold
+    xa = Axis(tuple(fold - gap - (n - i) * size for i in range(n)), size, False, bleed)
+    return xa, max(0.0, min(bleed, gap - FOLD_ROOM_MM))
 
 
 def _gutterfold(spec: SheetSpec, count: int) -> list[Page]:
     """Landscape sheets: fronts on the left half, backs mirrored on the right; fold on the centre line."""
     paper = spec.paper.landscape()
     fold = paper.width / 2
-    # trim to fold: ideally bleed + 5 mm, at least bleed + 1 mm, so the fold misses the bleed
-    n = int((fold - spec.bleed - 1.0 - MIN_MARGIN_MM + 1e-9) // spec.card_w)
-    if n < 1:
+    best = None
+    for turn, (w, h) in ((0, (spec.card_w, spec.card_h)), (1, (spec.card_h, spec.card_w))):
+        xs, ya = _fold_axis(fold, w, spec.bleed), _axis(0, paper.height, h, spec.bleed)
+        if xs and ya and (best is None or len(xs[0].starts) * len(ya.starts) > best[3]):
+            best = (xs, ya, turn, len(xs[0].starts) * len(ya.starts))
+    if best is None:
         raise CardgenError("the card does not fit a gutterfold sheet: choose --layout duplex or a smaller --card-size")
-    gap = min(spec.bleed + MIN_MARGIN_MM, fold - MIN_MARGIN_MM - n * spec.card_w)
-    xa = Axis(tuple(fold - gap - (n - i) * spec.card_w for i in range(n)), spec.card_w, False, spec.bleed)
-    ya = _axis(0, paper.height, spec.card_h, spec.bleed)
-    bx_in = min(spec.bleed, gap - 1.0)  # bleed on the fold side stays 1 mm off the fold at least
+    (xa, bx_in), ya, turn, _ = best
+    outer = xa.first  # the outer margin: its bleed leaves room for marks when it can, else stops at 5 mm
+    bx_out = min(spec.bleed, outer - MARK_ROOM_MM) if outer >= MARK_ROOM_MM else min(spec.bleed, outer - MIN_MARGIN_MM)
+    by = _clip_bleed(ya, paper.height)
     fronts = []
-    for trim, clip in _cells(xa, ya, paper, spec.bleed):
-        if abs(trim.right - xa.last) < 1e-6:  # fold side
-            clip = Rect(clip.x, clip.y, trim.right + bx_in - clip.x, clip.h)
-        fronts.append((trim, clip))
+    for j, y in enumerate(ya.starts):
+        top = by if j == 0 else (spec.bleed if ya.gutter else 0)
+        bottom = by if j == len(ya.starts) - 1 else (spec.bleed if ya.gutter else 0)
+        for i, x in enumerate(xa.starts):
+            left = max(0.0, bx_out) if i == 0 else 0.0
+            right = bx_in if i == len(xa.starts) - 1 else 0.0
+            fronts.append((Rect(x, y, xa.size, ya.size), Rect(x - left, y - top, xa.size + left + right,
+                                                               ya.size + top + bottom)))
     per_page = len(fronts)
     sheets = math.ceil(count / per_page)
     extent_x = (min(c.x for _, c in fronts), paper.width - min(c.x for _, c in fronts))
     extent = (extent_x, (min(c.y for _, c in fronts), max(c.bottom for _, c in fronts)))
-    xs = xa.edges() + [paper.width - x for x in xa.edges()]
-    marks = _marks(sorted(xs), ya.edges(), *extent, paper.width, paper.height)
+    full = [Placement(k, trim, clip, False, turn) for k, (trim, clip) in enumerate(fronts)]
+    full += [_back(p, paper) for p in full]
+    # the fronts' marks on the left half; the backs' are their mirror, drawn with the backs
+    # (through their printer map), the two meeting at the fold
+    marks = _marks(full[:per_page], paper.width, paper.height, x_to=fold)
+    back_marks = [Line(paper.width - m.x1, m.y1, paper.width - m.x2, m.y2) for m in marks]
+    x_spans = xa.spans() + [(paper.width - b, paper.width - a) for a, b in xa.spans()]
+    words = instructions(spec.layout)
     pages = []
     for s in range(sheets):
         first = s * per_page
         k_count = min(per_page, count - first)
         page = Page(paper.width, paper.height, "sheet", s + 1, sheets)
-        page.placements = [Placement(first + k, *fronts[k]) for k in range(k_count)]
-        page.placements += [_back(first + k, fronts[k], paper) for k in range(k_count)]
-        page.marks = list(marks)
+        page.placements = [replace(p, card=first + p.card) for p in full[:per_page][:k_count]]
+        page.placements += [replace(p, card=first + p.card) for p in full[per_page:][:k_count]]
+        page.marks, page.back_marks = list(marks), list(back_marks)
         page.folds = [Line(fold, MARK_MARGIN_MM, fold, paper.height - MARK_MARGIN_MM, dashed=True)]
-        _furniture(page, paper, xa, ya, f"{spec.title} · sheet {s + 1}/{sheets} · fold on the dashed line", extent)
+        _furniture(page, paper, f"{spec.title} · sheet {s + 1}/{sheets} · fold on the dashed line", words, extent,
+                   x_spans, ya.spans())
         pages.append(page)
     return pages
