@@ -34,14 +34,23 @@ def _friendly(func):
                 _internal_error(exc)
             _error(f"cardgen: error: {full}")
             sys.exit(2)
-        except KeyboardInterrupt:
-            _error("cardgen: interrupted; the previous output was left as it was")
-            sys.exit(130)
+        except KeyboardInterrupt as exc:
+            from .interrupt import exit_code
+
+            ctx = click.get_current_context(silent=True)
+            kept = "; the previous output was left as it was" if ctx and ctx.info_name == "build" else ""
+            _error(f"cardgen: {_stopped_by(exc)}{kept}")
+            sys.exit(exit_code(exc))
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             _internal_error(exc)
     return wrapper
+
+
+def _stopped_by(exc: BaseException) -> str:
+    name = str(exc) if getattr(exc, "signum", None) not in (None, 2) else ""
+    return f"stopped by {name}" if name else "interrupted"
 
 
 def _internal_error(exc: Exception):
@@ -85,6 +94,9 @@ class _OneLineErrors(click.Group):
     def main(self, *args, standalone_mode=True, **kwargs):
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
+        from .interrupt import raise_on_stop_signals
+
+        raise_on_stop_signals()
         try:
             return super().main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:
@@ -94,9 +106,13 @@ class _OneLineErrors(click.Group):
             hint = f" (see 'cardgen {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else ""
             click.echo(f"cardgen: error: {exc.format_message()}{hint}", err=True)
             sys.exit(2)
-        except click.exceptions.Abort:
-            click.echo("cardgen: interrupted", err=True)
-            sys.exit(130)
+        except (click.exceptions.Abort, KeyboardInterrupt) as exc:
+            from .interrupt import exit_code
+
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # click's Abort hides the signal
+                exc = exc.__cause__
+            click.echo(f"cardgen: {_stopped_by(exc)}", err=True)
+            sys.exit(exit_code(exc))
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
 
