@@ -7,7 +7,6 @@ digits, so the JSON is the same bytes on every machine.
 from __future__ import annotations
 
 import math
-import statistics
 
 from .simulate import SHARE_UNIT, Tally
 
@@ -110,7 +109,3 @@ def fourscore_figures(tally: Tally, skill: Tally, players: int) -> dict:
         "arrow_bonus": {**_spread(tally.bonuses), "histogram": _hist(tally.bonuses)},
         "skill": _skill(skill, players, SHARE_UNIT),
     }
-
-
-def median(values: list) -> float:
-    return statistics.median(values)
