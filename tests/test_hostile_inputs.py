@@ -619,3 +619,22 @@ def test_a_folder_that_only_looks_like_old_staging_is_someones(small_build, tmp_
     one_line(run_cli("build", "--game", "eights", "--format", "svg", "-j", "1", "-q", "--clean", "--out", folder), 2,
              ".cardgen-staging-mine/, which cardgen did not write")
     assert (mine / "notes.txt").read_text() == "precious"
+
+
+def test_pool_workers_end_on_terminate_while_a_build_traps_signals():
+    """While a build runs, its stop handlers note SIGTERM (interrupt.py). Forked pool
+    workers must not keep them: with a Python-level handler a worker sometimes survives
+    Pool.terminate()'s SIGTERM and the build waits on it for ever (seen in a test run,
+    about one run in three of this loop without the fix)."""
+    code = ("import multiprocessing\nfrom cardgen.interrupt import deferred, raise_on_stop_signals\n"
+            "raise_on_stop_signals()\n"
+            "with deferred():\n"
+            "    for i in range(100):\n"
+            "        with multiprocessing.get_context('fork').Pool(2) as pool:\n"
+            "            assert pool.map(abs, range(-5, 0)) == [5, 4, 3, 2, 1]\n"
+            "print('ok')")
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("a pool worker outlived Pool.terminate(): the build would hang")
+    assert proc.stdout == "ok\n", proc.stderr
