@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: FourScore records the table size and pass cards its rules count
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -136,6 +136,8 @@ class CrazyEights(DeckGame):
 @dataclass(frozen=True, kw_only=True)
 class FourScore:
     plays_with: str  # the game whose deck it uses
+    table_size: int  # the deck's table, which the rules' counts follow
+    pass_cards: int  # taken out of the deck before play
     rules: Rules | None
 
 

@@ -310,11 +310,26 @@ def check_together(values: dict) -> None:
         for paper in papers(values["paper"]):
             check_back_offset(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"],
                                         values["back_offset"]))
+    _check_playable(values)
     colors = values["group_colors"]
     need = min(values["table_size"], 8)
     if colors is not None and len(colors) < need:
         raise CardgenError(f"the theme lists {len(colors)} group colors; the {values['table_size']}×"
                            f"{values['table_size']} table needs {need}: add colors to theme.group_colors")
+
+
+def _check_playable(values: dict) -> None:
+    """A table size and pass-card count that deal no game are refused before any work,
+    with the model's reason: the games that would be built decide."""
+    from .model.facts import check_fourscore_playable
+    from .model.str8eight import check_playable
+
+    games = values["games"] or _game_names()
+    n, passes = values["table_size"], values["pass_cards"]
+    if "str8eight" in games and (why := check_playable(n, passes)):
+        raise CardgenError(f"{why}: use a larger --table-size or more --pass-cards")
+    if "fourscore" in games and (why := check_fourscore_playable(n)):
+        raise CardgenError(f"{why}: use --table-size 3 or more (or build only --game str8eight)")
 
 
 # --- the project file that `cardgen init` writes, and the README's table ----------------------------

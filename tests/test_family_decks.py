@@ -72,7 +72,7 @@ def test_crazy_eights_eights_stand_out(built):
         frame = im.convert("RGB").getpixel((round((3 + 3 - 0.2) * px), round((3 + 44.45) * px)))
     assert abs(frame[0] - 0xD9) < 20 and abs(frame[1] - 0xA2) < 20 and frame[2] < 60  # gold
     text = pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text()
-    assert "WILD" in text and "50 pts" in text
+    assert "WILD" in text and "50 points" in text
 
 
 def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
@@ -90,6 +90,12 @@ def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
     check = run_cli("check", out)
     assert check.exit_code == 0, check.output
     assert "A = 1" in check.output
+    # the words around the cards follow the variant: one point, not "1 pts"; aces 1 everywhere
+    cards = pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-cards.pdf"))
+    assert "1 point" in cards.pages[0].extract_text() and "1 points" not in cards.pages[0].extract_text()
+    aid = " ".join(pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-reference.pdf")).pages[0].extract_text().split())
+    pad = pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-scorepad-letter.pdf")).pages[0].extract_text()
+    assert "Ace 1" in aid and "Ace 10" not in aid and "ace = 1," in pad
 
 
 @pytest.mark.parametrize("damage, expected", [

@@ -1,33 +1,36 @@
-"""Build Str8 Eight: the deck (SVG, PDF, PNG, home-print sheets) and the sequence sheet."""
+"""Build Str8 Eight: the deck (SVG, PDF, PNG, home-print sheets), the sequence sheet, and
+the rules, whose every number comes from the variant's facts (model/facts.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..layout.paper import papers
 from ..model.sizes import card_size
+from ..model.facts import Str8EightFacts, str8eight_facts
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
 from ..record import SequenceSheet, Str8Eight
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
 from ..theme import Theme
-from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_page_svgs, write_tuckboxes
+from .deckfiles import Output, RenderedDeck, card_params, deck_title, look_for, write_deck, write_page_svgs, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
-# FourScore is played with this deck, and its rules use the box to mark who leads
-FOURSCORE_NOTE = ("Playing FourScore? This box marks the first\n"
-                  "player: set it before the player left of the\n"
-                  "dealer, and hand it on as the rules say.")
+# FourScore is played with this deck; its rules use the box to settle ties and to hold
+# the pass cards and the cards a bonus match takes out of the game
+FOURSCORE_NOTE = ("Playing FourScore? Set this box before the\n"
+                  "player left of the dealer: it settles ties\n"
+                  "when two players show the same number.")
 
 
-RULES = RulesSpec(
-    "str8eight", TITLE, cover=["1", "6", "12", "24", "pass-left"], reference="str8eight-reference",
-    scorepad={"lines": ["First to 1,000 points wins a two-player game; first to 500 with three or four players.",
-                        "Each hand: the winner scores their eight cards; everyone else scores their sequence "
-                        "minus the cards in hand (a pass card in hand costs 50)."],
-              "players": 4, "hands": 16},
-    tournament=True)
+def rules_spec(facts: Str8EightFacts) -> RulesSpec:
+    """The booklet, aid, pad and tournament sheet of this variant: the cover shows the
+    start of the worked sequence (a legal one) and a pass card when the deck has them."""
+    return RulesSpec(
+        "str8eight", TITLE, facts, cover=[str(v) for v in facts.cover] + (["pass-left"] if facts.pass_cards else []),
+        reference="str8eight-reference", scorepad={"players": facts.players[1], "hands": 16},
+        tournament=facts.tournament)
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -39,28 +42,27 @@ def _resolve(name: str, slugs: list) -> str:
 
 def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
     """Str8 Eight cards without bleed, for the booklets (Str8 Eight's and FourScore's)."""
-    deck = build_deck(options.table_size, max(1, options.pass_cards // 2))  # the booklet shows a pass card
+    deck = build_deck(options.table_size, options.pass_cards // 2)
     art = render_deck(deck, look_for(options, theme, card_size(options.card_size)).with_bleed(0.0))
     return CardPictures(art.cards, _resolve, theme.fonts)
 
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     model = build_deck(options.table_size, options.pass_cards // 2)
+    facts = str8eight_facts(options.table_size, options.pass_cards)
     size = card_size(options.card_size)
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
+    deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
                             **card_params(size, options)})
-    # the booklet shows a pass card even in a deck built without them
-    rules = RulesTask(out, options, theme, GAME, RULES,
-                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts) if model.pass_cards
-                      else pictures(options, theme))
+    rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out)
 
     with out.stage("sequence sheet"):
         sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
         out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
         write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme)
-    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE)
+    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE, facts.edition)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

@@ -60,11 +60,11 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
                 written.append(path)
                 cards.append({"src": path.relative_to(root).as_posix(), "alt": _title(svg, slug),
                               "back": slug in deck["backs"]})
-            decks.append({"game": game, "title": titles.get(game, game), "faces": [c for c in cards if not c["back"]],
+            decks.append({"game": game, "title": deck.get("title") or titles.get(game, game), "faces": [c for c in cards if not c["back"]],
                           "backs": [c for c in cards if c["back"]]})
         files = sorted(p for p in game_dir.rglob("*") if p.suffix in (".pdf", ".zip", ".json") and p.is_file())
         if files:
-            downloads.append({"title": titles.get(game, game), "files": [
+            downloads.append({"title": (deck or {}).get("title") or titles.get(game, game), "files": [
                 {"href": p.relative_to(root).as_posix(), "name": p.name, "kb": max(1, round(p.stat().st_size / 1024))}
                 for p in files]})
         papers = (params.get("sequence_sheet") or {}).get("papers")
