@@ -12,6 +12,12 @@ from . import svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .booklets import check_rules
+from . import wording
+from .wording import Claim
+
+PASS_POINTS = 50  # a pass card in hand at the end of a hand
+TARGETS = {2: 1000, 3: 500}  # two players; three or four
+HAND = 3
 
 GAME = "str8eight"
 
@@ -58,6 +64,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     faces = n * n + pass_total
     check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
     check_rules(game_dir, rec, "Str8 Eight", report, rel)
+    _check_words(game_dir, rec, n, numbers, passes, report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))
@@ -283,6 +290,56 @@ def _check_passes(passes: list, total: int, report: GameReport) -> None:
         k = sum(d == side for _, d in passes)
         if k != total // 2:
             report.fail(f"{GAME}/svg", "-", f"{k} pass-{side} cards, expected {total // 2}")
+
+
+def _check_words(game_dir: Path, rec, n: int, numbers: list, passes: list, report: GameReport, rel) -> None:
+    """The booklet, aid and pad state the counts of the cards in this folder: number and
+    pass cards, the copies of each value, the bull's-eyes, the pass card's cost, and the
+    reference targets (the 3–4 player one only when the deck deals three hands)."""
+    counts = Counter(c.value for c in numbers if c.value is not None)
+    cards, pass_total = len(numbers), len(passes)
+    seats_three = (cards + pass_total - 1) // HAND >= 3
+    t2, t3 = f"{TARGETS[2]:,}", f"{TARGETS[3]:,}"
+    booklet = [
+        Claim("the number cards", r"There are ([\d,]+) number cards, one for every cell of the (\d+) × (\d+) table",
+              (cards, n, n)),
+        Claim("the different values", r"the deck holds (\d+) different values", (len(counts),)),
+        Claim("the bull's-eye cards", r"The cards 1 through (\d+) carry a bull’s-eye", (n,)),
+        Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (TARGETS[2],)),
+        Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",
+              (TARGETS[3],) if seats_three else None)]
+    aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
+           Claim("the two-player target", r"2 players: ([\d,]+) points", (TARGETS[2],)),
+           Claim("the three- or four-player target", r"3(?: or 4)? players: ([\d,]+) points",
+                 (TARGETS[3],) if seats_three else None)]
+    pad = [Claim("the two-player target", r"First to ([\d,]+) points wins a two-player game", (TARGETS[2],)),
+           Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (TARGETS[3],) if seats_three else None)]
+    if pass_total:
+        points = PASS_POINTS
+        booklet += [Claim("the pass cards", r"There are (\d+) pass cards", (pass_total,)),
+                    Claim("the cards shuffled together", r"Shuffle all (\d+) cards together", (cards + pass_total,)),
+                    Claim("a pass card's cost", r"A pass card in hand counts (\d+)", (points,))]
+        aid.append(Claim("a pass card's cost", r"Pass card in hand (\d+) against you", (points,)))
+        pad.append(Claim("a pass card's cost", r"a pass card in hand costs (\d+)", (points,)))
+    else:
+        booklet += [Claim("pass cards", r"There are (\d+) pass cards", None),
+                    Claim("the cards shuffled", r"Shuffle all (\d+) number cards", (cards,))]
+        aid.append(Claim("pass cards", r"Pass card in hand (\d+)", None))
+        pad.append(Claim("pass cards", r"a pass card in hand costs (\d+)", None))
+
+    def copies(text: str, path: Path) -> None:
+        pairs = wording.number_pairs(text, "Value Copies")
+        stated = dict(pairs or [])
+        if not pairs or len(stated) != len(pairs):
+            report.fail(rel(path), "booklet", "has no readable Value / Copies table")
+        elif stated != dict(counts):
+            wrong = sorted(v for v in set(stated) | set(counts) if stated.get(v) != counts.get(v))
+            report.fail(rel(path), "booklet", f"copies table differs from the cards at value(s) "
+                        f"{', '.join(map(str, wrong[:8]))}: it says "
+                        f"{', '.join(f'{v}: {stated.get(v, 0)}' for v in wrong[:8])}; the cards are "
+                        f"{', '.join(f'{v}: {counts.get(v, 0)}' for v in wrong[:8])}")
+    wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
+                      ("What is in the box", "Setup", "Scoring", "Winning the game"), copies)
 
 
 def _value_table(values: list, counts: Counter) -> list[str]:

@@ -129,9 +129,10 @@ class Str8EightFacts:
     @property
     def copies_rows(self) -> list:
         """The copies table as rows of (value, copies) pairs, filled down the columns:
-        two pairs a row, three when the table has many values."""
+        as few pairs a row as keep it to 15 rows (two for the 8 × 8 table, four at most),
+        so it stays short enough to sit on one page."""
         pairs = list(self.copies.items())
-        cols = 2 if len(pairs) <= 40 else 3
+        cols = min(4, max(2, -(-len(pairs) // 15)))
         rows = -(-len(pairs) // cols)
         return [[pairs[c * rows + r] for c in range(cols) if c * rows + r < len(pairs)] for r in range(rows)]
 
