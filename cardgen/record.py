@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 2  # 2: FourScore records the table size and pass cards its rules count
+RECORD_VERSION = 2  # 2: FourScore records the table size and pass cards its rules count; boxes
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -61,12 +61,15 @@ class HomePrint:
 @dataclass(frozen=True)
 class Tuckbox:
     papers: tuple[str, ...]
-    cards: int
+    cards: int  # every card of the print job
     card_thickness_mm: float
+    boxes: int  # 1, or equal boxes for a deck too thick for one on the paper
 
     def __post_init__(self):
         if not 0 < self.card_thickness_mm <= MAX_MM:
             raise RecordError(f"tuckbox.card_thickness_mm {self.card_thickness_mm} is not a card's thickness")
+        if not 1 <= self.boxes <= 8:
+            raise RecordError(f"tuckbox.boxes {self.boxes} is not a number of boxes")
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,6 @@ BUILD_CASES = [
      "would push card backs off the letter page"),
     ("gutterfold offset off the page", "", ["--format", "pdf", "--layout", "gutterfold", "--back-offset", "10,10"],
      "would push card backs off"),
-    ("tuck box too deep", "", ["--game", "crazy-eights", "--decks", "2", "--card-thickness", "1"],
-     "cards up to 0.45 mm thick fit"),
     ("python number spelling", "", ["--table-size", "1_0"], "table size '1_0' is not a whole number"),
     ("NUL byte in a path", 'out = "a\\u0000b"\n', [], "contains a NUL byte"),
     ("unicode digits", "", ["--table-size", "٣"], "is not a whole number"),

@@ -55,6 +55,21 @@ def test_every_part_of_the_net_stays_on_the_page():
             assert at.y >= 5 and at.y + h <= paper.height - 5 + 1e-9
 
 
+def test_a_deck_too_thick_for_one_box_gets_equal_boxes():
+    from cardgen.layout.tuckbox import boxes_for
+
+    a4, letter = PAPERS["a4"], PAPERS["letter"]
+    assert boxes_for(63.5, 88.9, 70, 0.3, [a4, letter]) == 1
+    assert boxes_for(63.5, 88.9, 150, 0.3, [letter]) == 1  # a 12 × 12 Str8 Eight fits Letter's width
+    assert boxes_for(63.5, 88.9, 150, 0.3, [a4, letter]) == 2  # not A4's: two boxes of 75
+    assert boxes_for(63.5, 88.9, 70, 1.0, [a4]) == 2
+    assert boxes_for(63.5, 88.9, 104, 1.0, [letter]) == 3  # two decks of 1 mm cards (once refused)
+    for cards, papers in ((150, [a4]), (164, [letter]), (70, [a4])):
+        k = boxes_for(63.5, 88.9, cards, 1.0 if cards == 70 else 0.3, papers)
+        for paper in papers:  # each box's net is placed on the page without an error
+            place(net(63.5, 88.9, -(-cards // k), 1.0 if cards == 70 else 0.3), paper)
+
+
 def test_thicker_cards_and_two_decks(tmp_path):
     out = tmp_path / "out"
     result = run_cli("build", "--game", "crazy-eights", "--decks", "2", "--card-thickness", "0.35",

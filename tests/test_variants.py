@@ -142,3 +142,18 @@ def test_crazy_eights_text_follows_decks_and_ace_value(decks, ace):
     pad = plain_text(load("crazy-eights-scorepad", f))
     assert f"ace = {ace}," in pad and "250" in pad
     assert ("Two standard 52-card decks" in plain_text(load("crazy-eights", f))) == (decks == 2)
+
+
+def test_score_targets_scale_with_what_a_winning_sequence_is_worth():
+    """Another table's sequences are worth more or less than the 8 × 8 game's: the
+    targets scale with them (an added rule, said so), and the checker's own count agrees."""
+    from cardgen.check.str8eight import targets as checker_targets
+
+    for n in range(2, 13):
+        f = str8eight_facts(n)
+        assert {k: f.targets[k] for k in (2, 3)} == checker_targets(n)
+        text = one_line(plain_text(load("str8eight", f)))
+        assert f"Two players: the first to reach {f.targets[2]:,} points wins" in text
+        assert ("Added rule: the targets above are the original ones scaled" in text) == (n != 8)
+    assert str8eight_facts(8).targets == {2: 1000, 3: 500, 4: 500}
+    assert str8eight_facts(12).targets[2] > 2 * 1000 > 10 * str8eight_facts(3).targets[2]

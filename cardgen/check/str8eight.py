@@ -16,8 +16,36 @@ from . import wording
 from .wording import Claim
 
 PASS_POINTS = 50  # a pass card in hand at the end of a hand
-TARGETS = {2: 1000, 3: 500}  # two players; three or four
+TARGETS = {2: 1000, 3: 500}  # the reference rules' targets for the 8 × 8 game: two players; three or four
 HAND = 3
+
+
+def mean_winning_total(n: int) -> float:
+    """What a winning sequence (n cards from a bull's-eye along right arrows) is worth on
+    average over all of them, counted along the table's arrows."""
+    values = sorted({r * c for r in range(1, n + 1) for c in range(1, n + 1)})
+    nxt = {v: sorted({t for _, side, t in expected_arrows(v, n) if side == "right"}) for v in values}
+    count = {v: 1 for v in values}
+    total = {v: v for v in values}
+    for _ in range(n - 1):
+        count, total = ({v: sum(count[w] for w in nxt[v]) for v in values},
+                        {v: sum(count[w] * v + total[w] for w in nxt[v]) for v in values})
+    starts = [v for v in values if v <= n]
+    return sum(total[v] for v in starts) / sum(count[v] for v in starts)
+
+
+def targets(n: int) -> dict:
+    """The targets another table's rules must print: the reference ones scaled by what a
+    winning sequence is worth there (two significant figures, halves rounded up)."""
+    if n == 8:
+        return dict(TARGETS)
+    import math
+
+    def two_figures(x: float) -> int:
+        step = 10 ** (math.floor(math.log10(x)) - 1) if x >= 10 else 1
+        return max(10, int(math.floor(x / step + 0.5) * step))
+    two = two_figures(TARGETS[2] * mean_winning_total(n) / mean_winning_total(8))
+    return {2: two, 3: two_figures(two * TARGETS[3] / TARGETS[2])}
 
 GAME = "str8eight"
 
@@ -299,21 +327,21 @@ def _check_words(game_dir: Path, rec, n: int, numbers: list, passes: list, repor
     counts = Counter(c.value for c in numbers if c.value is not None)
     cards, pass_total = len(numbers), len(passes)
     seats_three = (cards + pass_total - 1) // HAND >= 3
-    t2, t3 = f"{TARGETS[2]:,}", f"{TARGETS[3]:,}"
+    want = targets(n)
     booklet = [
         Claim("the number cards", r"There are ([\d,]+) number cards, one for every cell of the (\d+) × (\d+) table",
               (cards, n, n)),
         Claim("the different values", r"the deck holds (\d+) different values", (len(counts),)),
         Claim("the bull's-eye cards", r"The cards 1 through (\d+) carry a bull’s-eye", (n,)),
-        Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (TARGETS[2],)),
+        Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (want[2],)),
         Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",
-              (TARGETS[3],) if seats_three else None)]
+              (want[3],) if seats_three else None)]
     aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
-           Claim("the two-player target", r"2 players: ([\d,]+) points", (TARGETS[2],)),
+           Claim("the two-player target", r"2 players: ([\d,]+) points", (want[2],)),
            Claim("the three- or four-player target", r"3(?: or 4)? players: ([\d,]+) points",
-                 (TARGETS[3],) if seats_three else None)]
-    pad = [Claim("the two-player target", r"First to ([\d,]+) points wins a two-player game", (TARGETS[2],)),
-           Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (TARGETS[3],) if seats_three else None)]
+                 (want[3],) if seats_three else None)]
+    pad = [Claim("the two-player target", r"First to ([\d,]+) points wins a two-player game", (want[2],)),
+           Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (want[3],) if seats_three else None)]
     if pass_total:
         points = PASS_POINTS
         booklet += [Claim("the pass cards", r"There are (\d+) pass cards", (pass_total,)),

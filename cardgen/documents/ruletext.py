@@ -116,7 +116,8 @@ def parse(text: str, source: str = "rules") -> list[Block]:
                                         caption=escape(caption, quote=False)))
                 elif raw.startswith("Figure:") and blocks and blocks[-1].kind == "figure":
                     blocks[-1].caption = escape(raw[len("Figure:"):].strip(), quote=False)
-                elif len(blocks) == 1 and blocks[0].kind == "title" and raw.startswith("*") and raw.endswith("*"):
+                elif blocks and blocks[-1].kind in ("title", "subtitle") and len(blocks) <= 2 \
+                        and raw.startswith("*") and raw.endswith("*"):  # italic lines under the title
                     blocks.append(Block("subtitle", _inline(t).replace("<i>", "").replace("</i>", "")))
                 else:
                     blocks.append(Block("para", _inline(t)))

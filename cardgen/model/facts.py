@@ -104,6 +104,10 @@ class Str8EightFacts:
     run_worth_fixed: bool  # every one-group run starts at its group (length = table size)
     scoring: tuple  # Player: the winner first
     targets: dict  # players -> score that wins
+    targets_scaled: bool  # not the reference rules' (another table): an added rule
+    mean_total: int  # what an average winning sequence is worth
+    reference_targets: dict  # the reference rules' targets, for the 8 × 8 game
+    reference_mean_total: int  # what an average winning sequence of the 8 × 8 game is worth
     facing: "Facing | None"
     false_friend: "FalseFriend | None"
     best_group: int  # the group whose multiples cross most other groups
@@ -222,7 +226,9 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         example=steps, cover=example[:4], runs_exist=bool(runs), bonus_run=bonus,
         bonus_group=bonus_group if runs else 0, run_worth_fixed=length == n,
         scoring=_scoring_example(n, length, example, bonus, copies, pass_cards, one_deck),
-        targets=dict(m.TARGETS), facing=_facing(n), false_friend=_false_friend(n, _facing(n)),
+        targets=m.targets_for(n, length), targets_scaled=m.targets_for(n, length) != m.TARGETS,
+        mean_total=round(m.mean_sequence_total(n, length)), reference_targets=dict(m.TARGETS),
+        reference_mean_total=round(m.mean_sequence_total(m.DEFAULT_TABLE_SIZE, m.DEFAULT_TABLE_SIZE)), facing=_facing(n), false_friend=_false_friend(n, _facing(n)),
         best_group=_best_group(n)[0], best_group_partners=_best_group(n)[1],
         save_value=_save_value(n, length), finish=_finish(n), top_value=n * n,
         feeds_only_top=tuple(v for v in values if m.successors(v, n) == [n * n]),

@@ -245,3 +245,38 @@ def varied_sequence(n: int, length: int, avoid: "dict | None" = None, starts=Non
         if best is None or key > best[0]:
             best = (key, tuple(seq))
     return best[1] if best else None
+
+
+def mean_sequence_total(n: int, length: int) -> float:
+    """What a winning sequence is worth on average, over every sequence of length cards
+    that starts on a bull's-eye (each counted once)."""
+    links = _links(n)
+    ways = {v: 1 for v in links}  # sequences of k cards from v
+    sums = {v: v for v in links}  # their totals added up
+    for _ in range(length - 1):
+        ways, sums = ({v: sum(ways[w] for w in links[v]) for v in links},
+                      {v: sum(ways[w] * v + sums[w] for w in links[v]) for v in links})
+    count = sum(ways[v] for v in range(1, n + 1))
+    return sum(sums[v] for v in range(1, n + 1)) / count if count else 0.0
+
+
+def _two_figures(x: float) -> int:
+    """x rounded to two significant figures (1,234 -> 1,200; 87.6 -> 88), at least 10."""
+    from math import floor, log10
+
+    if x < 10:
+        return 10
+    step = 10 ** (floor(log10(x)) - 1)
+    return int(floor(x / step + 0.5) * step)
+
+
+def targets_for(n: int, length: int) -> dict:
+    """The scores that win a game: the reference rules' for the 8 × 8 game, and for
+    another table the same in winning sequences (scaled by what an average one is
+    worth), so a game lasts about as many hands. An added rule, said so in print."""
+    if (n, length) == (DEFAULT_TABLE_SIZE, DEFAULT_TABLE_SIZE):
+        return dict(TARGETS)
+    ratio = mean_sequence_total(n, length) / mean_sequence_total(DEFAULT_TABLE_SIZE, DEFAULT_TABLE_SIZE)
+    two = _two_figures(TARGETS[2] * ratio)
+    more = _two_figures(two * TARGETS[3] / TARGETS[2])
+    return {2: two, 3: more, 4: more}
