@@ -28,11 +28,12 @@ class RulesSpec:
     scorepad: "dict | None" = None  # {"players": n, "hands": n}; its lines are <booklet>-scorepad.md
     tournament: bool = False
 
-    def scorepad_lines(self) -> list:
-        """The lines at the head of the score pad, from the rule text <booklet>-scorepad."""
+    def lines(self, sheet: str) -> list:
+        """The lines at the head of a sheet (scorepad, tournament), from the rule text
+        <booklet>-<sheet>: one paragraph a line."""
         from ..documents.ruletext import load
 
-        return [b.text for b in load(f"{self.booklet}-scorepad", self.facts) if b.kind == "para"]
+        return [b.text for b in load(f"{self.booklet}-{sheet}", self.facts) if b.kind == "para"]
 
 
 class CardPictures:
@@ -121,7 +122,8 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
     fonts = register_reportlab_fonts(theme.fonts)
     chosen = papers(options.paper)
     scorepads, tournaments = [], []
-    lines = spec.scorepad_lines() if spec.scorepad else []
+    lines = spec.lines("scorepad") if spec.scorepad else []
+    tournament_lines = spec.lines("tournament") if spec.tournament else []
     with out.stage("score pads"):
         for paper in chosen:
             if spec.scorepad:
@@ -132,7 +134,7 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
                 scorepads.append(path.name)
             if spec.tournament:
                 path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
-                write_tournament(path, paper, spec.title, 4, 24, fonts)
+                write_tournament(path, paper, spec.title, 4, 24, fonts, tournament_lines)
                 out.add(path, "tournament", "pdf")
                 tournaments.append(path.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, scorepad=tuple(scorepads),

@@ -52,6 +52,10 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         elif kind == "reference":
             for el in svgread.with_attr(root, "data-word"):
                 words[el.get("data-word")] = svgread.as_int(el.get("data-points"))
+            targets = [svgread.as_int(el.get("data-target")) for el in svgread.with_attr(root, "data-target")]
+            if targets != list(TARGETS.values()):
+                report.fail(file, "reference card", f"game targets {targets}, the rules suggest "
+                            f"{list(TARGETS.values())}")
         elif kind == "back":
             backs += 1
         else:

@@ -42,7 +42,7 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
         with writing(site / "fonts" / name):
             shutil.copyfile(theme.fonts.folder / name, site / "fonts" / name)
         written.append(site / "fonts" / name)
-    decks, downloads, sheet = [], [], None
+    decks, downloads, sheet, sheet_table = [], [], None, 8
     for game, params in games.items():
         game_dir = root / game
         deck = params.get("deck")
@@ -71,13 +71,14 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
         if papers and sheet is None:
             text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
             sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
+            sheet_table = params.get("table_size", 8)
     for name in ("site.css", "site.js"):
         text = render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)})
         with writing(site / name):
             (site / name).write_text(text, encoding="utf-8")
         written.append(site / name)
     index = root / "index.html"
-    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet)
+    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet, sheet_table=sheet_table)
     with writing(index):
         index.write_text(text, encoding="utf-8")
     written.append(index)
