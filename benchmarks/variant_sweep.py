@@ -8,6 +8,7 @@ Variants:
                          PDFs (the words) and both papers; a size the model says deals no
                          game must be refused in one line (exit 2), and is counted so
   str8eight + fourscore  every table size 2–12 (6 pass cards; 4 for size 2) in every format
+  str8eight              set sequence lengths, 2 up to the longest the table allows
   crazy-eights           both deck counts × both ace values, every format
   eights                 every format
 Each build is followed by `cardgen check`, which reads the booklets', aids' and pads'
@@ -47,6 +48,9 @@ def variants(quick: bool) -> list:
         games = ["str8eight", "fourscore"] if n > 2 else ["str8eight"]
         out.append((f"{'+'.join(games)} n={n} pass={p} all", [*(x for g in games for x in ("--game", g)),
                     "--table-size", str(n), "--pass-cards", str(p), "--format", "all"]))
+    for n, length in ((8, 2), (8, 5), (8, 12), (8, 20), (3, 5), (12, 36)):
+        out.append((f"str8eight n={n} sequence={length} pdf", ["--game", "str8eight", "--table-size", str(n),
+                    "--sequence-length", str(length), "--format", "pdf"]))
     for decks in (1, 2):
         for ace in (10, 1):
             out.append((f"crazy-eights decks={decks} ace={ace} all", ["--game", "crazy-eights", "--decks", str(decks),

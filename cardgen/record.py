@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 2  # 2: FourScore records the table size and pass cards its rules count; boxes
+RECORD_VERSION = 2  # 2: FourScore's table size and pass cards, tuck boxes, Str8 Eight's sequence length
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -121,6 +121,7 @@ class DeckGame:
 class Str8Eight(DeckGame):
     table_size: int
     pass_cards: int
+    sequence_length: int  # cards in a winning sequence (the table size unless set)
     sequence_sheet: SequenceSheet
 
 

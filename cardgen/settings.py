@@ -102,6 +102,9 @@ SETTINGS: "tuple[Setting, ...]" = (
             hint=f" (the game's is {DEFAULT_TABLE_SIZE})"),
     Setting("pass_cards", "int", 6, "Pass cards: an even number, half pass left and half pass right.",
             section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards"),
+    Setting("sequence_length", "int", 0, "Cards in a winning sequence; 0: as many as the table is wide "
+            "(the one-color bonus is named for it: a Str8 Ten).", section="str8eight", flag="--sequence-length",
+            low=0, high=36, label="sequence length"),
     Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",
             section="crazy-eights", flag="--decks", low=1, high=2),
     Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
@@ -328,6 +331,14 @@ def _check_playable(values: dict) -> None:
     n, passes = values["table_size"], values["pass_cards"]
     if "str8eight" in games and (why := check_playable(n, passes)):
         raise CardgenError(f"{why}: use a larger --table-size or more --pass-cards")
+    length = values["sequence_length"]
+    if length and "str8eight" in games:
+        from .model.str8eight import longest_sequence
+
+        longest = longest_sequence(n)
+        if not 2 <= length <= longest:
+            raise CardgenError(f"sequence length {length}: the {n} × {n} table's longest sequence from a "
+                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the table's width, {n})")
     if "fourscore" in games and (why := check_fourscore_playable(n)):
         raise CardgenError(f"{why}: use --table-size 3 or more (or build only --game str8eight)")
 

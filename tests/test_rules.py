@@ -180,7 +180,7 @@ def test_a_small_table_variant_builds_its_booklet(small_table):
     aid = " ".join(text(out / "str8eight" / "str8eight-reference.pdf").split())
     assert "Start with a bull’s-eye card, 1–5" in aid and "lays their fifth card" in aid
     check = run_cli("check", out)
-    assert check.exit_code == 0 and "state 15 counts and targets that match the cards" in check.output, check.output
+    assert check.exit_code == 0 and "counts and targets that match the cards" in check.output, check.output
 
 
 def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_table):

@@ -157,3 +157,31 @@ def test_score_targets_scale_with_what_a_winning_sequence_is_worth():
         assert ("Added rule: the targets above are the original ones scaled" in text) == (n != 8)
     assert str8eight_facts(8).targets == {2: 1000, 3: 500, 4: 500}
     assert str8eight_facts(12).targets[2] > 2 * 1000 > 10 * str8eight_facts(3).targets[2]
+
+
+@pytest.mark.parametrize("n, length", [(8, 5), (8, 10), (12, 36), (3, 2)])
+def test_a_set_sequence_length_runs_through_the_words(n, length):
+    f = str8eight_facts(n, 6, length)
+    assert len(f.example) == length and str8eight.is_sequence([s.value for s in f.example], n)
+    text = one_line(plain_text(load("str8eight", f)))
+    from cardgen.documents.ruletext import number_word, ordinal
+
+    assert f"The hand ends the moment someone places the {ordinal(length)} card" in text
+    assert f"sequences of {length}" in f.edition
+    runs = str8eight.group_runs(n, length)
+    assert f.runs_exist == bool(runs) == (length <= n)  # one color holds at most n cards
+    assert (f"The {f.bonus_name} bonus" in text) == bool(runs)
+    if runs:
+        assert str8eight.is_sequence(f.bonus_run, n) and len(f.bonus_run) == length
+        assert f.bonus_name == f"Str8 {number_word(length).capitalize()}"
+    aid = one_line(plain_text(load("str8eight-reference", f)))
+    assert f"lays their {ordinal(length)} card" in aid
+
+
+def test_a_sequence_longer_than_the_table_allows_is_refused():
+    from cardgen.options import BuildOptions
+
+    assert str8eight.longest_sequence(8) == 20
+    with pytest.raises(CardgenError, match="longest sequence from a bull's-eye has 20 cards; use 2 to 20"):
+        BuildOptions(games=("str8eight",), sequence_length=21)
+    BuildOptions(games=("eights",), sequence_length=21)  # not built: not asked about

@@ -49,11 +49,11 @@ def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     model = build_deck(options.table_size, options.pass_cards // 2)
-    facts = str8eight_facts(options.table_size, options.pass_cards)
+    facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None)
     size = card_size(options.card_size)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
-                            **card_params(size, options)})
+                            "sequence_length": facts.sequence_length, **card_params(size, options)})
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out)

@@ -20,31 +20,32 @@ TARGETS = {2: 1000, 3: 500}  # the reference rules' targets for the 8 × 8 game:
 HAND = 3
 
 
-def mean_winning_total(n: int) -> float:
-    """What a winning sequence (n cards from a bull's-eye along right arrows) is worth on
-    average over all of them, counted along the table's arrows."""
+def mean_winning_total(n: int, length: int) -> float:
+    """What a winning sequence (length cards from a bull's-eye along right arrows) is worth
+    on average over all of them, counted along the table's arrows."""
     values = sorted({r * c for r in range(1, n + 1) for c in range(1, n + 1)})
     nxt = {v: sorted({t for _, side, t in expected_arrows(v, n) if side == "right"}) for v in values}
     count = {v: 1 for v in values}
     total = {v: v for v in values}
-    for _ in range(n - 1):
+    for _ in range(length - 1):
         count, total = ({v: sum(count[w] for w in nxt[v]) for v in values},
                         {v: sum(count[w] * v + total[w] for w in nxt[v]) for v in values})
     starts = [v for v in values if v <= n]
     return sum(total[v] for v in starts) / sum(count[v] for v in starts)
 
 
-def targets(n: int) -> dict:
+def targets(n: int, length: "int | None" = None) -> dict:
     """The targets another table's rules must print: the reference ones scaled by what a
     winning sequence is worth there (two significant figures, halves rounded up)."""
-    if n == 8:
+    length = length or n
+    if (n, length) == (8, 8):
         return dict(TARGETS)
     import math
 
     def two_figures(x: float) -> int:
         step = 10 ** (math.floor(math.log10(x)) - 1) if x >= 10 else 1
         return max(10, int(math.floor(x / step + 0.5) * step))
-    two = two_figures(TARGETS[2] * mean_winning_total(n) / mean_winning_total(8))
+    two = two_figures(TARGETS[2] * mean_winning_total(n, length) / mean_winning_total(8, 8))
     return {2: two, 3: two_figures(two * TARGETS[3] / TARGETS[2])}
 
 GAME = "str8eight"
@@ -92,7 +93,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     faces = n * n + pass_total
     check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
     check_rules(game_dir, rec, "Str8 Eight", report, rel)
-    _check_words(game_dir, rec, n, numbers, passes, report, rel)
+    _check_words(game_dir, rec, n, rec.sequence_length, numbers, passes, report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))
@@ -320,27 +321,39 @@ def _check_passes(passes: list, total: int, report: GameReport) -> None:
             report.fail(f"{GAME}/svg", "-", f"{k} pass-{side} cards, expected {total // 2}")
 
 
-def _check_words(game_dir: Path, rec, n: int, numbers: list, passes: list, report: GameReport, rel) -> None:
+WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+         "sixteen seventeen eighteen nineteen twenty").split()
+ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+            "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
+
+
+def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes: list, report: GameReport,
+                 rel) -> None:
     """The booklet, aid and pad state the counts of the cards in this folder: number and
     pass cards, the copies of each value, the bull's-eyes, the pass card's cost, and the
     reference targets (the 3–4 player one only when the deck deals three hands)."""
     counts = Counter(c.value for c in numbers if c.value is not None)
     cards, pass_total = len(numbers), len(passes)
     seats_three = (cards + pass_total - 1) // HAND >= 3
-    want = targets(n)
+    want = targets(n, length)
+    said = WORDS[length] if length < len(WORDS) else f"{length:,}"
+    nth = ORDINALS[length] if length < len(ORDINALS) else f"{length}th"
     booklet = [
         Claim("the number cards", r"There are ([\d,]+) number cards, one for every cell of the (\d+) × (\d+) table",
               (cards, n, n)),
         Claim("the different values", r"the deck holds (\d+) different values", (len(counts),)),
         Claim("the bull's-eye cards", r"The cards 1 through (\d+) carry a bull’s-eye", (n,)),
+        Claim("the sequence length", r"The hand ends the moment someone places the (\w+) card", (nth,)),
         Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (want[2],)),
         Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",
               (want[3],) if seats_three else None)]
     aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
+           Claim("the sequence length", r"The hand ends when someone lays their (\w+) card", (nth,)),
            Claim("the two-player target", r"2 players: ([\d,]+) points", (want[2],)),
            Claim("the three- or four-player target", r"3(?: or 4)? players: ([\d,]+) points",
                  (want[3],) if seats_three else None)]
     pad = [Claim("the two-player target", r"First to ([\d,]+) points wins a two-player game", (want[2],)),
+           Claim("the sequence length", r"the winner scores their (\w+) cards", (said,)),
            Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (want[3],) if seats_three else None)]
     if pass_total:
         points = PASS_POINTS
@@ -367,7 +380,7 @@ def _check_words(game_dir: Path, rec, n: int, numbers: list, passes: list, repor
                         f"{', '.join(f'{v}: {stated.get(v, 0)}' for v in wrong[:8])}; the cards are "
                         f"{', '.join(f'{v}: {counts.get(v, 0)}' for v in wrong[:8])}")
     wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
-                      ("What is in the box", "Setup", "Scoring", "Winning the game"), copies)
+                      ("What is in the box", "Setup", "Building a sequence", "Scoring", "Winning the game"), copies)
 
 
 def _value_table(values: list, counts: Counter) -> list[str]:

@@ -93,7 +93,7 @@ class Str8EightFacts:
     busy_right: tuple  # (target, group) of its right arrows
     busy_left: tuple  # targets of its left arrows
     players: tuple  # (fewest, most) with one deck
-    two_deck_players: "tuple | None"  # (5, most) with two decks, None when two decks seat no fifth
+    two_deck_players: "tuple | None"  # (fewest, most) that need two decks; None when two seat no more
     team_sizes: tuple  # team games one deck can deal
     tournament: bool  # tables of 3 or 4 can be dealt
     example: tuple  # Step, a legal winning sequence found by search
@@ -220,7 +220,7 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         busy_value=busy, busy_groups=tuple(groups[busy]),
         busy_right=tuple((a.target, a.group) for a in m.arrows_of(busy, n) if a.side == "right"),
         busy_left=tuple(a.target for a in m.arrows_of(busy, n) if a.side == "left"),
-        players=(2, one_deck), two_deck_players=(5, two_decks) if two_decks >= 5 else None,
+        players=(2, one_deck), two_deck_players=(one_deck + 1, two_decks) if two_decks > one_deck else None,
         team_sizes=tuple(s for s in (6, 8) if m.most_players(cards) >= s),
         tournament=one_deck >= 4,
         example=steps, cover=example[:4], runs_exist=bool(runs), bonus_run=bonus,
@@ -632,10 +632,10 @@ def crazy_eights_facts(decks: int = 1, ace_value: int = 10) -> CrazyEightsFacts:
 
 
 def facts_for(game: str, table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
-              decks: int = 1, ace_value: int = 10):
+              decks: int = 1, ace_value: int = 10, sequence_length: "int | None" = None):
     """The facts of one game's variant, from the option values that shape it."""
     if game == "str8eight":
-        return str8eight_facts(table_size, pass_cards)
+        return str8eight_facts(table_size, pass_cards, sequence_length)
     if game == "fourscore":
         return fourscore_facts(table_size, pass_cards)
     if game == "eights":
