@@ -200,3 +200,18 @@ def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_t
         "states 2 for the pass cards; the deck in this folder says 6",
         "states 27 for the cards shuffled together; the deck in this folder says 70",
         "str8eight-reference.pdf: player aid: states 5 for the bull's-eye cards; the deck in this folder says 8"])
+
+
+@pytest.mark.parametrize("n, length", [(8, 0), (6, 0), (12, 5)])
+def test_the_tips_cite_the_atlas_of_the_deck_built(n, length):
+    """The strategy tips quote the exact sequence counts and hubs of this variant."""
+    from cardgen.documents.ruletext import render
+    from cardgen.model.atlas import atlas
+    from cardgen.model.facts import str8eight_facts
+
+    book = atlas(n, length or n)
+    text = render("str8eight", str8eight_facts(n, 6, length or None))
+    hub = book.hubs(1)[0]
+    assert f"there are {book.value_sequences:,} different runs" in text
+    assert f"that makes {book.card_sequences:,}." in text
+    assert f"The busiest value is {hub}: {round(100 * book.share_through(hub))} in every 100" in text

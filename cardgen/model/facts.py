@@ -73,6 +73,16 @@ class FalseFriend:
 
 
 @dataclass(frozen=True)
+class AtlasFacts:
+    """The sequence atlas's numbers the booklet's tips cite (model/atlas.py counts them)."""
+    value_sequences: int  # distinct winning sequences of values
+    card_sequences: int  # counting every copy
+    single_group: int  # of them, inside one group of multiples
+    hubs: tuple  # (value, per cent of winning sequences through it, mean position), busiest first
+    rare: tuple  # bull's-eye-free values fewest winning sequences use, rarest first
+
+
+@dataclass(frozen=True)
 class Str8EightFacts:
     title: str
     table_size: int
@@ -117,6 +127,8 @@ class Str8EightFacts:
     top_value: int
     feeds_only_top: tuple  # values whose only next card is the top value
     longest: int  # the longest sequence the table allows
+    atlas: "AtlasFacts | None" = None  # exact counts that back the strategy tips
+
 
     @property
     def cards(self) -> int:
@@ -232,7 +244,19 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         best_group=_best_group(n)[0], best_group_partners=_best_group(n)[1],
         save_value=_save_value(n, length), finish=_finish(n), top_value=n * n,
         feeds_only_top=tuple(v for v in values if m.successors(v, n) == [n * n]),
-        longest=m.longest_sequence(n))
+        longest=m.longest_sequence(n), atlas=_atlas_facts(n, length))
+
+
+def _atlas_facts(n: int, length: int) -> "AtlasFacts | None":
+    from .atlas import atlas
+
+    book = atlas(n, length)
+    if not book.value_sequences:
+        return None
+    hubs = tuple((v, round(100 * book.share_through(v)), round(book.mean_position(v), 1)) for v in book.hubs(3))
+    used = [v for v in book.values if v > n and book.through.get(v, 0)]
+    rare = tuple(sorted(used, key=lambda v: (book.through[v], v))[:2])
+    return AtlasFacts(book.value_sequences, book.card_sequences, book.single_group, hubs, rare)
 
 
 PLAYER_NAMES = ("Ana", "Ben", "Cleo")
