@@ -48,17 +48,38 @@ def _stop(signum, frame):
     raise Stopped(signum)
 
 
+def _ours(signum) -> bool:
+    return signal.getsignal(signum) in (_note, _stop)
+
+
+def _hold_before_fork() -> None:
+    """Hold SIGTERM/SIGHUP while a process forks (the forking thread's mask, which the
+    child inherits): a pool may fork a worker at the very moment it terminates the others,
+    and a signal caught before the child reset its handlers would only be noted there."""
+    if any(_ours(s) for s in STOP_SIGNALS[1:]):
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS[1:])
+
+
+def _release_in_parent() -> None:
+    if any(_ours(s) for s in STOP_SIGNALS[1:]):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+
+
 def _default_in_child() -> None:
     """In any process forked from ours (render pools, playtest pools, game builds),
-    SIGTERM and SIGHUP end it at once again. multiprocessing's Pool.terminate() relies on
-    that: with a Python-level handler a pool worker sometimes survives the SIGTERM and
-    the parent waits on it for ever (seen in a test run; reproduced in plain Python)."""
-    for signum in STOP_SIGNALS[1:]:
-        if signal.getsignal(signum) in (_note, _stop):
-            signal.signal(signum, signal.SIG_DFL)
+    SIGTERM and SIGHUP end it at once again, then any held one is delivered.
+    multiprocessing's Pool.terminate() relies on that: with a Python-level handler a pool
+    worker sometimes survives the SIGTERM and the parent waits on it for ever (seen in a
+    test run; reproduced in plain Python)."""
+    held = [signum for signum in STOP_SIGNALS[1:] if _ours(signum)]
+    for signum in held:
+        signal.signal(signum, signal.SIG_DFL)
+    if held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
 
 
-os.register_at_fork(after_in_child=_default_in_child)
+os.register_at_fork(before=_hold_before_fork, after_in_parent=_release_in_parent,
+                    after_in_child=_default_in_child)
 
 
 def raise_on_stop_signals() -> None:
