@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 2
+RECORD_VERSION = 2  # 2: FourScore's table size and pass cards, tuck boxes (fit, boxes), Str8 Eight's sequence
+# length and atlas, the printer profile, reprints and the parts built
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -79,15 +80,24 @@ class Tuckbox:
     cards: int  # every face the print job prints
     fit: str  # the --box-fit preset
     card_thickness_mm: float  # one card without its sleeve
+    boxes: int  # 1, or equal boxes for a deck too thick for one on the paper
 
     def __post_init__(self):
         if not 0 < self.card_thickness_mm <= MAX_MM:
             raise RecordError(f"tuckbox.card_thickness_mm {self.card_thickness_mm} is not a card's thickness")
+        if not 1 <= self.boxes <= 8:
+            raise RecordError(f"tuckbox.boxes {self.boxes} is not a number of boxes")
 
 
 @dataclass(frozen=True)
 class SequenceSheet:
     papers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AtlasPoster:
+    papers: tuple[str, ...]  # one <game>-atlas-<paper>.svg (and .pdf) each
+    file: str  # the atlas's counts as JSON, beside the poster
 
 
 @dataclass(frozen=True)
@@ -142,7 +152,9 @@ class DeckGame:
 class Str8Eight(DeckGame):
     table_size: int
     pass_cards: int
+    sequence_length: int  # cards in a winning sequence (the table size unless set)
     sequence_sheet: SequenceSheet | None  # None: sheet not built
+    atlas: AtlasPoster | None  # None: sheet not built (the atlas comes with the sequence sheet)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,6 +173,8 @@ class CrazyEights(DeckGame):
 class FourScore:
     parts: tuple[str, ...]
     plays_with: str  # the game whose deck it uses
+    table_size: int  # the deck's table, which the rules' counts follow
+    pass_cards: int  # taken out of the deck before play
     rules: Rules | None
 
     def __post_init__(self):

@@ -39,7 +39,9 @@ def test_cut_fold_glue_and_names(built):
     pdf = pypdf.PdfReader(str(built / "str8eight" / "str8eight-tuckbox-letter.pdf"))
     assert len(pdf.pages) == 1
     assert float(pdf.pages[0].mediabox.width) * MM_PER_PT == pytest.approx(215.9, abs=0.01)
-    assert "first" in pdf.pages[0].extract_text() and "Str8 Eight" in pdf.pages[0].extract_text()
+    # FourScore's rules use the box to settle ties, not to mark the first player
+    words = " ".join(pdf.pages[0].extract_text().split())
+    assert "settles ties" in words and "first player" not in words and "Str8 Eight" in words
 
 
 def test_every_part_of_the_net_stays_on_the_page():
@@ -51,6 +53,33 @@ def test_every_part_of_the_net_stays_on_the_page():
             x0 = at.x - (n.height if at.rotated else 0)
             assert x0 >= 5 - 1e-9 and x0 + w <= paper.width - 5 + 1e-9
             assert at.y >= 5 and at.y + h <= paper.height - 5 + 1e-9
+
+
+def test_a_deck_too_thick_for_one_box_gets_equal_boxes(tmp_path):
+    from cardgen.layout.boxfit import BOX_FITS
+    from cardgen.layout.tuckbox import boxes_for
+
+    a4, letter = PAPERS["a4"], PAPERS["letter"]
+    assert boxes_for(63.5, 88.9, 70, 0.3, [a4, letter]) == 1
+    # a 12 × 12 Str8 Eight, 150 cards: its net is 199.9 mm across, A4 leaves 200 (the tuck flap is 15 mm)
+    assert boxes_for(63.5, 88.9, 150, 0.3, [a4, letter]) == 1
+    assert boxes_for(63.5, 88.9, 152, 0.3, [letter]) == 1 and boxes_for(63.5, 88.9, 152, 0.3, [a4]) == 2
+    assert boxes_for(63.5, 88.9, 150, 0.3, [a4, letter], BOX_FITS["sleeves"]) == 2  # sleeved: two boxes of 75
+    assert boxes_for(63.5, 88.9, 70, 1.0, [a4]) == 2
+    assert boxes_for(63.5, 88.9, 104, 1.0, [letter]) == 3  # two decks of 1 mm cards (once refused)
+    out = tmp_path / "out"  # built and checked: two boxes, each for half the deck
+    assert run_cli("build", "--game", "str8eight", "--table-size", "12", "--box-fit", "sleeves", "--paper", "a4",
+                   "--only", "box", "--format", "svg", "--out", out, "-q").exit_code == 0
+    assert sorted(p.name for p in (out / "str8eight").glob("*.svg")) == [
+        "str8eight-tuckbox-box1-a4.svg", "str8eight-tuckbox-box2-a4.svg"]
+    assert root_of(out / "str8eight" / "str8eight-tuckbox-box2-a4.svg").get("data-cards") == "75"
+    check = run_cli("check", out)
+    assert check.exit_code == 0 and "str8eight-tuckbox-box2-a4.svg: inside 68 × 93 × 34.5 mm (sleeves, 75 cards)" \
+        in check.output, check.output
+    for cards, papers in ((152, [a4]), (164, [letter]), (70, [a4])):
+        k = boxes_for(63.5, 88.9, cards, 1.0 if cards == 70 else 0.3, papers)
+        for paper in papers:  # each box's net is placed on the page without an error
+            place(net(63.5, 88.9, -(-cards // k), 1.0 if cards == 70 else 0.3), paper)
 
 
 def test_thicker_cards_and_two_decks(tmp_path):

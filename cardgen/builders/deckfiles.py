@@ -141,6 +141,12 @@ class Output:
             raise failed[0]
 
 
+def deck_title(facts) -> str:
+    """The deck's name where a person sees it (Tabletop Simulator, the HTML page, PDF
+    titles): the game, and how this kit differs from the reference one."""
+    return f"{facts.title} ({facts.edition})" if facts.edition else facts.title
+
+
 def card_params(size: CardSize, options: BuildOptions) -> dict:
     from ..settings import parts_of
 
@@ -330,25 +336,33 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
 TUCKBOX_PNG_DPI = 200
 
 
-def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, ground: str, side_note: str = "") -> None:
-    """One cut-and-fold box per paper, sized for every face the print job prints (the
-    deck's own list, so a card added to the deck is counted): <game>-tuckbox-<paper>.svg/.pdf/.png."""
+def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, title: str, ground: str,
+                    side_note: str = "", edition: str = "") -> None:
+    """Boxes for every face the print job prints (the deck's own list, so a card added to
+    the deck is counted), one page per paper: <game>-tuckbox-<paper>.svg/.pdf/.png; a deck
+    too thick for one box on the paper gets equal boxes, <game>-tuckbox-box<i>-<paper>.*"""
     if not out.wants("box"):
         return
     from ..design.tuckbox import tuckbox_svg
     from ..layout.boxfit import BOX_FITS
+    from ..layout.tuckbox import boxes_for
 
     fit = BOX_FITS[options.box_fit]
     thickness = options.card_thickness if options.card_thickness is not None else fit.card_mm
     cards = len(deck.faces)
     with out.stage("tuck box"):
         size = deck.look.size
-        pages = {paper: tuckbox_svg(deck.game, deck.title, cards, size.width, size.height, fit, thickness, paper,
-                                    ground, options.low_ink, deck.look.theme, side_note)
-                 for paper in papers(options.paper)}
-        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in pages), cards, fit.name, thickness)
-        write_page_svgs(out, pages, "tuckbox", f"{deck.game}-tuckbox", options.formats, TUCKBOX_PNG_DPI,
-                        deck.look.theme, printer=options)
+        chosen = papers(options.paper)
+        boxes = boxes_for(size.width, size.height, cards, thickness, chosen, fit)
+        each = -(-cards // boxes)
+        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in chosen), cards, fit.name, thickness, boxes)
+        for i in range(1, boxes + 1):
+            pages = {paper: tuckbox_svg(deck.game, title, each, size.width, size.height, fit, thickness, paper,
+                                        ground, options.low_ink, deck.look.theme, side_note, edition, (i, boxes))
+                     for paper in chosen}
+            stem = f"{deck.game}-tuckbox" if boxes == 1 else f"{deck.game}-tuckbox-box{i}"
+            write_page_svgs(out, pages, "tuckbox", stem, options.formats, TUCKBOX_PNG_DPI, deck.look.theme,
+                            printer=options)
 
 
 def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, theme: Theme,

@@ -24,7 +24,7 @@ BOX_FITS = {  # name: (sleeve mm, sleeve width +, sleeve height +, room, depth r
     "double-sleeves": (0.30, 3.5, 3.6, 2.0, 3.0),
 }
 # the record's entries that each part fills (None, or empty, when it was not built)
-PART_ENTRIES = {"print": "home_print", "box": "tuckbox", "sheet": "sequence_sheet"}
+PART_ENTRIES = {"print": ("home_print",), "box": ("tuckbox",), "sheet": ("sequence_sheet", "atlas")}
 
 
 def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
@@ -32,14 +32,15 @@ def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
     which parts a partial build (--only, --cards) left out, so a reader knows what was
     not checked."""
     built = set(rec.parts)
-    for part, entry in PART_ENTRIES.items():
+    for part, entries in PART_ENTRIES.items():
         if part not in parts_here:
             continue
-        listed = getattr(rec, entry, None) is not None
-        if part not in built and listed:
-            report.fail("manifest.json", "-", f"the record lists {entry} though the build left out '{part}'")
-        elif part in built and not listed and part != "print":  # print is a PDF: absent without --format pdf
-            report.fail("manifest.json", "-", f"the build made '{part}' but the record lists no {entry}")
+        for entry in entries:
+            listed = getattr(rec, entry, None) is not None
+            if part not in built and listed:
+                report.fail("manifest.json", "-", f"the record lists {entry} though the build left out '{part}'")
+            elif part in built and not listed and part != "print":  # print is a PDF: absent without --format pdf
+                report.fail("manifest.json", "-", f"the build made '{part}' but the record lists no {entry}")
     rules = getattr(rec, "rules", None)
     if rules is not None and "rules" not in built and (rules.booklet or rules.fold or rules.reference):
         report.fail("manifest.json", "-", "the record lists rule booklets though the build left out 'rules'")
@@ -66,8 +67,9 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
 
 
 def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
-    """The box holds every face the deck prints; its inside is the card plus what its fit
-    needs (sleeves, room), and as deep as the deck; the net's panels have those sizes;
+    """The boxes hold every face the deck prints (equal boxes when it takes several); the
+    inside is the card plus what its fit needs (sleeves, room), and as deep as a box's
+    share of the deck; the net's panels have those sizes;
     the sheet says to print on card stock; the PDF is one page of the paper."""
     from . import svgread
 
@@ -82,10 +84,11 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
         return
     sleeve, sleeve_w, sleeve_h, room, depth_room = BOX_FITS[info.fit]
     w, h = rec.card.trim_mm
-    want = (w + sleeve_w + room, h + sleeve_h + room,
-            info.cards * (info.card_thickness_mm + sleeve) + depth_room)
-    for name in info.papers:
-        path = game_dir / f"{game}-tuckbox-{name}.svg"
+    each = -(-info.cards // info.boxes)  # equal boxes share the deck
+    want = (w + sleeve_w + room, h + sleeve_h + room, each * (info.card_thickness_mm + sleeve) + depth_room)
+    stems = [f"{game}-tuckbox"] if info.boxes == 1 else [f"{game}-tuckbox-box{i}" for i in range(1, info.boxes + 1)]
+    for stem, name in ((stem, name) for stem in stems for name in info.papers):
+        path = game_dir / f"{stem}-{name}.svg"
         if not path.exists():
             report.fail(rel(path), "tuck box", "missing")
             continue
@@ -103,7 +106,7 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
             continue
         if any(abs(a - b) > 0.05 for a, b in zip(inner, want)):
             report.fail(rel(path), "tuck box", "inside {} mm, expected {} for {} cards of {} mm ({})".format(
-                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{round(v, 2):g}" for v in want), info.cards,
+                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{round(v, 2):g}" for v in want), each,
                 info.card_thickness_mm, info.fit))
         stock = " ".join("".join(el.itertext()) for el in svgread.with_attr(root, "data-note"))
         if "card stock" not in stock:
@@ -124,7 +127,7 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
                 report.fail(rel(pdf), "tuck box", f"pages {page}, expected one {name} page")
         if not any(v.file == rel(path) for v in report.violations):
             report.summary.append(f"{path.name}: inside " + " × ".join(f"{v:g}" for v in inner) + f" mm ({info.fit}, "
-                                  f"{info.cards} cards)")
+                                  f"{each} cards)")
 
 
 def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: GameReport, rel) -> None:

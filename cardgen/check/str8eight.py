@@ -12,6 +12,43 @@ from . import readings, svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .booklets import check_rules
+from . import wording
+from .wording import Claim
+
+PASS_POINTS = 50  # a pass card in hand at the end of a hand
+TARGETS = {2: 1000, 3: 500}  # the reference rules' targets for the 8 × 8 game: two players; three or four
+HAND = 3
+
+LONGEST_RUN = 36  # the longest sequence from a bull's-eye on the largest (12 × 12) table
+
+
+def mean_winning_total(n: int, length: int) -> float:
+    """What a winning sequence (length cards from a bull's-eye along right arrows) is worth
+    on average over all of them, counted along the table's arrows."""
+    values = sorted({r * c for r in range(1, n + 1) for c in range(1, n + 1)})
+    nxt = {v: sorted({t for _, side, t in expected_arrows(v, n) if side == "right"}) for v in values}
+    count = {v: 1 for v in values}
+    total = {v: v for v in values}
+    for _ in range(length - 1):
+        count, total = ({v: sum(count[w] for w in nxt[v]) for v in values},
+                        {v: sum(count[w] * v + total[w] for w in nxt[v]) for v in values})
+    starts = [v for v in values if v <= n]
+    return sum(total[v] for v in starts) / sum(count[v] for v in starts)
+
+
+def targets(n: int, length: "int | None" = None) -> dict:
+    """The targets another table's rules must print: the reference ones scaled by what a
+    winning sequence is worth there (two significant figures, halves rounded up)."""
+    length = length or n
+    if (n, length) == (8, 8):
+        return dict(TARGETS)
+    import math
+
+    def two_figures(x: float) -> int:
+        step = 10 ** (math.floor(math.log10(x)) - 1) if x >= 10 else 1
+        return max(10, int(math.floor(x / step + 0.5) * step))
+    two = two_figures(TARGETS[2] * mean_winning_total(n, length) / mean_winning_total(8, 8))
+    return {2: two, 3: two_figures(two * TARGETS[3] / TARGETS[2])}
 
 GAME = "str8eight"
 
@@ -53,12 +90,14 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     arrow_count, colors = _check_numbers(numbers, n, report)
     card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
     _check_sequence_sheets(game_dir, rec, n, card_links, colors, report, rel)
+    _check_atlas(game_dir, rec, numbers, card_links, report, rel)
     _check_passes(passes, pass_total, report)
     if len(backs) != 1:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
     faces = n * n + pass_total
     check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
     check_rules(game_dir, rec, "Str8 Eight", report, rel)
+    _check_words(game_dir, rec, n, rec.sequence_length, numbers, passes, report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))
@@ -301,6 +340,113 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
                                   f"follow counts for {len(follow)} values, all match the cards and the table")
 
 
+MIN_FINISHED = 0.5  # trial hands: fewer finishing than this means the variant rarely makes a game
+
+
+def count_sequences(copies: dict, links: set, n: int, length: int) -> dict:
+    """The atlas recounted from the cards alone: winning sequences of `length` values from a
+    bull's-eye (1..n) along the cards' right arrows, with and without copies, through each
+    value, and those whose cards all lie in one group (d | v and v/d ≤ n for every card)."""
+    follow: dict = defaultdict(set)
+    for _group, a, b in links:
+        if a in copies and b in copies:
+            follow[a].add(b)
+    values = sorted(copies)
+    starts = [v for v in values if v <= n]
+    tail = {v: 1 for v in values}  # sequences of k values starting at v, for growing k
+    ctail = {v: copies[v] for v in values}
+    tails, ctails = [dict(tail)], [dict(ctail)]
+    for _ in range(length - 1):
+        tail = {v: sum(tail[w] for w in follow[v]) for v in values}
+        ctail = {v: copies[v] * sum(ctail[w] for w in follow[v]) for v in values}
+        tails.append(tail)
+        ctails.append(ctail)
+    head = {(v, 1): int(v in starts) for v in values}  # sequences from a bull's-eye reaching v at position j
+    for j in range(1, length):
+        for v in values:
+            head[(v, j + 1)] = sum(head[(u, j)] for u in values if v in follow[u])
+    through = {v: sum(head[(v, j)] * tails[length - j][v] for j in range(1, length + 1)) for v in values}
+    single = 0
+    groups = {v: {d for d in range(1, n + 1) if v % d == 0 and v // d <= n} for v in values}
+    layer = defaultdict(int, {(v, frozenset(groups[v])): 1 for v in starts})
+    for _ in range(length - 1):
+        nxt = defaultdict(int)
+        for (v, common), k in layer.items():
+            for w in follow[v]:
+                if common & groups[w]:
+                    nxt[(w, common & groups[w])] += k
+        layer = nxt
+    single = sum(layer.values())
+    return {"value_sequences": sum(tails[length - 1][v] for v in starts),
+            "card_sequences": sum(ctails[length - 1][v] for v in starts), "through": through,
+            "single_group_sequences": single}
+
+
+def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: GameReport, rel) -> None:
+    """The atlas file and posters against a count made here from the cards; and whether
+    the variant can make a game at all (from the cards alone when the atlas was not built)."""
+    import json
+
+    n, length = rec.table_size, rec.sequence_length
+    if not 2 <= length <= LONGEST_RUN:
+        report.fail("manifest.json", "-", f"sequence_length {length} is not from 2 to {LONGEST_RUN}")
+        return
+    copies = Counter(c.value for c in numbers if isinstance(c.value, int))
+    want = count_sequences(dict(copies), card_links, n, length)
+    if rec.atlas is None:  # not built (--only without sheet): the cards alone still tell
+        if not want["value_sequences"]:
+            report.fail(f"{GAME}/svg", "playability", f"no winning sequence of {length} cards exists in the {n} × "
+                        f"{n} table: this variant cannot make a game (lower the sequence length or raise the "
+                        "table size)")
+        return
+    path = game_dir / rec.atlas.file
+    file = rel(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size < 1 << 20 else None
+    except (OSError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        report.fail(file, "atlas", "missing, too large or not a JSON object")
+        data = {}
+    for key in ("value_sequences", "card_sequences", "single_group_sequences"):
+        if key in data and data.get(key) != want[key]:
+            report.fail(file, "atlas", f"{key.replace('_', ' ')} {data.get(key)!r}, the cards make {want[key]}")
+    through = data.get("through") if isinstance(data.get("through"), dict) else {}
+    for v, k in sorted(want["through"].items()):
+        if through.get(str(v)) != k:
+            report.fail(file, f"value {v}", f"{through.get(str(v))!r} winning sequences through it, the cards make {k}")
+    for name in rec.atlas.papers:
+        svg = game_dir / f"str8eight-atlas-{name}.svg"
+        try:
+            root = svgread.parse(svg)
+        except (svgread.Unreadable, OSError) as exc:
+            report.fail(rel(svg), "atlas poster", f"missing or unreadable ({exc})")
+            continue
+        shown = {a: svgread.as_int(root.get(f"data-{a.replace('_', '-')}")) for a in ("value_sequences", "card_sequences")}
+        for key, got in shown.items():
+            if got != want[key]:
+                report.fail(rel(svg), "atlas poster", f"shows {got} {key.replace('_', ' ')}, the cards make {want[key]}")
+        rows = {svgread.as_int(el.get("data-value")): svgread.as_int(el.get("data-through"))
+                for el in svgread.with_attr(root, "data-through")}
+        if rows != want["through"]:
+            bad = next((v for v in sorted(want["through"]) if rows.get(v) != want["through"][v]), None)
+            report.fail(rel(svg), "atlas poster", f"the rows differ from the cards' count (first: value {bad})")
+    # can the variant make a game?
+    if not want["value_sequences"]:
+        report.fail(file, "playability", f"no winning sequence of {length} cards exists in the {n} × {n} table: "
+                    "this variant cannot make a game (lower the sequence length or raise the table size)")
+    trial = data.get("trial") if isinstance(data.get("trial"), dict) else {}
+    hands, finished = trial.get("hands"), trial.get("finished")
+    if isinstance(hands, int) and isinstance(finished, int) and hands > 0 and finished < MIN_FINISHED * hands:
+        report.fail(file, "playability", f"only {finished} of {hands} trial hands finished: this variant rarely "
+                    "makes a game (lower the sequence length or raise the table size)")
+    elif want["value_sequences"] and not hands:
+        report.fail(file, "playability", "no trial hands recorded")
+    report.summary.append(f"atlas: {want['value_sequences']} winning sequences of {length} "
+                          f"({want['card_sequences']} counting copies, {want['single_group_sequences']} in one "
+                          f"group), recounted from the cards; trial hands {finished}/{hands} finished")
+
+
 def _check_passes(passes: list, total: int, report: GameReport) -> None:
     for file, direction in passes:
         if direction not in ("left", "right"):
@@ -309,6 +455,68 @@ def _check_passes(passes: list, total: int, report: GameReport) -> None:
         k = sum(d == side for _, d in passes)
         if k != total // 2:
             report.fail(f"{GAME}/svg", "-", f"{k} pass-{side} cards, expected {total // 2}")
+
+
+WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+         "sixteen seventeen eighteen nineteen twenty").split()
+ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+            "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
+
+
+def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes: list, report: GameReport,
+                 rel) -> None:
+    """The booklet, aid and pad state the counts of the cards in this folder: number and
+    pass cards, the copies of each value, the bull's-eyes, the pass card's cost, and the
+    reference targets (the 3–4 player one only when the deck deals three hands)."""
+    counts = Counter(c.value for c in numbers if c.value is not None)
+    cards, pass_total = len(numbers), len(passes)
+    seats_three = (cards + pass_total - 1) // HAND >= 3
+    want = targets(n, length)
+    said = WORDS[length] if length < len(WORDS) else f"{length:,}"
+    nth = ORDINALS[length] if length < len(ORDINALS) else f"{length}th"
+    booklet = [
+        Claim("the number cards", r"There are ([\d,]+) number cards, one for every cell of the (\d+) × (\d+) table",
+              (cards, n, n)),
+        Claim("the different values", r"the deck holds (\d+) different values", (len(counts),)),
+        Claim("the bull's-eye cards", r"The cards 1 through (\d+) carry a bull’s-eye", (n,)),
+        Claim("the sequence length", r"The hand ends the moment someone places the (\w+) card", (nth,)),
+        Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (want[2],)),
+        Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",
+              (want[3],) if seats_three else None)]
+    aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
+           Claim("the sequence length", r"The hand ends when someone lays their (\w+) card", (nth,)),
+           Claim("the two-player target", r"2 players: ([\d,]+) points", (want[2],)),
+           Claim("the three- or four-player target", r"3(?: or 4)? players: ([\d,]+) points",
+                 (want[3],) if seats_three else None)]
+    pad = [Claim("the two-player target", r"First to ([\d,]+) points wins a two-player game", (want[2],)),
+           Claim("the sequence length", r"the winner scores their (\w+) cards", (said,)),
+           Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (want[3],) if seats_three else None)]
+    if pass_total:
+        points = PASS_POINTS
+        booklet += [Claim("the pass cards", r"There are (\d+) pass cards", (pass_total,)),
+                    Claim("the cards shuffled together", r"Shuffle all (\d+) cards together", (cards + pass_total,)),
+                    Claim("a pass card's cost", r"A pass card in hand counts (\d+)", (points,))]
+        aid.append(Claim("a pass card's cost", r"Pass card in hand (\d+) against you", (points,)))
+        pad.append(Claim("a pass card's cost", r"a pass card in hand costs (\d+)", (points,)))
+    else:
+        booklet += [Claim("pass cards", r"There are (\d+) pass cards", None),
+                    Claim("the cards shuffled", r"Shuffle all (\d+) number cards", (cards,))]
+        aid.append(Claim("pass cards", r"Pass card in hand (\d+)", None))
+        pad.append(Claim("pass cards", r"a pass card in hand costs (\d+)", None))
+
+    def copies(text: str, path: Path) -> None:
+        pairs = wording.number_pairs(text, "Value Copies")
+        stated = dict(pairs or [])
+        if not pairs or len(stated) != len(pairs):
+            report.fail(rel(path), "booklet", "has no readable Value / Copies table")
+        elif stated != dict(counts):
+            wrong = sorted(v for v in set(stated) | set(counts) if stated.get(v) != counts.get(v))
+            report.fail(rel(path), "booklet", f"copies table differs from the cards at value(s) "
+                        f"{', '.join(map(str, wrong[:8]))}: it says "
+                        f"{', '.join(f'{v}: {stated.get(v, 0)}' for v in wrong[:8])}; the cards are "
+                        f"{', '.join(f'{v}: {counts.get(v, 0)}' for v in wrong[:8])}")
+    wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
+                      ("What is in the box", "Setup", "Building a sequence", "Scoring", "Winning the game"), copies)
 
 
 def _value_table(values: list, counts: Counter) -> list[str]:

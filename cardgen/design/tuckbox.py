@@ -31,8 +31,10 @@ FIT_WORDS = {  # for the sheet's header: what the box was sized for
 
 
 def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float, fit: BoxFit, thickness: float,
-                paper: Paper, ground: str, low_ink: bool, theme, side_note: str = "") -> str:
-    """The box for cards of card_w × card_h mm, thickness mm each without sleeve, in the fit's room."""
+                paper: Paper, ground: str, low_ink: bool, theme, side_note: str = "", edition: str = "",
+                box: tuple = (1, 1)) -> str:
+    """The box for cards of card_w × card_h mm, thickness mm each without sleeve, in the fit's
+    room. cards: what this box holds; box: (which, of how many) when the deck needs several."""
     n = net(card_w, card_h, cards, thickness, fit)
     at = place(n, paper)
     transform = (f"translate({fmt(at.x)} {fmt(at.y)})" + (" rotate(90)" if at.rotated else ""))
@@ -50,4 +52,5 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
         title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
         glue="#d9d9d9", cut=CUT_LINE, margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,
         spine_size=min(D * 0.45, 9.0), W=W, H=H, D=D, thickness=thickness, fit=fit,
-        per_card=round(thickness + fit.sleeve_mm, 2), fit_words=FIT_WORDS.get(fit.name, fit.name))
+        per_card=round(thickness + fit.sleeve_mm, 2), fit_words=FIT_WORDS.get(fit.name, fit.name),
+        edition=edition, box=box)
