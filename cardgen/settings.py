@@ -59,7 +59,8 @@ class Setting:
     unit: str = ""  # "mm", for messages
     hint: str = ""  # appended to a range error: what is usual
     metavar: str = ""
-    example: str = ""  # init: a commented-out example for options without a default
+    example: str = ""  # init: a commented-out example for options without a default; pair: X,Y for messages
+    both: bool = False  # pair: one number stands for X and Y
     commands: tuple = ("build",)  # the commands that take it: build, playtest
 
     @property
@@ -145,15 +146,17 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("back_offset", "pair", (0.0, 0.0), "Move back pages by X,Y mm (as the back page is drawn) to cancel a "
             "printer's duplex shift; read it with 'cardgen calibrate'.", section="printer",
             flag="--back-offset", metavar="X,Y", low=-10, high=10, unit="mm", label="back offset",
-            hint=" (printers shift by 1–4 mm)"),
+            hint=" (printers shift by 1–4 mm)", example="1.5,-0.5"),
     Setting("back_rotation", "float", 0.0, "Turn back pages by this many degrees (clockwise as the back page is "
             "seen) to cancel a printer's skew; read it with 'cardgen calibrate'.", section="printer",
             flag="--back-rotation", metavar="DEG", low=-3, high=3, unit="degrees", label="back rotation",
             hint=" (printers skew by well under 1 degree)"),
-    Setting("print_scale", "pair", (100.0, 100.0), "What the calibration sheet's 100 mm rulers measure, X,Y in mm: "
+    Setting("print_scale", "pair", (100.0, 100.0), "What the calibration sheet's 100 mm rulers measure, X,Y in mm "
+            "(one number: both): "
             "print sheets, tuck boxes and sequence sheets are drawn 100/X, 100/Y as large to cancel it.",
             section="printer", key="scale", flag="--print-scale", metavar="X,Y", low=97, high=103, unit="mm",
-            label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)"),
+            label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)",
+            example="99.6,100.2", both=True),
     Setting("base_url", "text", "", "Tabletop Simulator: load images from this URL + file name "
             "instead of file:/// paths.", section="tts", flag="--base-url", metavar="URL", label="base URL"),
     Setting("group_colors", "colors", None, 'One "#rrggbb" per group (×1, ×2, …), checked for color-blind '
@@ -298,11 +301,17 @@ def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
         parts = value.split(",")
     elif isinstance(value, (list, tuple)):
         parts = list(value)
+    elif s.both and isinstance(value, (int, float)) and not isinstance(value, bool):
+        parts = [value]
     else:
         parts = []
+    if len(parts) == 1 and s.both:  # one number: the same across and down
+        parts = parts * 2
     if len(parts) != 2:
-        example = "1.5,-0.5" if text else "[1.5, -0.5]"
-        raise CardgenError(f"{where}{s.what} {_shown(value)} is not X,Y in millimetres: write e.g. {example}")
+        x, y = (s.example or "1.5,-0.5").split(",")
+        example = f"{x},{y}" if text else f"[{x}, {y}]"
+        either = f" (or one number for both)" if s.both else ""
+        raise CardgenError(f"{where}{s.what} {_shown(value)} is not X,Y in millimetres{either}: write e.g. {example}")
     x, y = (_number(Setting(s.name, "float", 0, "", label=s.what, low=s.low, high=s.high, unit=s.unit,
                             hint=s.hint, key=s.toml_key), v, where, text) for v in parts)
     return (x, y)

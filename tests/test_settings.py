@@ -114,6 +114,9 @@ def test_library_callers_get_the_same_validation():
         BuildOptions(layout="booklet")
     options = BuildOptions(formats="svg,png", back_offset=(1, -0.5))
     assert options.formats == frozenset({"svg", "png"}) and options.back_offset == (1.0, -0.5)
+    assert BuildOptions(print_scale=99.5).print_scale == (99.5, 99.5)  # one number: the same both ways
+    with pytest.raises(CardgenError, match="back offset 2 is not X,Y in millimetres: write e.g. "):
+        BuildOptions(back_offset=2)  # an offset has no 'both'
 
 
 def test_a_flag_overrides_the_file_and_the_file_the_default(tmp_path, monkeypatch):
