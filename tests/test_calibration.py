@@ -183,3 +183,26 @@ def test_calibrate_replaces_only_its_own_sheet(tmp_path):
     with __import__("pikepdf").open(mine) as pdf:
         prefs = pdf.Root.ViewerPreferences
         assert (prefs.PrintScaling, prefs.Duplex) == ("/None", "/DuplexFlipLongEdge") and len(pdf.pages) == 2
+
+
+def test_the_sheet_sets_the_printer_up_like_every_pdf(tmp_path):
+    """The calibration sheet goes through draw/pdf.py's print setup and tagged fonts like the
+    card PDFs: a distinct tag per subset, and the checker's print-setup rules know it (and
+    a reprint sheet) should one sit in a game's folder."""
+    import re
+
+    import pikepdf
+
+    from cardgen.check import printsetup
+
+    assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0
+    with pikepdf.open(tmp_path / "calibration-letter.pdf") as pdf:
+        fonts = [str(o.BaseFont) for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"]
+    tags = [re.fullmatch(r"/([A-Z]{6})\+.+", name).group(1) for name in fonts]
+    assert len(fonts) >= 2 and len(set(fonts)) == len(fonts) and len(set(tags)) == len(tags) and "AAAAAA" not in tags
+    assert printsetup._wants("eights", "calibration-letter.pdf", None) == (printsetup.LONG_EDGE,
+                                                                         printsetup.CALIBRATION_WORDS)
+    assert printsetup._wants("eights", "calibration-check-a4.pdf", None)[0] == printsetup.LONG_EDGE
+    text = __import__("subprocess").run(["pdftotext", "-l", "1", tmp_path / "calibration-letter.pdf", "-"],
+                                        capture_output=True, text=True, check=True).stdout.lower()
+    assert all(w in " ".join(text.split()) for w in printsetup.CALIBRATION_WORDS)
