@@ -16,6 +16,6 @@ TITLE = "FourScore"
 def build(options: BuildOptions, theme: Theme, game_dir: Path):
     out = Output(game_dir, {"plays_with": "str8eight"})
     if "pdf" in options.formats:
-        write_rules(out, options, theme, GAME, RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"]),
-                    pictures(options, theme))
+        spec = RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"], reference="fourscore-reference")
+        write_rules(out, options, theme, GAME, spec, pictures(options, theme))
     return out.record(GAME), out.files, out.timings

@@ -124,12 +124,27 @@ def parse(text: str, source: str = "rules") -> list[Block]:
     return blocks
 
 
-def load(name: str) -> list[Block]:
+@lru_cache(maxsize=None)
+def _jinja():
+    """Rule texts that state a variant's numbers are Jinja templates of Markdown: not
+    escaped here (parse() escapes the text it hands the typesetter), and a name the
+    facts lack is an error, never an empty space."""
+    import jinja2
+
+    return jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, trim_blocks=True,
+                              lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def load(name: str, facts=None) -> list[Block]:
+    """The blocks of rule text name; with facts, the text is first rendered as a Jinja
+    template that reads them as `f`."""
     path = RULES_DIR / f"{name}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CardgenError(f"rule text {path} is missing: restore it from git") from None
+    if facts is not None:
+        text = _jinja().from_string(text).render(f=facts)
     return parse(text, str(path))
 
 
