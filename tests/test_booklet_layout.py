@@ -195,6 +195,9 @@ def test_aids_state_the_variant_built():
     big = s8(table_size=10, pass_cards=4)
     assert "bull’s-eye card, 1–10" in big and "Total of their 10 cards" in big and "Str8 Ten:" in big
     assert "4 in the deck: 2 left, 2 right" in big and "4 8 12 … 40" in big
+    blocks = load("str8eight-reference", aid_facts("str8eight", BuildOptions()))
+    winning = blocks[[b.text for b in blocks].index("Winning") + 1]
+    assert winning.kind == "list" and len(winning.items) == 2  # a line ending in a Jinja tag keeps its newline
     none = s8(pass_cards=0)
     assert "pass card" not in none.lower() and "50 against you" not in none
     crazy = norm(plain_text(load("crazy-eights-reference", aid_facts("crazy-eights", BuildOptions(ace_value=1)))))

@@ -148,8 +148,7 @@ def _figure(block: Block, room: float, frame_h: float, card_picture: Callable, s
                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
                               ("TOPPADDING", (0, 1), (-1, -1), plan.row_gap * MM)]))
     grid.keepWithNext = 1 if caption else 0
-    if whole and block.label != "cover":
-        grid._float_with = 1 + len(caption)  # see _defer_float
+    grid._float_with = 1 + len(caption) if whole and block.label != "cover" else 0  # see _defer_float
     return [grid] + caption
 
 
@@ -283,7 +282,7 @@ def _defer_float(doc, flowables: list) -> None:
     """A figure that fits a page but not the rest of this one floats, as figures do in
     books: the text after it fills this page (as long as each piece fits whole and no
     new section begins) and the figure heads the next. flowables[0] is the figure's
-    grid, marked with how many flowables (grid, caption) make it up."""
+    grid, marked with how many flowables (grid, caption, space after) make it up."""
     from reportlab.platypus import KeepTogether, PageBreak
     from reportlab.platypus.doctemplate import ActionFlowable
 
@@ -370,8 +369,10 @@ def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callab
             story.append(_callout(block, frame.width, styles))
         elif block.kind == "figure":
             figure = _figure(block, frame.figure_room_mm, frame.height, card_picture, styles)
-            if getattr(figure[0], "_float_with", 0) and story and story[-1] is lead_in:
-                lead_in.keepWithNext = 0  # a figure that floats to the next page leaves the text in order
+            if figure[0]._float_with:
+                figure[0]._float_with += 1  # the space after it floats with it
+                if story and story[-1] is lead_in:
+                    lead_in.keepWithNext = 0  # a figure that floats to the next page leaves the text in order
             story += [*figure, Spacer(1, 6)]
     return story
 
