@@ -198,6 +198,10 @@ def test_aids_state_the_variant_built():
     blocks = load("str8eight-reference", aid_facts("str8eight", BuildOptions()))
     winning = blocks[[b.text for b in blocks].index("Winning") + 1]
     assert winning.kind == "list" and len(winning.items) == 2  # a line ending in a Jinja tag keeps its newline
+    from dataclasses import replace
+
+    no_run = replace(aid_facts("str8eight", BuildOptions()), sequence_length=0)  # a variant without a one-group run
+    assert "Str8 Eight:" not in norm(plain_text(load("str8eight-reference", no_run)))
     none = s8(pass_cards=0)
     assert "pass card" not in none.lower() and "50 against you" not in none
     crazy = norm(plain_text(load("crazy-eights-reference", aid_facts("crazy-eights", BuildOptions(ace_value=1)))))
