@@ -1,4 +1,4 @@
 """`python -m cardgen` runs the CLI."""
-from .cli import main
+from .entry import run
 
-main()
+run()

@@ -20,6 +20,7 @@ from .options import BuildOptions
 from .theme import Theme
 
 SITE = "site"  # the HTML preview's folder (and its manifest rows), beside the games
+PLAYTEST = "playtest"  # cardgen playtest's reports (manifest rows of that game), kept by every build
 
 
 @dataclass
@@ -74,6 +75,7 @@ def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda m
     build_datetime()  # a SOURCE_DATE_EPOCH that is no date: one error now, not reportlab's later
     theme = theme or theme_for(options)
     check_colors(options, theme, warn)
+    check_playable(options, warn)
     with deferred():
         return _build(options, theme, progress)
 
@@ -101,6 +103,25 @@ def check_colors(options: BuildOptions, theme: Theme, warn=None) -> None:
             warnings.warn(line, stacklevel=3)
     if options.strict and lines:
         raise CardgenError(f"{len(lines)} warnings above, and --strict makes them errors")
+
+
+def check_playable(options: BuildOptions, warn=None) -> None:
+    """A Str8 Eight variant that cannot make a game (no winning sequence, or trial hands
+    that rarely finish) is a warning; with options.strict, an error."""
+    if options.games and "str8eight" not in options.games:
+        return
+    from .model.play.playability import playability
+
+    for line in playability(options.table_size, options.pass_cards, options.sequence_length).problems():
+        line = f"this Str8 Eight variant cannot make a game: {line}"
+        if options.strict:
+            raise CardgenError(line + " (--strict)")
+        if warn is not None:
+            warn(line)
+        else:
+            import warnings
+
+            warnings.warn(line, stacklevel=3)
 
 
 def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
@@ -199,7 +220,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
 
     keep_games = {k: v for k, v in old["games"].items()  # only games cardgen knows: a name may be ".."
                   if k in GAMES and k not in params and (final / k).is_dir() and not (final / k).is_symlink()}
-    keep = set(keep_games) | (set() if site_built else {SITE})
+    keep = set(keep_games) | (set() if site_built else {SITE}) | {PLAYTEST}
     kept = [manifest.Entry(**e) for e in old["files"]
             if isinstance(e, dict) and e.get("game") in keep and manifest.safe_rel(e.get("path"))
             and (final / e["path"]).is_file()]
@@ -221,7 +242,8 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         # the preview shows kept games too: they are in staging already
         all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
         titles = {g.name: g.title for g in select(options.games)}
-        files = write_site(staging, all_params, titles, options.jobs, theme)
+        reports = tuple(e.path for e in kept if e.game == PLAYTEST and e.kind == "playtest-page")
+        files = write_site(staging, all_params, titles, options.jobs, theme, reports)
         entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
         result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
     entries = kept + [e for g in result.games for e in g.files]

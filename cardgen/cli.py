@@ -34,14 +34,23 @@ def _friendly(func):
                 _internal_error(exc)
             _error(f"cardgen: error: {full}")
             sys.exit(2)
-        except KeyboardInterrupt:
-            _error("cardgen: interrupted; the previous output was left as it was")
-            sys.exit(130)
+        except KeyboardInterrupt as exc:
+            from .interrupt import exit_code
+
+            ctx = click.get_current_context(silent=True)
+            kept = "; the previous output was left as it was" if ctx and ctx.info_name == "build" else ""
+            _error(f"cardgen: {_stopped_by(exc)}{kept}")
+            sys.exit(exit_code(exc))
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             _internal_error(exc)
     return wrapper
+
+
+def _stopped_by(exc: BaseException) -> str:
+    name = str(exc) if getattr(exc, "signum", None) not in (None, 2) else ""
+    return f"stopped by {name}" if name else "interrupted"
 
 
 def _internal_error(exc: Exception):
@@ -85,6 +94,9 @@ class _OneLineErrors(click.Group):
     def main(self, *args, standalone_mode=True, **kwargs):
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
+        from .interrupt import raise_on_stop_signals
+
+        raise_on_stop_signals()
         try:
             return super().main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:
@@ -94,9 +106,13 @@ class _OneLineErrors(click.Group):
             hint = f" (see 'cardgen {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else ""
             click.echo(f"cardgen: error: {exc.format_message()}{hint}", err=True)
             sys.exit(2)
-        except click.exceptions.Abort:
-            click.echo("cardgen: interrupted", err=True)
-            sys.exit(130)
+        except (click.exceptions.Abort, KeyboardInterrupt) as exc:
+            from .interrupt import exit_code
+
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # click's Abort hides the signal
+                exc = exc.__cause__
+            click.echo(f"cardgen: {_stopped_by(exc)}", err=True)
+            sys.exit(exit_code(exc))
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
 
@@ -127,11 +143,15 @@ class _SettingType(click.ParamType):
             raise click.UsageError(f"{param.opts[0]}: {exc}" if param else str(exc), ctx) from None
 
 
-def _setting_options(func):
-    """One click option per setting that has a flag, in the table's order."""
-    from .settings import SETTINGS, _allowed_text, _default_text
+def _setting_options(command: str):
+    """One click option per setting of command that has a flag, in the table's order."""
+    from .settings import _allowed_text, _default_text, for_command
 
-    for s in reversed(SETTINGS):
+    return lambda func: _add_options(func, for_command(command), _allowed_text, _default_text)
+
+
+def _add_options(func, settings, _allowed_text, _default_text):
+    for s in reversed(settings):
         if not s.flag:
             continue
         names = [s.flag] + ([s.short] if s.short else [])
@@ -163,30 +183,19 @@ def main():
 @main.command()
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="Project file (default: ./cardgen.toml when there is one). Flags override it.")
-@_setting_options
+@_setting_options("build")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.pass_context
 @_friendly
 def build(ctx, config_path, quiet, verbose, **flags):
     """Build the decks (into ./output, or --out DIR)."""
-    from click.core import ParameterSource
-
-    from . import config
     from .build import build as run_build, summary
     from .draw.reproducible import build_datetime
-    from .options import BuildOptions
+    from .options import BuildOptions, pick
     from .theme import theme_for
 
-    values = {}
-    path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
-    if path is not None:
-        values = config.load(path)
-    for name, value in flags.items():
-        if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
-            continue  # not on the command line: the project file's value, or the default
-        values[name] = frozenset().union(*value) if name == "formats" else value
-    options = BuildOptions(**values)
+    options = BuildOptions(**pick(BuildOptions, _values(ctx, config_path, flags)))
     build_datetime()  # a bad SOURCE_DATE_EPOCH is refused before anything is read or written
     theme = theme_for(options)
     try:
@@ -207,6 +216,63 @@ def build(ctx, config_path, quiet, verbose, **flags):
                     click.echo(f"{g.name} stages: {stages}")
                 for e in g.files:
                     click.echo(f"  {e.path}  {e.kind} {e.format}")
+
+
+def _values(ctx, config_path, flags: dict) -> dict:
+    """The project file's values, overridden by the flags given on the command line."""
+    from click.core import ParameterSource
+
+    from . import config
+
+    values = {}
+    path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
+    if path is not None:
+        values = config.load(path)
+    for name, value in flags.items():
+        if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
+            continue  # not on the command line: the project file's value, or the default
+        values[name] = frozenset().union(*value) if name == "formats" else value
+    return values
+
+
+@main.command()
+@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
+              help="Project file (default: ./cardgen.toml when there is one). Flags override it.")
+@_setting_options("playtest")
+@click.argument("more_sweep", nargs=-1, metavar="[AXIS=VALUES]...")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+@click.pass_context
+@_friendly
+def playtest(ctx, config_path, more_sweep, quiet, **flags):
+    """Play the rules with bots and report how the variant plays (into OUT/playtest/).
+
+    The report is a page of the HTML preview and a PDF page per paper; --json writes its
+    figures, --sweep one row per variant: --sweep table-size=6..12 pass-cards=0,6,12."""
+    from .options import PlaytestOptions, pick
+    from .settings import validate
+
+    if more_sweep:  # --sweep table-size=6..12 pass-cards=0,6,12: the second axis arrives as an argument
+        if not flags.get("sweep"):
+            raise CardgenError(f"unexpected argument {more_sweep[0]!r}: variants go after --sweep, "
+                               "e.g. --sweep table-size=6..12 pass-cards=0,6,12")
+        try:
+            flags["sweep"] = validate("sweep", _sweep_text(flags["sweep"]) + " " + " ".join(more_sweep), text=True)
+        except CardgenError as exc:
+            raise CardgenError(f"--sweep: {exc}") from None
+    options = PlaytestOptions(**pick(PlaytestOptions, _values(ctx, config_path, flags)))
+    from .playtest.run import run_playtest
+
+    for line in run_playtest(options, progress=_progress(quiet)):
+        if not quiet:
+            click.echo(line)
+
+
+def _sweep_text(axes: tuple) -> str:
+    """A validated sweep written back as the flag's text."""
+    from .settings import SWEEP_AXES
+
+    names = {v: k for k, v in SWEEP_AXES.items()}
+    return " ".join(f"{names[name]}={','.join(map(str, values))}" for name, values in axes)
 
 
 _status_shown = [False]  # a status line is on the terminal, not yet ended

@@ -75,6 +75,12 @@ class SequenceSheet:
 
 
 @dataclass(frozen=True)
+class AtlasPoster:
+    papers: tuple[str, ...]  # one <game>-atlas-<paper>.svg (and .pdf) each
+    file: str  # the atlas's counts as JSON, beside the poster
+
+
+@dataclass(frozen=True)
 class Booklet:
     pages: int
     page: str  # a5 | half-letter
@@ -119,7 +125,9 @@ class DeckGame:
 class Str8Eight(DeckGame):
     table_size: int
     pass_cards: int
+    sequence_length: int
     sequence_sheet: SequenceSheet
+    atlas: AtlasPoster
 
 
 @dataclass(frozen=True, kw_only=True)

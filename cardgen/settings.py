@@ -17,6 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any, Callable
 
 from .errors import CardgenError
+from .model.atlas import DEFAULT_SEQUENCE_LENGTH, MAX_SEQUENCE_LENGTH, MIN_SEQUENCE_LENGTH
 from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
 FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
@@ -24,6 +25,16 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
 MAX_GROUP_COLORS = 12
+BUILD, PLAYTEST = "build", "playtest"
+BOTH = (BUILD, PLAYTEST)
+BOT_NAMES = ("greedy", "random")
+PLAYABLE = ("str8eight", "fourscore")  # the games cardgen can play (model/play/)
+PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6)}  # as the rules allow
+MAX_HANDS = 1_000_000
+# --sweep: the options a sweep may vary, by the name it is written with
+SWEEP_AXES = {"table-size": "table_size", "pass-cards": "pass_cards", "sequence-length": "sequence_length",
+              "players": "players"}
+MAX_SWEEP_ROWS = 400
 _PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$|^[+-]?(nan|inf|infinity)$", re.I)
 
 
@@ -46,6 +57,7 @@ class Setting:
     hint: str = ""  # appended to a range error: what is usual
     metavar: str = ""
     example: str = ""  # init: a commented-out example for options without a default
+    commands: tuple = ("build",)  # the commands that take it: build, playtest
 
     @property
     def what(self) -> str:
@@ -73,13 +85,14 @@ def _card_sizes() -> tuple:
 
 SETTINGS: "tuple[Setting, ...]" = (
     Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
-            label="game", flag="--game", metavar="NAME", choices=_game_names()),
+            label="game", flag="--game", metavar="NAME", choices=_game_names(), commands=BOTH),
     Setting("formats", "formats", frozenset({"pdf"}), "Formats to write, comma-separated, or all. "
             "Card SVGs are always written: the checker reads them.",
             label="format", key="format", flag="--format", metavar="LIST", choices=FORMATS),
     Setting("out", "path", Path("output"), "Output folder; one subfolder per game.", flag="--out", metavar="DIR",
-            label="output folder"),
-    Setting("paper", "choice", "letter", "Home-print paper.", flag="--paper", choices=("letter", "a4", "both")),
+            label="output folder", commands=BOTH),
+    Setting("paper", "choice", "letter", "Home-print paper.", flag="--paper", choices=("letter", "a4", "both"),
+            commands=BOTH),
     Setting("layout", "choice", "duplex", "duplex: each front page followed by its mirrored back page; "
             "fronts: fronts only; gutterfold: fronts and backs on one sheet, folded.",
             flag="--layout", choices=("duplex", "fronts", "gutterfold")),
@@ -92,16 +105,20 @@ SETTINGS: "tuple[Setting, ...]" = (
             hint=" (printers shift by 1–4 mm)"),
     Setting("low_ink", "bool", False, "White card bodies; color only where it carries meaning.", flag="--low-ink"),
     Setting("jobs", "int", lambda: min(os.cpu_count() or 1, MAX_JOBS),
-            "Processes for rendering.", flag="--jobs", short="-j", low=1, high=MAX_JOBS,
-            label="jobs"),
-    Setting("strict", "bool", False, "Treat warnings (group colors too alike) as errors.", flag="--strict"),
+            "Processes for rendering (playtest: for playing hands).", flag="--jobs", short="-j", low=1,
+            high=MAX_JOBS, label="jobs", commands=BOTH),
+    Setting("strict", "bool", False, "Treat warnings (group colors too alike, a variant that cannot make a "
+            "game) as errors.", flag="--strict"),
     Setting("clean", "bool", False, "Ignore the cache: rebuild every game from scratch.", flag="--clean",
             toml=False),
     Setting("table_size", "int", DEFAULT_TABLE_SIZE, "Size N of the N × N multiplication table the deck is made from.",
             section="str8eight", flag="--table-size", low=MIN_TABLE_SIZE, high=MAX_TABLE_SIZE,
-            hint=f" (the game's is {DEFAULT_TABLE_SIZE})"),
+            hint=f" (the game's is {DEFAULT_TABLE_SIZE})", commands=BOTH),
     Setting("pass_cards", "int", 6, "Pass cards: an even number, half pass left and half pass right.",
-            section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards"),
+            section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards", commands=BOTH),
+    Setting("sequence_length", "int", DEFAULT_SEQUENCE_LENGTH, "Cards in a winning sequence.",
+            section="str8eight", flag="--sequence-length", low=MIN_SEQUENCE_LENGTH, high=MAX_SEQUENCE_LENGTH,
+            label="sequence length", hint=f" (the game's is {DEFAULT_SEQUENCE_LENGTH})", commands=BOTH),
     Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",
             section="crazy-eights", flag="--decks", low=1, high=2),
     Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
@@ -122,8 +139,33 @@ SETTINGS: "tuple[Setting, ...]" = (
                                         'black = "Lato-Black.ttf", italic = "Lato-Italic.ttf" }'),
     Setting("back_art", "path", None, "An SVG or PNG drawn on every card back instead of the built-in lattice.",
             section="theme", label="back art", example='"art/back.svg"'),
+    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4, FourScore 2–6).",
+            section="playtest", flag="--players", low=2, high=6, commands=(PLAYTEST,)),
+    Setting("hands", "int", 1000, "playtest: hands (FourScore: games) to play for the report.",
+            section="playtest", flag="--hands", low=1, high=MAX_HANDS, commands=(PLAYTEST,)),
+    Setting("seed", "int", 1, "playtest: the seed every deal comes from; the same seed gives the same "
+            "figures whatever --jobs is.", section="playtest", flag="--seed", low=0, high=2**31 - 1,
+            commands=(PLAYTEST,)),
+    Setting("bots", "bots", ("greedy",), "playtest: the player in each seat, comma-separated (one name: "
+            "every seat).", section="playtest", flag="--bots", metavar="LIST", choices=BOT_NAMES,
+            commands=(PLAYTEST,)),
+    Setting("sweep", "sweep", (), "playtest: one row per variant, e.g. \"table-size=6..12 pass-cards=0,6,12\" "
+            f"(axes: {', '.join(SWEEP_AXES)}).", flag="--sweep", metavar="AXIS=VALUES", toml=False,
+            commands=(PLAYTEST,)),
+    Setting("json_out", "path", None, "playtest: also write the figures as JSON to this file (- for the "
+            "standard output).", flag="--json", metavar="FILE", label="JSON file", toml=False,
+            commands=(PLAYTEST,)),
+    Setting("log", "path", None, "playtest: write every Str8 Eight hand as a JSON line to this file, for "
+            "a referee to replay.", flag="--log", metavar="FILE", label="log file", toml=False,
+            commands=(PLAYTEST,)),
 )
 BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def for_command(command: str) -> tuple:
+    """The settings a command takes, in the table's order."""
+    return tuple(s for s in SETTINGS if command in s.commands)
+
 SECTIONS = tuple(dict.fromkeys(s.section for s in SETTINGS if s.toml))
 
 
@@ -277,9 +319,52 @@ def _shown(value) -> str:
     return kind
 
 
+def _bots(s: Setting, value, where: str, text: bool = False) -> tuple:
+    names = value.split(",") if isinstance(value, str) else value
+    if not isinstance(names, (list, tuple)) or not names or not all(isinstance(n, str) for n in names):
+        raise CardgenError(f"{where}'bots' must be bot names, one per seat or one for all: {', '.join(s.choices)}")
+    names = tuple(n.strip().lower() for n in names)
+    for name in names:
+        if name not in s.choices:
+            raise CardgenError(f"{where}unknown bot {name!r}: use {', '.join(s.choices)} (one per seat, "
+                               "comma-separated, or one for every seat)")
+    if len(names) > 6:
+        raise CardgenError(f"{where}{len(names)} bots: a table has at most 6 seats")
+    return names
+
+
+def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """"table-size=6..12 pass-cards=0,6,12" -> (("table_size", (6, …, 12)), ("pass_cards", (0, 6, 12)))."""
+    if isinstance(value, (tuple, list)) and all(isinstance(v, (tuple, list)) and len(v) == 2 for v in value):
+        axis = {name: flag for flag, name in SWEEP_AXES.items()}  # already parsed: checked again, as text
+        value = " ".join(f"{axis.get(name, name)}={','.join(map(str, values))}" for name, values in value)
+    items = value.split() if isinstance(value, str) else [w for v in value for w in str(v).split()]
+    axes, rows = {}, 1
+    for item in items:
+        axis, sep, spec = item.partition("=")
+        name = SWEEP_AXES.get(axis.strip().lower())
+        if not sep or name is None:
+            raise CardgenError(f"{where}--sweep {item!r}: write AXIS=VALUES with AXIS one of "
+                               f"{', '.join(SWEEP_AXES)}, e.g. table-size=6..12 or pass-cards=0,6,12")
+        if name in axes:
+            raise CardgenError(f"{where}--sweep names {axis} twice: give each axis once")
+        low, dots, high = spec.partition("..")
+        parts = [low, high] if dots else spec.split(",")
+        numbers = [validate(name, part, f"{where}--sweep {axis}: ", text=True) for part in parts]
+        values = tuple(range(numbers[0], numbers[1] + 1)) if dots else tuple(dict.fromkeys(numbers))
+        if not values:
+            raise CardgenError(f"{where}--sweep {item!r} is an empty range: write the low end first")
+        axes[name] = values
+        rows *= len(values)
+    if rows > MAX_SWEEP_ROWS:
+        raise CardgenError(f"{where}--sweep makes {rows} variants: keep it to {MAX_SWEEP_ROWS} or fewer")
+    return tuple(axes.items())
+
+
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
     "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files,
+    "bots": _bots, "sweep": _sweep,
 }
 
 
@@ -299,6 +384,9 @@ def check_together(values: dict) -> None:
     if values["pass_cards"] % 2:
         raise CardgenError(f"pass cards {values['pass_cards']}: use an even number from 0 to 20 "
                            "(half pass left, half right)")
+    if "players" in values:  # a playtest
+        check_playtest(values)
+        return
     if values["font_files"] and not values["fonts_dir"]:
         raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
     if "pdf" in values["formats"] and any(values["back_offset"]):
@@ -315,6 +403,31 @@ def check_together(values: dict) -> None:
     if colors is not None and len(colors) < need:
         raise CardgenError(f"the theme lists {len(colors)} group colors; the {values['table_size']}×"
                            f"{values['table_size']} table needs {need}: add colors to theme.group_colors")
+
+
+def playtest_games(games: tuple) -> tuple:
+    """The games a playtest plays: those named, or every game cardgen can play."""
+    return tuple(g for g in PLAYABLE if g in games) if games else PLAYABLE
+
+
+def check_playtest(values: dict) -> None:
+    games = values["games"]
+    other = [g for g in games if g not in PLAYABLE]
+    if other:
+        raise CardgenError(f"cardgen cannot play {other[0]} yet: playtest --game {' or --game '.join(PLAYABLE)}")
+    sweep = dict(values["sweep"])
+    for game in playtest_games(games):
+        low, high = PLAYERS[game]
+        for players in sweep.get("players", (values["players"],)):
+            if not low <= players <= high:
+                raise CardgenError(f"{game} is for {low}–{high} players, not {players}: change --players"
+                                   + ("" if games else f", or name the game with --game"))
+    bots = values["bots"]
+    if len(bots) not in (1, values["players"]) or ("players" in sweep and len(bots) != 1):
+        raise CardgenError(f"{len(bots)} bots for {values['players']} seats: name one bot per seat, "
+                           f"or one for every seat (--bots greedy)")
+    if values["log"] is not None and "str8eight" not in playtest_games(games):
+        raise CardgenError("--log records Str8 Eight hands: add --game str8eight, or leave --log out")
 
 
 # --- the project file that `cardgen init` writes, and the README's table ----------------------------
@@ -376,7 +489,7 @@ def _default_text(s: Setting) -> str:
     if isinstance(value, (frozenset, set)):
         return ",".join(sorted(value))
     if isinstance(value, tuple):
-        return ",".join(f"{v:g}" for v in value)
+        return ",".join(v if isinstance(v, str) else f"{v:g}" for v in value) or "—"
     if value == "":
         return "—"
     return f"{value}" + (f" {s.unit}" if s.unit else "")
@@ -388,7 +501,8 @@ def _allowed_text(s: Setting) -> str:
     if s.low is not None:
         return _range_text(s)
     return {"bool": "flag / true, false", "path": "a path", "text": "a URL", "colors": '"#rrggbb" list',
-            "fonts": "regular, bold, black, italic"}.get(s.kind, "")
+            "fonts": "regular, bold, black, italic",
+            "sweep": "AXIS=LOW..HIGH or AXIS=A,B,C, space-separated"}.get(s.kind, "")
 
 
 def markdown_table() -> str:

@@ -90,7 +90,8 @@ def test_game_filter_and_formats(tmp_path):
     out = tmp_path / "out"
     result = run_cli("build", "--game", "str8eight", "--format", "svg,png", "--out", out, "-j", "2")
     assert result.exit_code == 0, result.output
-    assert "str8eight:" in result.stdout and "73 PNG" in result.stdout and "73 SVG" in result.stdout  # 71 cards, sheet, box
+    assert "str8eight:" in result.stdout and "74 PNG" in result.stdout and "74 SVG" in result.stdout  # 71 cards, sheet, box, atlas
+    assert "1 JSON" in result.stdout  # the atlas counts
     assert not (out / "str8eight" / "str8eight-cards.pdf").exists()
     assert sorted(p.name for p in out.iterdir()) == ["README.md", "manifest.json", "str8eight"]  # no other game
     assert run_cli("check", out).exit_code == 0

@@ -249,13 +249,18 @@ def _snapshot(out: Path) -> dict:
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
 
-@pytest.mark.parametrize("sig, code", [(signal.SIGKILL, -9), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("sig, code", [(signal.SIGKILL, -9), (signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
+    """Ctrl-C and SIGTERM stop cleanly (staging folder, lock and private font folder
+    gone); after SIGKILL the next build cleans up."""
     out = tmp_path / "out"
+    private_tmp = tmp_path / "tmp"
+    private_tmp.mkdir()
     assert cardgen_here("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
     before = _snapshot(out)
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--game", "str8eight", "--format",
-                             "pdf,png", "--out", str(out), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "pdf,png", "--out", str(out), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "TMPDIR": str(private_tmp)})
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # wait until it is writing into its staging folder (beside out)
         staged = [p for p in tmp_path.glob(".out.cardgen-staging-*/str8eight/*") if p.is_file() or p.is_dir()]
@@ -267,12 +272,14 @@ def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     assert _snapshot(out) == before
-    if sig == signal.SIGINT:
+    if sig != signal.SIGKILL:
         assert b"previous output was left as it was" in err
+        assert b"Traceback" not in err
         assert not list(tmp_path.glob(".out.cardgen-*"))
+        assert not [p for p in private_tmp.iterdir() if p.name.startswith("cardgen-")]
     # the next build clears any stale staging folder and works
     assert cardgen_here("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").returncode == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "tmp"]
 
 
 def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
@@ -355,3 +362,23 @@ def test_svg_back_art_covers_its_frame(tmp_path):
     assert png.size == (300, 420)
     for xy in ((150, 2), (150, 417), (2, 210), (297, 210), (150, 210)):
         assert png.getpixel(xy) == (0x33, 0x22, 0x88), xy
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line(monkeypatch, capsys):
+    """Ctrl-C in the first tenth of a second (cardgen.cli still importing): one line, 130."""
+    import builtins
+
+    from cardgen import entry
+
+    real_import = builtins.__import__
+
+    def interrupted(name, *args, **kwargs):
+        if name == "cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    with pytest.raises(SystemExit) as exc:
+        entry.run()
+    assert exc.value.code == 130
+    assert capsys.readouterr().err == "cardgen: interrupted\n"

@@ -10,8 +10,8 @@ import pytest
 from cardgen import config
 from cardgen.colorcheck import MIN_DISTANCE, min_distance, too_close, warnings_for
 from cardgen.errors import CardgenError
-from cardgen.options import BuildOptions
-from cardgen.settings import SETTINGS, init_file, markdown_table
+from cardgen.options import BuildOptions, PlaytestOptions
+from cardgen.settings import SETTINGS, for_command, init_file, markdown_table
 from cardgen.theme import DEFAULT_GROUP_COLORS, DEFAULT_THEME, Theme, complete_colors
 from conftest import run_cli
 
@@ -28,9 +28,14 @@ def test_readme_table_is_the_settings_table():
 
 def test_every_flag_is_in_help_with_its_choices():
     text = run_cli("build", "--help").output
-    for s in SETTINGS:
+    for s in for_command("build"):
         if s.flag:
             assert s.flag in text, s.flag
+    playtest = run_cli("playtest", "--help").output
+    for s in for_command("playtest"):
+        if s.flag:
+            assert s.flag in playtest, s.flag
+    assert "--players" not in text and "--layout" not in playtest
     for listing in ("[letter|a4|both]", "[duplex|fronts|gutterfold]", "[poker|bridge|mini]", "[10|1]"):
         assert listing in text
     assert "str8eight, fourscore, eights, crazy-eights" in " ".join(text.split())
@@ -50,9 +55,9 @@ def test_init_file_lists_every_key_and_reads_back_as_the_defaults(tmp_path):
     path = tmp_path / "cardgen.toml"
     path.write_text(text)
     values = config.load(path)
-    defaults = BuildOptions()
+    defaults, playtest = BuildOptions(), PlaytestOptions()
     for name, value in values.items():
-        want = getattr(defaults, name)
+        want = getattr(defaults, name) if hasattr(defaults, name) else getattr(playtest, name)
         if name == "out":
             assert value == tmp_path / "output"
         elif name == "games":

@@ -7,7 +7,8 @@ from ..layout.paper import papers
 from ..model.sizes import card_size
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
-from ..record import SequenceSheet, Str8Eight
+from ..record import AtlasPoster, SequenceSheet, Str8Eight
+from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
 from ..theme import Theme
@@ -49,7 +50,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eig
     size = card_size(options.card_size)
     deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
-                            **card_params(size, options)})
+                            "sequence_length": options.sequence_length, **card_params(size, options)})
     # the booklet shows a pass card even in a deck built without them
     rules = RulesTask(out, options, theme, GAME, RULES,
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts) if model.pass_cards
@@ -60,7 +61,26 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eig
         sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
         out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
         write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme)
+    with out.stage("atlas"):
+        write_atlas(out, model, options, theme)
     write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
+
+
+def write_atlas(out: Output, model, options: BuildOptions, theme: Theme) -> None:
+    """The sequence atlas: its counts as JSON and a poster page per paper."""
+    import json
+
+    from ..model.atlas import atlas
+    from ..model.play.playability import playability
+
+    book = atlas(model, options.sequence_length)
+    trial = playability(model.table_size, len(model.pass_cards), options.sequence_length)
+    name = f"{GAME}-atlas.json"
+    data = {**book.to_json(), "trial": {"players": trial.players, "hands": trial.hands, "finished": trial.finished}}
+    out.write_text(name, json.dumps(data, indent=1) + "\n", "atlas")
+    posters = {paper: poster_svg(book, trial, paper, theme) for paper in papers(options.paper)}
+    out.params["atlas"] = AtlasPoster(tuple(p.name for p in posters), name)
+    write_page_svgs(out, posters, "atlas", f"{GAME}-atlas", options.formats, SHEET_PNG_DPI, theme)

@@ -52,6 +52,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     arrow_count, colors = _check_numbers(numbers, n, report)
     card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
     _check_sequence_sheets(game_dir, rec, n, card_links, colors, report, rel)
+    _check_atlas(game_dir, rec, numbers, card_links, report, rel)
     _check_passes(passes, pass_total, report)
     if len(backs) != 1:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
@@ -273,6 +274,107 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
         if not any(v.file == file for v in report.violations):
             report.summary.append(f"{path.name}: {len(entries)} entries, {len(links)} links, "
                                   f"follow counts for {len(follow)} values, all match the cards and the table")
+
+
+MIN_FINISHED = 0.5  # trial hands: fewer finishing than this means the variant rarely makes a game
+
+
+def count_sequences(copies: dict, links: set, n: int, length: int) -> dict:
+    """The atlas recounted from the cards alone: winning sequences of `length` values from a
+    bull's-eye (1..n) along the cards' right arrows, with and without copies, through each
+    value, and those whose cards all lie in one group (d | v and v/d ≤ n for every card)."""
+    follow: dict = defaultdict(set)
+    for _group, a, b in links:
+        if a in copies and b in copies:
+            follow[a].add(b)
+    values = sorted(copies)
+    starts = [v for v in values if v <= n]
+    tail = {v: 1 for v in values}  # sequences of k values starting at v, for growing k
+    ctail = {v: copies[v] for v in values}
+    tails, ctails = [dict(tail)], [dict(ctail)]
+    for _ in range(length - 1):
+        tail = {v: sum(tail[w] for w in follow[v]) for v in values}
+        ctail = {v: copies[v] * sum(ctail[w] for w in follow[v]) for v in values}
+        tails.append(tail)
+        ctails.append(ctail)
+    head = {(v, 1): int(v in starts) for v in values}  # sequences from a bull's-eye reaching v at position j
+    for j in range(1, length):
+        for v in values:
+            head[(v, j + 1)] = sum(head[(u, j)] for u in values if v in follow[u])
+    through = {v: sum(head[(v, j)] * tails[length - j][v] for j in range(1, length + 1)) for v in values}
+    single = 0
+    groups = {v: {d for d in range(1, n + 1) if v % d == 0 and v // d <= n} for v in values}
+    layer = defaultdict(int, {(v, frozenset(groups[v])): 1 for v in starts})
+    for _ in range(length - 1):
+        nxt = defaultdict(int)
+        for (v, common), k in layer.items():
+            for w in follow[v]:
+                if common & groups[w]:
+                    nxt[(w, common & groups[w])] += k
+        layer = nxt
+    single = sum(layer.values())
+    return {"value_sequences": sum(tails[length - 1][v] for v in starts),
+            "card_sequences": sum(ctails[length - 1][v] for v in starts), "through": through,
+            "single_group_sequences": single}
+
+
+def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: GameReport, rel) -> None:
+    """The atlas file and posters against a count made here from the cards; and whether
+    the variant can make a game at all."""
+    import json
+
+    n, length = rec.table_size, rec.sequence_length
+    if not 2 <= length <= 16:
+        report.fail("manifest.json", "-", f"sequence_length {length} is not from 2 to 16")
+        return
+    copies = Counter(c.value for c in numbers if isinstance(c.value, int))
+    want = count_sequences(dict(copies), card_links, n, length)
+    path = game_dir / rec.atlas.file
+    file = rel(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size < 1 << 20 else None
+    except (OSError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        report.fail(file, "atlas", "missing, too large or not a JSON object")
+        data = {}
+    for key in ("value_sequences", "card_sequences", "single_group_sequences"):
+        if key in data and data.get(key) != want[key]:
+            report.fail(file, "atlas", f"{key.replace('_', ' ')} {data.get(key)!r}, the cards make {want[key]}")
+    through = data.get("through") if isinstance(data.get("through"), dict) else {}
+    for v, k in sorted(want["through"].items()):
+        if through.get(str(v)) != k:
+            report.fail(file, f"value {v}", f"{through.get(str(v))!r} winning sequences through it, the cards make {k}")
+    for name in rec.atlas.papers:
+        svg = game_dir / f"str8eight-atlas-{name}.svg"
+        try:
+            root = svgread.parse(svg)
+        except (svgread.Unreadable, OSError) as exc:
+            report.fail(rel(svg), "atlas poster", f"missing or unreadable ({exc})")
+            continue
+        shown = {a: svgread.as_int(root.get(f"data-{a.replace('_', '-')}")) for a in ("value_sequences", "card_sequences")}
+        for key, got in shown.items():
+            if got != want[key]:
+                report.fail(rel(svg), "atlas poster", f"shows {got} {key.replace('_', ' ')}, the cards make {want[key]}")
+        rows = {svgread.as_int(el.get("data-value")): svgread.as_int(el.get("data-through"))
+                for el in svgread.with_attr(root, "data-through")}
+        if rows != want["through"]:
+            bad = next((v for v in sorted(want["through"]) if rows.get(v) != want["through"][v]), None)
+            report.fail(rel(svg), "atlas poster", f"the rows differ from the cards' count (first: value {bad})")
+    # can the variant make a game?
+    if not want["value_sequences"]:
+        report.fail(file, "playability", f"no winning sequence of {length} cards exists in the {n} × {n} table: "
+                    "this variant cannot make a game (lower the sequence length or raise the table size)")
+    trial = data.get("trial") if isinstance(data.get("trial"), dict) else {}
+    hands, finished = trial.get("hands"), trial.get("finished")
+    if isinstance(hands, int) and isinstance(finished, int) and hands > 0 and finished < MIN_FINISHED * hands:
+        report.fail(file, "playability", f"only {finished} of {hands} trial hands finished: this variant rarely "
+                    "makes a game (lower the sequence length or raise the table size)")
+    elif want["value_sequences"] and not hands:
+        report.fail(file, "playability", "no trial hands recorded")
+    report.summary.append(f"atlas: {want['value_sequences']} winning sequences of {length} "
+                          f"({want['card_sequences']} counting copies, {want['single_group_sequences']} in one "
+                          f"group), recounted from the cards; trial hands {finished}/{hands} finished")
 
 
 def _check_passes(passes: list, total: int, report: GameReport) -> None:

@@ -12,15 +12,26 @@ from __future__ import annotations
 _pool = None  # (process, connection) of the warm process that runs the pool
 
 
+def _worker_signals() -> None:
+    """In every forked render process: Ctrl-C is the build's to act on (ignored here),
+    and SIGTERM/SIGHUP end the process at once, as the pool's terminate() expects. The
+    build's own stop handlers (interrupt.py), copied by the fork, only set a flag that a
+    render process never reads."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _serve(workers: int, conn, builder_end, warm) -> None:
     """The warm process: load cairo and the fonts, fork the pool, run what is sent.
 
     It ends when the build says so or goes away (killed, say): so it must not itself
     hold the build's end of the pipe open, which the fork copied into it."""
     import multiprocessing
-    import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to act on; the pool inherits this
+    _worker_signals()  # the pool inherits these
     builder_end.close()
     warm()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -93,7 +104,7 @@ def run(func, jobs: list, workers: int, warm) -> list:
     import multiprocessing
 
     warm()  # load fontconfig and the fonts once, before the workers fork
-    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals) as pool:
         return _ordered(pool, func, jobs)
 
 

@@ -23,15 +23,12 @@ def _title(svg: str, fallback: str) -> str:
     return m.group(1) if m else fallback
 
 
-def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> list[Path]:
+def write_site(root: Path, games: dict, titles: dict, workers: int, theme, reports: tuple = ()) -> list[Path]:
     """root: the (staging) output folder holding the game folders; games: name -> params,
     in any order (a build collects them as they finish): the page lists them in the
-    registry's order, so the same build writes the same bytes. Returns every file written."""
-    from ..builders import GAMES
+    registry's order, so the same build writes the same bytes. reports: the playtest
+    pages to link (playtest/…html, relative to root). Returns every file written."""
     from ..draw.png import rgb_pngs
-
-    order = list(GAMES)
-    games = dict(sorted(games.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])))
 
     site = root / "site"
     if site.exists():
@@ -42,23 +39,47 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
         with writing(site / "fonts" / name):
             shutil.copyfile(theme.fonts.folder / name, site / "fonts" / name)
         written.append(site / "fonts" / name)
-    decks, downloads, sheet = [], [], None
-    for game, params in games.items():
-        game_dir = root / game
+    for game, params in _ordered(games).items():
         deck = params.get("deck")
         if deck:
             slugs = deck["faces"] + deck["backs"]
-            svgs = [(game_dir / "svg" / f"{s}.svg").read_text(encoding="utf-8") for s in slugs]
+            svgs = [(root / game / "svg" / f"{s}.svg").read_text(encoding="utf-8") for s in slugs]
             folder = site / game
             folder.mkdir()
             pngs = rgb_pngs([trimmed(svg) for svg in svgs], THUMB_W, THUMB_H, workers, theme.fonts)
-            cards = []
-            for slug, svg, png in zip(slugs, svgs, pngs):
+            for slug, png in zip(slugs, pngs):
                 path = folder / f"{slug}.png"
                 with writing(path):
                     path.write_bytes(png)
                 written.append(path)
-                cards.append({"src": path.relative_to(root).as_posix(), "alt": _title(svg, slug),
+    for name in ("site.css", "site.js"):
+        text = render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)})
+        with writing(site / name):
+            (site / name).write_text(text, encoding="utf-8")
+        written.append(site / name)
+    written.append(write_index(root, games, titles, reports))
+    return written
+
+
+def _ordered(games: dict) -> dict:
+    from ..builders import GAMES
+
+    order = list(GAMES)
+    return dict(sorted(games.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])))
+
+
+def write_index(root: Path, games: dict, titles: dict, reports: tuple = ()) -> Path:
+    """The preview's page, from the games' files and the thumbnails already under site/:
+    a playtest adds its report to the page without drawing a card again."""
+    decks, downloads, sheet = [], [], None
+    for game, params in _ordered(games).items():
+        game_dir = root / game
+        deck = params.get("deck")
+        if deck:
+            cards = []
+            for slug in deck["faces"] + deck["backs"]:
+                svg = (game_dir / "svg" / f"{slug}.svg").read_text(encoding="utf-8")
+                cards.append({"src": f"site/{game}/{slug}.png", "alt": _title(svg, slug),
                               "back": slug in deck["backs"]})
             decks.append({"game": game, "title": titles.get(game, game), "faces": [c for c in cards if not c["back"]],
                           "backs": [c for c in cards if c["back"]]})
@@ -71,14 +92,17 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme) -> li
         if papers and sheet is None:
             text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
             sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
-    for name in ("site.css", "site.js"):
-        text = render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)})
-        with writing(site / name):
-            (site / name).write_text(text, encoding="utf-8")
-        written.append(site / name)
+    pages = [{"href": href, "name": _report_name(href)} for href in sorted(reports)]
     index = root / "index.html"
-    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet)
+    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet, reports=pages)
     with writing(index):
         index.write_text(text, encoding="utf-8")
-    written.append(index)
-    return written
+    return index
+
+
+def _report_name(href: str) -> str:
+    """playtest/str8eight-playtest.html -> "Str8 Eight playtest"."""
+    stem = href.rsplit("/", 1)[-1].removesuffix(".html")
+    game, _, kind = stem.partition("-")
+    names = {"str8eight": "Str8 Eight", "fourscore": "FourScore"}
+    return f"{names.get(game, game)} {kind}"

@@ -1,0 +1,76 @@
+"""The sequence atlas as a poster page: how many winning sequences there are, and where each value sits in them.
+
+One row per value: its copies in the deck, a bar for the share of winning sequences
+that pass through it (the hubs), and one cell per position in the sequence, darker
+where more sequences put the value there (a 24 that sits late shows its cells on the
+right). The numbers are exact (model/atlas.py). The root and every row carry the
+counts as data attributes, for `cardgen check` to compare with its own count.
+"""
+from __future__ import annotations
+
+from ..layout.paper import Paper
+from ..model.atlas import Atlas
+from ..model.str8eight import GAME, TITLE
+from . import palette
+from .templating import render
+
+PT = 25.4 / 72
+MARGIN = 12.0
+ACCENT = "#332288"
+
+
+def _shade(t: float) -> str:
+    """White to the accent color, t in 0..1."""
+    r0, g0, b0 = 0xff, 0xff, 0xff
+    r1, g1, b1 = 0x33, 0x22, 0x88
+    mix = lambda a, b: round(a + (b - a) * t)  # noqa: E731
+    return f"#{mix(r0, r1):02x}{mix(g0, g1):02x}{mix(b0, b1):02x}"
+
+
+def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
+    """trial: model.play.playability.Playability, the simulated hands the poster reports."""
+    page = paper
+    L = book.sequence_length
+    top, bottom = 70.0, page.height - 24.0
+    row_h = min(6.2, (bottom - top) / max(1, len(book.values)))
+    x_value, x_copies, x_bar = MARGIN + 10, MARGIN + 24, MARGIN + 30
+    bar_w = 62.0
+    x_cells = x_bar + bar_w + 22
+    cell_w = min(9.0, (page.width - MARGIN - x_cells - 14) / L)
+    x_mean = x_cells + L * cell_w + 2
+    most = max(book.through.values(), default=0) or 1
+    rows = []
+    for i, v in enumerate(book.values):
+        counts = book.positions[v]
+        peak = max(counts) or 1
+        mean = book.mean_position(v)
+        rows.append({
+            "value": v, "y": top + i * row_h, "copies": book.copies[v], "through": book.through[v],
+            "share": f"{book.share_through(v):.0%}" if book.value_sequences else "–",
+            "bar": bar_w * book.through[v] / most, "bullseye": v <= book.table_size,
+            "positions": " ".join(map(str, counts)),
+            "cells": [{"x": x_cells + j * cell_w, "fill": _shade(c / peak) if c else "#ffffff"}
+                      for j, c in enumerate(counts)],
+            "mean": f"{mean:.1f}" if mean is not None else "–",
+        })
+    if trial.hands:
+        trial_line = (f"In {trial.hands} trial hands of {trial.players} greedy players, {trial.finished} were won "
+                      f"within the turn limit.")
+    else:
+        trial_line = "No trial hands were played: no hand of this variant can be won."
+    facts = [
+        {"label": "winning sequences", "value": f"{book.value_sequences:,}", "data": "value-sequences"},
+        {"label": "counting every copy", "value": f"{book.card_sequences:,}", "data": "card-sequences"},
+        {"label": "in one color group", "value": f"{book.single_group:,}", "data": "single-group"},
+        {"label": "longest possible", "value": f"{book.longest}", "data": "longest"},
+    ]
+    fact_w = (page.width - 2 * MARGIN) / len(facts)
+    for i, f in enumerate(facts):
+        f["x"] = MARGIN + i * fact_w
+    return render(
+        "str8eight/atlas.svg.j2", page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map,
+        ink=palette.INK, muted=palette.MUTED_INK, accent=ACCENT, book=book, trial=trial, trial_line=trial_line,
+        facts=facts, fact_w=fact_w, rows=rows, row_h=row_h, top=top, margin=MARGIN, pt=PT, L=L,
+        x_value=x_value, x_copies=x_copies, x_bar=x_bar, bar_w=bar_w, x_cells=x_cells, cell_w=cell_w,
+        x_mean=x_mean, text_size=min(7.5, row_h / PT * 0.62) * PT, footer_y=page.height - 14.0,
+    )

@@ -1,0 +1,187 @@
+"""Players for Str8 Eight: a random one that knows only the rules, and a greedy one that plays the tips.
+
+A bot answers two questions on its turn: where to draw from (`draw_from`) and what to
+do with its fourth card (`act`). Bots read the hand's state but never change it; what
+they see of it is what a player at the table sees (their own cards, the discard pile,
+everyone's sequences, how many cards are left), never the draw pile's order.
+
+The greedy player turns the booklet's tips into arithmetic on the sequence atlas's
+counts (model/atlas.py): of the ways to finish its sequence, how many pass through a
+card. It starts as early as it can, plays the card that leaves the most ways to finish
+(a 24 played early leaves few, so it waits), discards the card fewest of its finishes
+need (never one the next player can use when it has a choice), and plays a pass card
+when an opponent is two cards or less from winning and its own hand would not hand
+that opponent a winning card.
+"""
+from __future__ import annotations
+
+from .str8eight import DISCARD, DISCARDS, PASS, PILE, PLAY, Cards, Hand
+
+
+class RandomLegal:
+    """Any legal move, chosen uniformly with the hand's own random numbers (so a seed
+    replays the same hand)."""
+
+    name = "random"
+
+    def draw_from(self, hand: Hand, seat: int) -> str:
+        return DISCARDS if hand.rng.random() < 0.5 else PILE
+
+    def act(self, hand: Hand, seat: int) -> tuple:
+        actions = hand.legal_actions(seat)
+        return actions[hand.rng.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return "random bot"
+
+
+class _Counts:
+    """Memoised path counts of one variant: how many finishes of a sequence use a value."""
+
+    def __init__(self, cards: Cards):
+        self.cards = cards
+        self.paths_memo: dict = {}
+        self.share_memo: dict = {}
+
+    def paths(self, a: int, v: int, j: int) -> int:
+        """Walks of exactly j steps from value a (0: not started) to value v."""
+        if j == 0:
+            return 1 if a == v else 0
+        key = (a, v, j)
+        got = self.paths_memo.get(key)
+        if got is None:
+            got = sum(self.paths(w, v, j - 1) for w in self.cards.follows[a] if w <= v)
+            self.paths_memo[key] = got
+        return got
+
+    def share(self, last: int, need: int, v: int) -> float:
+        """The share of the finishes of a sequence ending at last (need more cards) that use v."""
+        key = (last, need, v)
+        got = self.share_memo.get(key)
+        if got is None:
+            ways = self.cards.ways
+            total = self._total(last, need)
+            used = sum(self.paths(last, v, j) * ways[(v, need - j)] for j in range(1, need + 1))
+            got = used / total if total else 0.0
+            self.share_memo[key] = got
+        return got
+
+    def _total(self, last: int, need: int) -> int:
+        if last:
+            return self.cards.ways[(last, need)]
+        return sum(self.cards.ways[(b, need - 1)] for b in self.cards.follows[0])
+
+    def finishes(self, last: int, need: int) -> int:
+        return self._total(last, need)
+
+
+def _counts(cards: Cards) -> _Counts:
+    counts = getattr(cards, "_counts", None)
+    if counts is None:
+        counts = cards._counts = _Counts(cards)
+    return counts
+
+
+class Greedy:
+    """Plays the tips: start early, keep the flexible cards for later, pass when an opponent is close."""
+
+    name = "greedy"
+    PASS_KEEP_CLOSE, PASS_KEEP_CALM = 0.6, 0.15  # how much a pass card in hand is worth keeping
+    FEED = 0.5  # a card the next seat could play at once is kept rather than handed over
+
+    def __repr__(self) -> str:
+        return "greedy bot"
+
+    def draw_from(self, hand: Hand, seat: int) -> str:
+        cards = hand.cards
+        top = hand.discard[-1]
+        if cards.pass_dir[top]:
+            close = self._threat(hand, seat) >= cards.length - 2
+            mine = any(cards.pass_dir[c] for c in hand.hands[seat])
+            return DISCARDS if close and not mine else PILE
+        need = cards.length - len(hand.seqs[seat])
+        if cards.value[top] in cards.follows[hand.last[seat]] and cards.ways[(cards.value[top], need - 1)]:
+            return DISCARDS
+        return PILE
+
+    @staticmethod
+    def _threat(hand: Hand, seat: int) -> int:
+        return max(len(s) for i, s in enumerate(hand.seqs) if i != seat)
+
+    def act(self, hand: Hand, seat: int) -> tuple:
+        cards = hand.cards
+        value, ways, follows, pass_dir = cards.value, cards.ways, cards.follows, cards.pass_dir
+        L = cards.length
+        mine = hand.hands[seat]
+        last = hand.last[seat]
+        need = L - len(hand.seqs[seat])
+        after = follows[last]
+        best, best_score = None, 0.0
+        for c in mine:
+            v = value[c]
+            if v and v in after:
+                finishes = ways[(v, need - 1)]
+                if need == 1:
+                    return PLAY, c  # the winning card
+                if finishes:
+                    nxt = follows[v]
+                    score = finishes * (3.0 if any(value[o] in nxt and o != c for o in mine) else 1.0)
+                    if score > best_score or (score == best_score and v < value[best]):
+                        best, best_score = c, score
+        threat = self._threat(hand, seat)
+        if threat >= L - 2 and threat >= L - need:
+            passer = self._safe_pass(hand, seat, threat)
+            if passer is not None and not (best is not None and L - need >= threat):
+                return PASS, passer
+        if best is not None:
+            return PLAY, best
+        return DISCARD, self._least_useful(hand, seat, need, threat)
+
+    def _safe_pass(self, hand: Hand, seat: int, threat: int) -> "int | None":
+        """A pass card whose play hands no close opponent a card it can use at once."""
+        cards = hand.cards
+        p = hand.players
+        for c in hand.hands[seat]:
+            step = cards.pass_dir[c]
+            if not step:
+                continue
+            receiver = (seat + step) % p
+            if len(hand.seqs[receiver]) >= threat - 1:
+                after = cards.follows[hand.last[receiver]]
+                if any(cards.value[o] in after for o in hand.hands[seat] if o != c):
+                    continue
+            return c
+        return None
+
+    def _least_useful(self, hand: Hand, seat: int, need: int, threat: int) -> int:
+        cards = hand.cards
+        counts = _counts(cards)
+        value, pass_dir = cards.value, cards.pass_dir
+        last = hand.last[seat]
+        nxt = (seat + 1) % hand.players
+        feeds = cards.follows[hand.last[nxt]]
+        nxt_need = cards.length - len(hand.seqs[nxt])
+        keep_pass = self.PASS_KEEP_CLOSE if threat >= cards.length - 3 else self.PASS_KEEP_CALM
+        worst, worst_keep = None, None
+        seen: set = set()
+        for c in hand.hands[seat]:
+            v = value[c]
+            if pass_dir[c]:
+                keep = keep_pass
+            else:
+                keep = counts.share(last, need, v) if v > last else 0.0
+                if v in seen:
+                    keep *= 0.25  # a second copy is worth little
+                seen.add(v)
+                if v in feeds and cards.ways[(v, nxt_need - 1)]:
+                    keep += self.FEED
+            if worst is None or keep < worst_keep:
+                worst, worst_keep = c, keep
+        return worst
+
+
+BOTS = {"greedy": Greedy, "random": RandomLegal}
+
+
+def make_bot(name: str):
+    return BOTS[name]()

@@ -1,0 +1,1 @@
+"""cardgen playtest: the rules played by bots, summed up as a report (plots, JSON, HTML page)."""

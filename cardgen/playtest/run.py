@@ -1,0 +1,284 @@
+"""`cardgen playtest`: play a variant many times and report how it plays.
+
+For each game played: the hands (model/play/), a skill match (one greedy bot among
+random ones, a quarter as many hands), the figures (figures.py), the atlas for Str8
+Eight (model/atlas.py), and the report: JSON, a page of plots per paper (plots.py) and
+an HTML page, put into <out>/playtest/ (output.py). --sweep plays one variant per row
+instead and reports the rows.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from pathlib import Path
+
+from ..errors import CardgenError
+from ..settings import SWEEP_AXES, playtest_games
+from .simulate import SKILL, simulate
+
+SKILL_SHARE = 4  # the skill match plays hands / 4 hands (at least MIN_SKILL)
+MIN_SKILL = 40
+TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore"}
+
+
+def _variant(game: str, values: dict):
+    from ..model.play.fourscore import FourScoreVariant
+    from ..model.play.str8eight import Variant
+
+    try:
+        if game == "str8eight":
+            return Variant(table_size=values["table_size"], pass_cards=values["pass_cards"],
+                           sequence_length=values["sequence_length"], players=values["players"])
+        return FourScoreVariant(table_size=values["table_size"], players=values["players"])
+    except ValueError as exc:
+        raise CardgenError(f"{exc}: choose another variant") from None
+
+
+def _describe(game: str, variant) -> dict:
+    if game == "str8eight":
+        return {"table_size": variant.table_size, "pass_cards": variant.pass_cards,
+                "sequence_length": variant.sequence_length, "players": variant.players}
+    return {"table_size": variant.table_size, "players": variant.players}
+
+
+def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=None, progress=None) -> dict:
+    """Every figure of one variant: the report's JSON."""
+    from ..model.atlas import atlas
+    from ..model.str8eight import build_deck
+    from .figures import fourscore_figures, str8eight_figures
+
+    main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress)
+    skill = simulate(game, variant, bots, max(MIN_SKILL, hands // SKILL_SHARE), seed, jobs, stream=SKILL)
+    seats = bots * variant.players if len(bots) == 1 else bots
+    report = {"game": game, "variant": _describe(game, variant), "bots": list(seats), "hands": hands,
+              "seed": seed}
+    if game == "str8eight":
+        report["figures"] = str8eight_figures(main, skill, variant.players)
+        report["atlas"] = atlas(build_deck(variant.table_size, 0), variant.sequence_length).to_json()
+    else:
+        report["figures"] = fourscore_figures(main, skill, variant.players)
+    return report
+
+
+def sweep_row(report: dict) -> dict:
+    f = report["figures"]
+    row = {"variant": report["variant"], "hands": report["hands"]}
+    if report["game"] == "str8eight":
+        row.update(finished=f["finished"]["rate"], turns=f["turns"]["median"], seat1=f["seats"][0]["rate"],
+                   bonus=f["bonus"]["rate"], reshuffle=f["reshuffle"]["hands"]["rate"],
+                   impasse=f["impasse"]["hands"]["rate"], skill=f["skill"]["greedy"]["rate"],
+                   sequences=report["atlas"]["value_sequences"])
+    else:
+        row.update(turns=f["rounds"], seat1=f["seats"][0]["rate"], skill=f["skill"]["greedy"]["rate"])
+    return row
+
+
+def _variants(game: str, options) -> list:
+    """The variants a sweep plays for game (axes the game has no use for are left out)."""
+    base = {name: getattr(options, name) for name in ("table_size", "pass_cards", "sequence_length", "players")}
+    used = set(_describe(game, _variant(game, base)))
+    axes = [(name, values) for name, values in options.sweep if name in used]
+    if not axes:
+        return []
+    combos = itertools.product(*(values for _, values in axes))
+    return [_variant(game, {**base, **dict(zip((n for n, _ in axes), combo))}) for combo in combos]
+
+
+def run_playtest(options, progress=lambda message: None) -> list:
+    """Play, write the reports; returns the lines to print."""
+    from ..theme import DEFAULT_THEME
+
+    games = playtest_games(options.games)
+    log = _open_log(options.log)
+    reports, sweeps, files, lines = [], {}, {}, []
+    try:
+        for game in games:
+            if options.sweep:
+                variants = _variants(game, options)
+                if not variants:
+                    continue
+                rows = []
+                for variant in variants:
+                    progress(f"{TITLES[game]}: {_label(_describe(game, variant))}…")
+                    report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
+                                  log if game == "str8eight" else None)
+                    rows.append(sweep_row(report))
+                sweeps[game] = rows
+                files.update(_sweep_files(game, rows, options, DEFAULT_THEME))
+                lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
+            else:
+                progress(f"{TITLES[game]}: playing {options.hands} hands…")
+                report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
+                              options.jobs, log if game == "str8eight" else None, progress)
+                reports.append(report)
+                progress(f"{TITLES[game]}: drawing the report…")
+                files.update(_report_files(report, options, DEFAULT_THEME))
+                lines.append(_summary(report))
+    finally:
+        if log is not None:
+            log.close()
+    data = {"sweep": sweeps} if options.sweep else {"reports": reports}
+    if options.json_out is not None:
+        _write_json(options.json_out, data)
+    if not files:
+        raise CardgenError("the sweep varies nothing these games use: sweep table-size or players for FourScore")
+    from .output import publish
+
+    stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
+    written = publish(options.out, files, stale)
+    pages = [p for p in written if p.suffix == ".html"]
+    lines.append(f"report: {', '.join(str(p) for p in pages)}")
+    if options.log is not None:
+        lines.append(f"log: {options.log}")
+    return lines
+
+
+def vars_of(options) -> dict:
+    return {name: getattr(options, name) for name in ("table_size", "pass_cards", "sequence_length", "players")}
+
+
+def _label(variant: dict) -> str:
+    return " ".join(f"{k.replace('_', '-')}={v}" for k, v in variant.items())
+
+
+def _row_text(row: dict) -> str:
+    parts = [f"median {row['turns']} {'turns' if 'finished' in row else 'rounds'}",
+             f"seat 1 wins {row['seat1']:.1%}", f"greedy vs random {row['skill']:.1%}"]
+    if "finished" in row:
+        parts[1:1] = [f"finished {row['finished']:.1%}"]
+        parts += [f"bonus {row['bonus']:.1%}", f"{row['sequences']} winning sequences"]
+    return ", ".join(parts)
+
+
+def _summary(report: dict) -> str:
+    f, game = report["figures"], report["game"]
+    seats = ", ".join(f"{s['rate']:.1%}" for s in f["seats"])
+    if game == "str8eight":
+        return (f"str8eight: {f['hands']} hands, {f['finished']['rate']:.1%} finished, median "
+                f"{f['turns']['median']} turns; seat wins {seats}; bonus {f['bonus']['rate']:.1%} of wins; "
+                f"reshuffled in {f['reshuffle']['hands']['rate']:.1%}, impasse in {f['impasse']['hands']['rate']:.1%}; "
+                f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%}); "
+                f"{report['atlas']['value_sequences']} winning sequences")
+    return (f"fourscore: {f['games']} games; seat wins {seats}; median pile {f['piles']['median']}; "
+            f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})")
+
+
+def _report_files(report: dict, options, theme) -> dict:
+    from ..design.templating import render
+    from ..layout.paper import papers
+    from .plots import fourscore_page, str8eight_page
+
+    import tempfile
+
+    game = report["game"]
+    draw = str8eight_page if game == "str8eight" else fourscore_page
+    stem = f"{game}-playtest"
+    files = {f"{stem}.json": ("playtest-figures", (json.dumps(report, indent=1) + "\n").encode())}
+    with tempfile.TemporaryDirectory() as tmp:
+        svg = Path(tmp) / "plots.svg"
+        for i, paper in enumerate(papers(options.paper)):
+            pdf = Path(tmp) / f"{paper.name}.pdf"
+            draw(report, paper, theme, pdf, svg if i == 0 else None)
+            files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
+        plots = svg.read_text(encoding="utf-8")
+    plots = plots[plots.index("<svg"):]
+    page = render("playtest/report.html.j2", title=f"{TITLES[game]} playtest", subtitle=_subtitle(report),
+                  numbers=_numbers(report), note=_note(report), rows=None, columns=None, plots=plots,
+                  files=sorted(n for n in files), preview=True)
+    files[f"{stem}.html"] = ("playtest-page", page.encode())
+    return files
+
+
+def _subtitle(report: dict) -> str:
+    v = report["variant"]
+    text = f"{report['hands']} {'hands' if report['game'] == 'str8eight' else 'games'} · {v['players']} players " \
+           f"({', '.join(report['bots'])}) · {v['table_size']} × {v['table_size']} table"
+    if report["game"] == "str8eight":
+        text += f" · {v['pass_cards']} pass cards · sequences of {v['sequence_length']}"
+    return text + f" · seed {report['seed']}"
+
+
+def _pct(rate: dict) -> str:
+    return f"{rate['rate']:.1%} ({rate['low']:.1%}–{rate['high']:.1%})"
+
+
+def _numbers(report: dict) -> list:
+    f = report["figures"]
+    rows = [(f"seat {i + 1} wins", _pct(s)) for i, s in enumerate(f["seats"])]
+    rows.append(("greedy bot among random ones wins", f"{_pct(f['skill']['greedy'])}, fair share "
+                                                      f"{f['skill']['fair_share']:.1%}"))
+    if report["game"] == "fourscore":
+        return [("games", f["games"]), ("rounds per game", f["rounds"]),
+                ("scoring pile, median (winners)", f"{f['piles']['median']} ({f['winning_piles']['median']})"),
+                ("rows taken with a fifth card, per game", f["fifth_cards"]["mean"]),
+                ("rows taken for want of a place, per game", f["takes"]["mean"]),
+                ("facing-arrow returns, per game", f["arrow_bonus"]["mean"])] + rows
+    a = report["atlas"]
+    t = f["turns"]
+    return [("hands finished", _pct(f["finished"])),
+            ("turns per hand: median (10–90 %)", f"{t['median']} ({t['p10']}–{t['p90']})"),
+            ("rounds per hand, mean", f["rounds_per_hand"]),
+            ("Str8 Eight bonus, per win", _pct(f["bonus"])),
+            ("hands with a reshuffle", _pct(f["reshuffle"]["hands"])),
+            ("hands with an impasse", _pct(f["impasse"]["hands"])),
+            ("hands with a pass card played (mean per hand)", f"{_pct(f['pass_cards']['hands'])}; "
+                                                               f"{f['pass_cards']['mean']}"),
+            ("winner's score, median", f["scores"]["winner"]["median"]),
+            ("the others' scores, median", f["scores"]["others"]["median"]),
+            ("others below zero", _pct(f["scores"]["others_below_zero"])),
+            ("winning value sequences (atlas)", a["value_sequences"]),
+            ("winning card sequences, counting copies", a["card_sequences"]),
+            ("single-group sequences", a["single_group_sequences"])] + rows
+
+
+def _note(report: dict) -> str:
+    if report["game"] == "str8eight":
+        return ("Seat 1 moves first. Turns count every seat's turn. The atlas counts are exact, "
+                "not simulated.")
+    return "Seat 1 has the box at the start. A tied win counts as a share."
+
+
+def _sweep_files(game: str, rows: list, options, theme) -> dict:
+    from ..design.templating import render
+    from ..layout.paper import papers
+    from .plots import SWEEP_COLUMNS, _cell, sweep_page
+
+    import tempfile
+
+    stem = f"{game}-sweep"
+    files = {f"{stem}.json": ("playtest-figures", (json.dumps({"game": game, "rows": rows}, indent=1) + "\n").encode())}
+    with tempfile.TemporaryDirectory() as tmp:
+        for paper in papers(options.paper):
+            pdf = Path(tmp) / f"{paper.name}.pdf"
+            sweep_page(game, rows, paper, theme, pdf, None)
+            files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
+    axes = list(rows[0]["variant"])
+    columns = [a.replace("_", " ") for a in axes] + [label for key, label in SWEEP_COLUMNS if key in rows[0]]
+    cells = [[r["variant"][a] for a in axes] + [_cell(r[key]) for key, _ in SWEEP_COLUMNS if key in r] for r in rows]
+    page = render("playtest/report.html.j2", title=f"{TITLES[game]} sweep",
+                  subtitle=f"{len(rows)} variants · {rows[0]['hands']} hands each · seed {options.seed}",
+                  numbers=[("variants", len(rows))], note="Each row plays the same seeds.", rows=cells,
+                  columns=columns, plots=None, files=sorted(files), preview=True)
+    files[f"{stem}.html"] = ("playtest-page", page.encode())
+    return files
+
+
+def _open_log(path):
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise CardgenError(f"cannot write the log {path} ({exc.strerror}): choose another file with --log") from None
+
+
+def _write_json(path: Path, data: dict) -> None:
+    text = json.dumps(data, indent=1) + "\n"
+    if str(path) == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CardgenError(f"cannot write {path} ({exc.strerror}): choose another file with --json") from None

@@ -1,0 +1,170 @@
+"""Play many hands side by side and add them up: the same seed gives the same tally whatever -j is.
+
+Hand i is dealt from a seed made of the run's seed, the stream (the main run or the
+skill match) and i alone, so which process plays it changes nothing. Hands are played
+in chunks; each chunk comes back as a tally of whole numbers (counters of turns,
+scores, cards…) and, with a log, its hands' JSON lines. Tallies are added and lines
+written in chunk order as chunks finish, with at most a few chunks in flight, so
+memory stays flat however many hands are played.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model.play.bots import make_bot
+from ..model.play.fourscore import FOURSCORE_BOTS, FourScoreVariant, play_game
+from ..model.play.str8eight import Variant, play_hand
+
+MAIN, SKILL = 0, 1  # the streams of seeds
+SHARE_UNIT = 60  # a tied FourScore win is split k ways (k ≤ 6): wins are counted in 1/60ths
+
+
+def hand_seed(seed: int, stream: int, i: int) -> int:
+    return (seed << 40) | (stream << 36) | i
+
+
+def seating(bots: tuple, players: int, stream: int, i: int) -> tuple:
+    """The bot in each seat for hand i: as asked (one name: every seat), or for the skill
+    match one greedy player among random ones, its seat moving on every hand."""
+    if stream == SKILL:
+        names = ["random"] * players
+        names[i % players] = "greedy"
+        return tuple(names)
+    return bots * players if len(bots) == 1 else bots
+
+
+@dataclass
+class Tally:
+    """Whole-number sums over hands; tallies of chunks add up in any grouping."""
+
+    hands: int = 0
+    finished: int = 0
+    seat_wins: Counter = field(default_factory=Counter)  # seat -> wins (FourScore: 1/60ths)
+    bot_wins: Counter = field(default_factory=Counter)  # bot name -> wins
+    bot_seats: Counter = field(default_factory=Counter)  # bot name -> seats played
+    turns: Counter = field(default_factory=Counter)  # turns -> hands (FourScore: rounds)
+    bonus: int = 0  # Str8 Eight: single-group wins; FourScore: facing-arrow returns
+    reshuffles: Counter = field(default_factory=Counter)  # per hand -> hands
+    impasses: Counter = field(default_factory=Counter)
+    passes: Counter = field(default_factory=Counter)
+    winner_scores: Counter = field(default_factory=Counter)
+    other_scores: Counter = field(default_factory=Counter)
+    heat: Counter = field(default_factory=Counter)  # (row, col) -> cards in winning sequences
+    lengths: Counter = field(default_factory=Counter)  # the others' sequence lengths at the end
+    fifth_cards: Counter = field(default_factory=Counter)  # FourScore, per game -> games
+    takes: Counter = field(default_factory=Counter)
+    bonuses: Counter = field(default_factory=Counter)
+
+    def add(self, other: "Tally") -> "Tally":
+        for name, value in vars(other).items():
+            if isinstance(value, Counter):
+                getattr(self, name).update(value)
+            else:
+                setattr(self, name, getattr(self, name) + value)
+        return self
+
+
+def _str8eight_chunk(variant: Variant, bots: tuple, seed: int, stream: int, start: int, stop: int,
+                     log: bool) -> tuple:
+    t = Tally()
+    lines = [] if log else None
+    cache: dict = {}
+    for i in range(start, stop):
+        names = seating(bots, variant.players, stream, i)
+        players = cache.get(names) or cache.setdefault(names, [make_bot(n) for n in names])
+        r = play_hand(variant, players, hand_seed(seed, stream, i), log=log)
+        t.hands += 1
+        t.turns[r.turns] += 1
+        t.reshuffles[r.reshuffles] += 1
+        t.impasses[r.impasses] += 1
+        t.passes[r.passes_played] += 1
+        t.bot_seats.update(names)
+        if r.winner is not None:
+            t.finished += 1
+            t.seat_wins[r.winner] += 1
+            t.bot_wins[names[r.winner]] += 1
+            t.bonus += r.bonus
+            t.winner_scores[r.scores[r.winner]] += 1
+            t.heat.update(r.winning_cells)
+        for seat, score in enumerate(r.scores):
+            if seat != r.winner:
+                t.other_scores[score] += 1
+                t.lengths[r.lengths[seat]] += 1
+        if log:
+            lines.append(json.dumps(r.log, separators=(",", ":")))
+    return t, lines
+
+
+def _fourscore_chunk(variant: FourScoreVariant, bots: tuple, seed: int, stream: int, start: int, stop: int,
+                     log: bool) -> tuple:
+    t = Tally()
+    cache: dict = {}
+    for i in range(start, stop):
+        names = seating(bots, variant.players, stream, i)
+        players = cache.get(names) or cache.setdefault(names, [FOURSCORE_BOTS[n]() for n in names])
+        r = play_game(variant, players, hand_seed(seed, stream, i))
+        t.hands += 1
+        t.finished += 1
+        t.turns[r.rounds] += 1
+        t.bot_seats.update(names)
+        share = SHARE_UNIT // len(r.winners)
+        for seat in r.winners:
+            t.seat_wins[seat] += share
+            t.bot_wins[names[seat]] += share
+        for seat, pile in enumerate(r.piles):
+            (t.winner_scores if seat in r.winners else t.other_scores)[pile] += 1
+        t.fifth_cards[r.fifth_cards] += 1
+        t.takes[r.takes] += 1
+        t.bonuses[r.bonuses] += 1
+        t.bonus += r.bonuses
+    return t, None
+
+
+CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk}
+
+
+def _run_chunk(args):
+    game, *rest = args
+    return CHUNKS[game](*rest)
+
+
+def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, stream: int = MAIN,
+             log=None, progress=None) -> Tally:
+    """Play hands hands of game; log: an open text file taking one JSON line per hand."""
+    size = max(1, min(250, -(-hands // (max(1, jobs) * 4))))
+    chunks = [(game, variant, bots, seed, stream, a, min(a + size, hands), log is not None)
+              for a in range(0, hands, size)]
+    total = Tally()
+    for done, (tally, lines) in enumerate(_ordered(chunks, jobs), 1):
+        total.add(tally)
+        if lines:
+            log.write("\n".join(lines) + "\n")
+        if progress is not None and done % 8 == 0:
+            progress(f"{game}: {total.hands} of {hands} hands played…")
+    return total
+
+
+def _ordered(chunks: list, jobs: int):
+    """Each chunk's result in order; with jobs > 1 from forked processes, at most
+    2 × jobs chunks in flight (memory flat in the number of hands)."""
+    if jobs <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            yield _run_chunk(chunk)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks))) as pool:
+        pending = []
+        it = iter(chunks)
+        for chunk in it:
+            pending.append(pool.apply_async(_run_chunk, (chunk,)))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            result = pending.pop(0).get()
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.append(pool.apply_async(_run_chunk, (nxt,)))
+            yield result

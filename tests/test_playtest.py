@@ -1,0 +1,101 @@
+"""cardgen playtest: the report in the output folder (and the HTML preview), --json, --log,
+--sweep, -j invariance; and the playability warning and check."""
+import json
+import os
+import shutil
+
+from conftest import run_cli
+from referee import replay
+
+
+def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
+    out, figures, log = tmp_path / "out", tmp_path / "fig.json", tmp_path / "hands.jsonl"
+    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").exit_code == 0
+    result = run_cli("playtest", "--game", "str8eight", "--hands", "24", "-j", "1", "--out", out,
+                     "--json", figures, "--log", log, "-q")
+    assert result.exit_code == 0, result.output
+    report = json.loads(figures.read_text())["reports"][0]
+    lines = log.read_text().splitlines()
+    assert len(lines) == 24 and all(replay(line) == [] for line in lines[:6])
+    hands = [json.loads(line) for line in lines]
+    f = report["figures"]
+    assert [s["count"] for s in f["seats"]] == [sum(h["winner"] == i for h in hands) for i in range(4)]
+    assert f["bonus"]["count"] == sum(h["str8eight"] for h in hands)
+    assert sum(f["turns"]["histogram"].values()) == 24 and report["atlas"]["value_sequences"] == 2966
+    assert 0 <= f["seats"][0]["low"] <= f["seats"][0]["rate"] <= f["seats"][0]["high"] <= 1
+    folder = out / "playtest"
+    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--table-size", "7", "--out", out,
+                   "-q").exit_code == 0  # a rebuild keeps the report
+    files = {e["path"] for e in json.loads((out / "manifest.json").read_text())["files"]}
+    assert "playtest/str8eight-playtest.json" in files
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "str8eight-playtest-letter.pdf", "str8eight-playtest.html", "str8eight-playtest.json"]
+    assert json.loads((folder / "str8eight-playtest.json").read_text()) == report
+    import pypdf
+
+    pdf = pypdf.PdfReader(str(folder / "str8eight-playtest-letter.pdf"))
+    text = pdf.pages[0].extract_text()
+    assert len(pdf.pages) == 1 and "Str8 Eight playtest" in text and "Win rate by seat" in text
+    page = (folder / "str8eight-playtest.html").read_text()
+    assert "<svg" in page and "winning value sequences (atlas)" in page
+    assert run_cli("check", out).exit_code == 0
+
+
+def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_path):
+    out = tmp_path / "out"  # the preview of a build, linked file by file (playtest never writes through a link)
+    for path in exported.rglob("*"):
+        if path.is_file():
+            (out / path.relative_to(exported)).parent.mkdir(parents=True, exist_ok=True)
+            os.link(path, out / path.relative_to(exported))
+    index_before = (exported / "index.html").read_text()
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    args = ("playtest", "--game", "str8eight", "--hands", "12", "--sweep", "table-size=6..7", "players=2,3")
+    assert run_cli(*args, "-j", "2", "--out", out, "--json", one, "-q").exit_code == 0
+    assert run_cli(*args, "-j", "1", "--out", tmp_path / "alone", "--json", two, "-q").exit_code == 0
+    assert one.read_bytes() == two.read_bytes()
+    rows = json.loads(one.read_text())["sweep"]["str8eight"]
+    assert [(r["variant"]["table_size"], r["variant"]["players"]) for r in rows] == [(6, 2), (6, 3), (7, 2), (7, 3)]
+    index = (out / "index.html").read_text()
+    assert 'href="playtest/str8eight-sweep.html"' in index and "playtest" not in index_before
+    assert (exported / "index.html").read_text() == index_before  # the build it was linked from is untouched
+    result = run_cli("check", out)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_variant_that_cannot_make_a_game(tmp_path):
+    """A 3 × 3 table holds no sequence of 8: the build warns, --strict refuses, check flags it."""
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--table-size", "3", "--format", "svg", "--out", out)
+    assert result.exit_code == 0 and "cannot make a game: no winning sequence of 8 cards" in result.output
+    strict = run_cli("build", "--game", "str8eight", "--table-size", "3", "--format", "svg", "--out", out, "--strict")
+    assert strict.exit_code == 2 and strict.output.count("\n") == 1 and "(--strict)" in strict.output
+    check = run_cli("check", out)
+    assert check.exit_code == 1 and "this variant cannot make a game" in check.output
+    ok = run_cli("build", "--game", "str8eight", "--table-size", "3", "--sequence-length", "5", "--format", "svg",
+                 "--out", tmp_path / "ok")
+    assert ok.exit_code == 0 and "warning" not in ok.output
+    assert run_cli("check", tmp_path / "ok").exit_code == 0
+    # the checker recounts from the cards: an atlas file that claims other counts is caught
+    atlas = tmp_path / "ok" / "str8eight" / "str8eight-atlas.json"
+    data = json.loads(atlas.read_text())
+    data["value_sequences"] += 1
+    atlas.write_text(json.dumps(data))
+    from conftest import assert_check_catches
+
+    assert_check_catches(tmp_path / "ok", ["value sequences"])
+
+
+def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args, message in (
+        (["--game", "str8eight", "--players", "5"], "str8eight is for 2–4 players, not 5"),
+        (["--bots", "greedy,random"], "2 bots for 4 seats"),
+        (["--bots", "clever"], "unknown bot 'clever'"),
+        (["--sweep", "colour=1"], "--sweep 'colour=1': write AXIS=VALUES"),
+        (["--game", "fourscore", "--log", "x.jsonl"], "--log records Str8 Eight hands"),
+        (["--game", "eights"], "cannot play eights"),
+        (["--table-size", "8", "extra=1"], "unexpected argument 'extra=1'"),
+    ):
+        result = run_cli("playtest", *args)
+        assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1, result.output
+    assert not (tmp_path / "output").exists()
