@@ -192,16 +192,16 @@ def test_aids_state_the_variant_built():
     default = s8()
     assert "bull’s-eye card, 1–8" in default and "reaches 8 cards" in default and "Str8 Eight:" in default
     assert "6 in the deck: 3 left, 3 right" in default and "50 against you" in default
-    big = s8(table_size=10, pass_cards=4)
+    big = s8(table_size=10, pass_cards=4, sequence_length=10)
     assert "bull’s-eye card, 1–10" in big and "Total of their 10 cards" in big and "Str8 Ten:" in big
     assert "4 in the deck: 2 left, 2 right" in big and "4 8 12 … 40" in big
     blocks = load("str8eight-reference", aid_facts("str8eight", BuildOptions()))
     winning = blocks[[b.text for b in blocks].index("Winning") + 1]
     assert winning.kind == "list" and len(winning.items) == 2  # a line ending in a Jinja tag keeps its newline
-    from dataclasses import replace
-
-    no_run = replace(aid_facts("str8eight", BuildOptions()), sequence_length=0)  # a variant without a one-group run
-    assert "Str8 Eight:" not in norm(plain_text(load("str8eight-reference", no_run)))
+    long = s8(sequence_length=10)  # longer than the 8 × 8 table's groups: no one-group run
+    assert "reaches 10 cards" in long and "Total of their 10 cards" in long and "Str8 Ten:" not in long
+    short = s8(sequence_length=6)
+    assert "reaches 6 cards" in short and "Str8 Six: a winning sequence" in short and "4 8 12 … 24" in short
     none = s8(pass_cards=0)
     assert "pass card" not in none.lower() and "50 against you" not in none
     crazy = norm(plain_text(load("crazy-eights-reference", aid_facts("crazy-eights", BuildOptions(ace_value=1)))))

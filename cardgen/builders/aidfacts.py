@@ -4,7 +4,7 @@ One place on purpose: the aid texts (templates/rules/*-reference.md) are Jinja
 templates that read this record as `f`, with the field names of issue 14's facts
 records for the rule booklets, so those can take its place. Numbers the rules fix
 (hand size, rows, row length) stay in the texts; what a build option changes
-(table size, pass cards, ace value, decks) comes from here.
+(table size, sequence length, pass cards, ace value, decks) comes from here.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..model import crazy_eights, eights, str8eight
 from ..options import BuildOptions
 
 NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
+                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 STR8EIGHT_HAND = 3  # cards in hand between turns
 STR8EIGHT_TARGETS = {2: 1000, 3: 500, 4: 500}  # players -> the score that wins
 CRAZY_EIGHTS_TARGET = 250
@@ -26,7 +26,7 @@ FOURSCORE_PLAYERS = (2, 6)
 class Str8EightAid:
     title: str
     table_size: int
-    sequence_length: int  # the winning sequence: as long as the table is wide
+    sequence_length: int  # cards in a winning sequence
     bonus_name: str  # the one-group sequence, named for its length
     number_cards: int
     pass_cards: int
@@ -41,6 +41,10 @@ class Str8EightAid:
 
     @property
     def bonus_run(self) -> tuple:
+        """A one-group winning sequence from the group's bull's-eye, or () when the
+        group is shorter than a winning sequence."""
+        if self.sequence_length > self.table_size:
+            return ()
         return tuple(self.bonus_group * k for k in range(1, self.sequence_length + 1))
 
 
@@ -75,11 +79,12 @@ class EightsAid:
 def aid_facts(game: str, options: BuildOptions):
     """The record the player aid of game reads, for this build's options."""
     if game == "str8eight":
-        n = options.table_size
+        n, length = options.table_size, options.sequence_length
         cards = n * n + options.pass_cards
         return Str8EightAid(
-            title=str8eight.TITLE, table_size=n, sequence_length=n,
-            bonus_name=f"Str8 {NUMBER_NAMES[n].capitalize()}", number_cards=n * n,
+            title=str8eight.TITLE, table_size=n, sequence_length=length,
+            bonus_name=f"Str8 {NUMBER_NAMES[length].capitalize()}" if length < len(NUMBER_NAMES) else f"Str8 {length}",
+            number_cards=n * n,
             pass_cards=options.pass_cards, pass_points=str8eight.PASS_CARD_POINTS,
             # a hand each and a card left to draw
             players=(2, max(2, min(4, (cards - 1) // STR8EIGHT_HAND))), targets=dict(STR8EIGHT_TARGETS),
