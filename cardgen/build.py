@@ -112,7 +112,8 @@ def check_playable(options: BuildOptions, warn=None) -> None:
         return
     from .model.play.playability import playability
 
-    for line in playability(options.table_size, options.pass_cards, options.sequence_length).problems():
+    for line in playability(options.table_size, options.pass_cards,
+                             options.sequence_length or options.table_size).problems():
         line = f"this Str8 Eight variant cannot make a game: {line}"
         if options.strict:
             raise CardgenError(line + " (--strict)")

@@ -94,9 +94,6 @@ class _OneLineErrors(click.Group):
     def main(self, *args, standalone_mode=True, **kwargs):
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
-        from .interrupt import raise_on_stop_signals
-
-        raise_on_stop_signals()
         try:
             return super().main(*args, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:

@@ -11,6 +11,7 @@ next build clears what it leaves.
 """
 from __future__ import annotations
 
+import os
 import signal
 from contextlib import contextmanager
 
@@ -38,31 +39,65 @@ def checkpoint() -> None:
         raise Stopped(_requested)
 
 
-def raise_on_stop_signals() -> None:
-    """Outside the deferred sections (start-up, argument parsing, the checker), SIGTERM
-    and SIGHUP stop at once the way Ctrl-C does, so finally blocks and atexit run."""
-    def stop(signum, frame):
-        raise Stopped(signum)
+def _note(signum, frame):
+    global _requested
+    _requested = _requested or signum
 
+
+def _stop(signum, frame):
+    raise Stopped(signum)
+
+
+def _ours(signum) -> bool:
+    return signal.getsignal(signum) in (_note, _stop)
+
+
+def _hold_before_fork() -> None:
+    """Hold SIGTERM/SIGHUP while a process forks (the forking thread's mask, which the
+    child inherits): a pool may fork a worker at the very moment it terminates the others,
+    and a signal caught before the child reset its handlers would only be noted there."""
+    if any(_ours(s) for s in STOP_SIGNALS[1:]):
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS[1:])
+
+
+def _release_in_parent() -> None:
+    if any(_ours(s) for s in STOP_SIGNALS[1:]):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+
+
+def _default_in_child() -> None:
+    """In any process forked from ours (render pools, playtest pools, game builds),
+    SIGTERM and SIGHUP end it at once again, then any held one is delivered.
+    multiprocessing's Pool.terminate() relies on that: with a Python-level handler a pool
+    worker sometimes survives the SIGTERM and the parent waits on it for ever (seen in a
+    test run; reproduced in plain Python)."""
+    held = [signum for signum in STOP_SIGNALS[1:] if _ours(signum)]
+    for signum in held:
+        signal.signal(signum, signal.SIG_DFL)
+    if held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+
+
+os.register_at_fork(before=_hold_before_fork, after_in_parent=_release_in_parent,
+                    after_in_child=_default_in_child)
+
+
+def raise_on_stop_signals() -> None:
+    """For the `cardgen` command's own process (entry.py): outside the deferred sections
+    (start-up, argument parsing, the checker), SIGTERM and SIGHUP stop at once the way
+    Ctrl-C does, so finally blocks and atexit run. A library caller's process is left
+    alone."""
     for signum in STOP_SIGNALS[1:]:
-        try:
-            if signal.getsignal(signum) == signal.SIG_DFL:
-                signal.signal(signum, stop)
-        except ValueError:  # not the main thread
-            return
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            signal.signal(signum, _stop)
 
 
 @contextmanager
 def deferred():
     global _requested
     _requested = 0
-
-    def note(signum, frame):
-        global _requested
-        _requested = _requested or signum
-
     try:
-        previous = {signum: signal.signal(signum, note) for signum in STOP_SIGNALS}
+        previous = {signum: signal.signal(signum, _note) for signum in STOP_SIGNALS}
     except ValueError:  # not the main thread: leave signals alone
         yield
         return

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 2  # 2: a player aid per booklet page size
+# 2: FourScore's table size and pass cards, tuck boxes, Str8 Eight's sequence length.
+# 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
+#    record of either shape is refused with "rebuild", never misread.
+RECORD_VERSION = 3
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -61,12 +64,15 @@ class HomePrint:
 @dataclass(frozen=True)
 class Tuckbox:
     papers: tuple[str, ...]
-    cards: int
+    cards: int  # every card of the print job
     card_thickness_mm: float
+    boxes: int  # 1, or equal boxes for a deck too thick for one on the paper
 
     def __post_init__(self):
         if not 0 < self.card_thickness_mm <= MAX_MM:
             raise RecordError(f"tuckbox.card_thickness_mm {self.card_thickness_mm} is not a card's thickness")
+        if not 1 <= self.boxes <= 8:
+            raise RecordError(f"tuckbox.boxes {self.boxes} is not a number of boxes")
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ class DeckGame:
 class Str8Eight(DeckGame):
     table_size: int
     pass_cards: int
-    sequence_length: int
+    sequence_length: int  # cards in a winning sequence (the table size unless set)
     sequence_sheet: SequenceSheet
     atlas: AtlasPoster
 
@@ -145,6 +151,8 @@ class CrazyEights(DeckGame):
 @dataclass(frozen=True, kw_only=True)
 class FourScore:
     plays_with: str  # the game whose deck it uses
+    table_size: int  # the deck's table, which the rules' counts follow
+    pass_cards: int  # taken out of the deck before play
     rules: Rules | None
 
 

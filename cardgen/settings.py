@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any, Callable
 
 from .errors import CardgenError
-from .model.atlas import DEFAULT_SEQUENCE_LENGTH, MAX_SEQUENCE_LENGTH, MIN_SEQUENCE_LENGTH
+from .model.atlas import MAX_SEQUENCE_LENGTH
 from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
 FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
@@ -116,9 +116,9 @@ SETTINGS: "tuple[Setting, ...]" = (
             hint=f" (the game's is {DEFAULT_TABLE_SIZE})", commands=BOTH),
     Setting("pass_cards", "int", 6, "Pass cards: an even number, half pass left and half pass right.",
             section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards", commands=BOTH),
-    Setting("sequence_length", "int", DEFAULT_SEQUENCE_LENGTH, "Cards in a winning sequence.",
-            section="str8eight", flag="--sequence-length", low=MIN_SEQUENCE_LENGTH, high=MAX_SEQUENCE_LENGTH,
-            label="sequence length", hint=f" (the game's is {DEFAULT_SEQUENCE_LENGTH})", commands=BOTH),
+    Setting("sequence_length", "int", 0, "Cards in a winning sequence; 0: as many as the table is wide "
+            "(the one-color bonus is named for it: a Str8 Ten).", section="str8eight", flag="--sequence-length",
+            low=0, high=MAX_SEQUENCE_LENGTH, label="sequence length", commands=BOTH),
     Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",
             section="crazy-eights", flag="--decks", low=1, high=2),
     Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
@@ -398,6 +398,7 @@ def check_together(values: dict) -> None:
         for paper in papers(values["paper"]):
             check_back_offset(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"],
                                         values["back_offset"]))
+    _check_playable(values)
     colors = values["group_colors"]
     need = min(values["table_size"], 8)
     if colors is not None and len(colors) < need:
@@ -428,6 +429,28 @@ def check_playtest(values: dict) -> None:
                            f"or one for every seat (--bots greedy)")
     if values["log"] is not None and "str8eight" not in playtest_games(games):
         raise CardgenError("--log records Str8 Eight hands: add --game str8eight, or leave --log out")
+
+
+def _check_playable(values: dict) -> None:
+    """A table size and pass-card count that deal no game are refused before any work,
+    with the model's reason: the games that would be built decide."""
+    from .model.facts import check_fourscore_playable
+    from .model.str8eight import check_playable
+
+    games = values["games"] or _game_names()
+    n, passes = values["table_size"], values["pass_cards"]
+    if "str8eight" in games and (why := check_playable(n, passes)):
+        raise CardgenError(f"{why}: use a larger --table-size or more --pass-cards")
+    length = values["sequence_length"]
+    if length and "str8eight" in games:
+        from .model.str8eight import longest_sequence
+
+        longest = longest_sequence(n)
+        if not 2 <= length <= longest:
+            raise CardgenError(f"sequence length {length}: the {n} × {n} table's longest sequence from a "
+                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the table's width, {n})")
+    if "fourscore" in games and (why := check_fourscore_playable(n)):
+        raise CardgenError(f"{why}: use --table-size 3 or more (or build only --game str8eight)")
 
 
 # --- the project file that `cardgen init` writes, and the README's table ----------------------------

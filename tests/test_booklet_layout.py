@@ -8,13 +8,12 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from cardgen.builders.aidfacts import aid_facts
 from cardgen.builders.rulebook import arrow_number_mm
 from cardgen.check.pdfread import content_digest, placements
 from cardgen.documents.booklet import AID_MARGINS, BOOKLET_MARGINS, PAGE_SIZES, aid_fits, aid_type_size
 from cardgen.documents.ruletext import load, plain_text
 from cardgen.layout.figure import FIGURE_EDGE_MM, MIN_PRINTED_PT, PT_MM, figure_room, plan_figure
-from cardgen.options import BuildOptions
+from cardgen.model.facts import facts_for
 from conftest import MM_PER_PT, assert_check_catches
 
 CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (56.0, 88.9)}
@@ -169,6 +168,13 @@ def test_player_aids_in_each_booklet_page_size(built, printed, game):
             w, h = (float(v) * MM_PER_PT for v in pdf.pages[0].mediabox[2:])
         page = PAGE_SIZES[paper]
         assert (round(w, 1), round(h, 1)) == (page.width, page.height), name
+    if game == "str8eight":  # the word check reads both aids
+        from cardgen.check.wording import documents
+        from cardgen.record import from_json
+
+        rec = from_json(game, json.loads((printed.parent / "manifest.json").read_text())["games"][game])
+        assert sorted(p.name for p in documents(printed, rec)[1]) == ["str8eight-reference-a5.pdf",
+                                                                     "str8eight-reference.pdf"]
 
 
 @pytest.mark.parametrize("game, paper", [("str8eight", "a4"), ("fourscore", "letter"), ("eights", "a4"),
@@ -178,7 +184,7 @@ def test_aids_are_set_in_the_largest_type_that_fits(game, paper):
     from cardgen.theme import DEFAULT_FONTS
 
     fonts = register_reportlab_fonts(DEFAULT_FONTS)
-    blocks = load(f"{game}-reference", aid_facts(game, BuildOptions()))
+    blocks = load(f"{game}-reference", facts_for(game))
     page = PAGE_SIZES[paper]
     size = aid_type_size(blocks, page, fonts, None)
     assert 8.0 <= size <= 14.0, (game, page.name, size)  # readable at the table
@@ -188,25 +194,26 @@ def test_aids_are_set_in_the_largest_type_that_fits(game, paper):
 
 
 def test_aids_state_the_variant_built():
-    s8 = lambda **kw: norm(plain_text(load("str8eight-reference", aid_facts("str8eight", BuildOptions(**kw)))))  # noqa: E731
+    s8 = lambda **kw: norm(plain_text(load("str8eight-reference", facts_for("str8eight", **kw))))  # noqa: E731
     default = s8()
-    assert "bull’s-eye card, 1–8" in default and "reaches 8 cards" in default and "Str8 Eight:" in default
+    assert "bull’s-eye card, 1–8" in default and "lays their eighth card" in default and "Str8 Eight:" in default
     assert "6 in the deck: 3 left, 3 right" in default and "50 against you" in default
     big = s8(table_size=10, pass_cards=4, sequence_length=10)
-    assert "bull’s-eye card, 1–10" in big and "Total of their 10 cards" in big and "Str8 Ten:" in big
-    assert "4 in the deck: 2 left, 2 right" in big and "4 8 12 … 40" in big
-    blocks = load("str8eight-reference", aid_facts("str8eight", BuildOptions()))
+    assert "bull’s-eye card, 1–10" in big and "Total of their ten cards" in big and "Str8 Ten:" in big
+    assert "4 in the deck: 2 left, 2 right" in big and "5 10 15 … 50" in big
+    blocks = load("str8eight-reference", facts_for("str8eight"))
     winning = blocks[[b.text for b in blocks].index("Winning") + 1]
     assert winning.kind == "list" and len(winning.items) == 2  # a line ending in a Jinja tag keeps its newline
     long = s8(sequence_length=10)  # longer than the 8 × 8 table's groups: no one-group run
-    assert "reaches 10 cards" in long and "Total of their 10 cards" in long and "Str8 Ten:" not in long
+    assert "lays their tenth card" in long and "Total of their ten cards" in long and "Str8 Ten:" not in long
     short = s8(sequence_length=6)
-    assert "reaches 6 cards" in short and "Str8 Six: a winning sequence" in short and "4 8 12 … 24" in short
+    assert "lays their sixth card" in short and "Str8 Six: a winning sequence" in short and "4 8 12 … 24" in short
     none = s8(pass_cards=0)
-    assert "pass card" not in none.lower() and "50 against you" not in none
-    crazy = norm(plain_text(load("crazy-eights-reference", aid_facts("crazy-eights", BuildOptions(ace_value=1)))))
+    assert "play a pass card" not in none and "in the deck" not in none and "50 against you" not in none
+    assert "Draw pile empty Shuffle the discard pile" in none and "no pass cards" in none  # the subtitle says why
+    crazy = norm(plain_text(load("crazy-eights-reference", facts_for("crazy-eights", ace_value=1))))
     assert "Ace 1 " in crazy and "Aces 10" in crazy
-    four = norm(plain_text(load("fourscore-reference", aid_facts("fourscore", BuildOptions(table_size=10)))))
+    four = norm(plain_text(load("fourscore-reference", facts_for("fourscore", table_size=10))))
     assert "the other 96" in four and "19 (+1 over)" in four and "48" in four
 
 

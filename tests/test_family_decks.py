@@ -1,5 +1,6 @@
 """Eights (letter cards) and Crazy Eights decks: contract, content, pixels, checker."""
 import re
+import shutil
 from collections import Counter
 
 import pypdf
@@ -72,10 +73,10 @@ def test_crazy_eights_eights_stand_out(built):
         frame = im.convert("RGB").getpixel((round((3 + 3 - 0.2) * px), round((3 + 44.45) * px)))
     assert abs(frame[0] - 0xD9) < 20 and abs(frame[1] - 0xA2) < 20 and frame[2] < 60  # gold
     text = pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text()
-    assert "WILD" in text and "50 pts" in text
+    assert "WILD" in text and "50 points" in text
 
 
-def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
+def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path, built):
     out = tmp_path / "out"
     result = run_cli("build", "--game", "crazy-eights", "--decks", "2", "--ace-value", "1", "--out", out, "-q")
     assert result.exit_code == 0, result.output
@@ -90,6 +91,18 @@ def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path):
     check = run_cli("check", out)
     assert check.exit_code == 0, check.output
     assert "A = 1" in check.output
+    # the words around the cards follow the variant: one point, not "1 pts"; aces 1 everywhere
+    cards = pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-cards.pdf"))
+    assert "1 point" in cards.pages[0].extract_text() and "1 points" not in cards.pages[0].extract_text()
+    aid = " ".join(pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-reference.pdf")).pages[0].extract_text().split())
+    pad = pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-scorepad-letter.pdf")).pages[0].extract_text()
+    assert "Ace 1" in aid and "Ace 10" not in aid and "ace = 1," in pad
+    # the reference game's words beside these cards: the checker reads them and objects
+    for name in ("crazy-eights-rules.pdf", "crazy-eights-reference.pdf", "crazy-eights-scorepad-letter.pdf"):
+        shutil.copyfile(built / "crazy-eights" / name, out / "crazy-eights" / name)
+    assert_check_catches(out, ["crazy-eights-rules.pdf: booklet: states 10 for the ace's points; the deck in this "
+                               "folder says 1", "booklet: does not state two decks",
+                               "player aid: states 10 for the ace's points", "score pad: states 10 for the ace's points"])
 
 
 @pytest.mark.parametrize("damage, expected", [

@@ -63,14 +63,13 @@ def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_pat
 
 
 def test_a_variant_that_cannot_make_a_game(tmp_path):
-    """A 3 × 3 table holds no sequence of 8: the build warns, --strict refuses, check flags it."""
+    """A 3 × 3 table holds no sequence of 8: refused at once, in one line naming the
+    longest there is; a length it holds builds, plays and checks."""
     out = tmp_path / "out"
-    result = run_cli("build", "--game", "str8eight", "--table-size", "3", "--format", "svg", "--out", out)
-    assert result.exit_code == 0 and "cannot make a game: no winning sequence of 8 cards" in result.output
-    strict = run_cli("build", "--game", "str8eight", "--table-size", "3", "--format", "svg", "--out", out, "--strict")
-    assert strict.exit_code == 2 and strict.output.count("\n") == 1 and "(--strict)" in strict.output
-    check = run_cli("check", out)
-    assert check.exit_code == 1 and "this variant cannot make a game" in check.output
+    result = run_cli("build", "--game", "str8eight", "--table-size", "3", "--sequence-length", "8",
+                     "--format", "svg", "--out", out)
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "longest sequence from a bull's-eye has 5 cards" in result.output and not out.exists()
     ok = run_cli("build", "--game", "str8eight", "--table-size", "3", "--sequence-length", "5", "--format", "svg",
                  "--out", tmp_path / "ok")
     assert ok.exit_code == 0 and "warning" not in ok.output

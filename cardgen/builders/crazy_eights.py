@@ -5,20 +5,18 @@ from pathlib import Path
 
 from ..design.crazy_eights import BACK_GROUNDS, render_deck
 from ..model.crazy_eights import GAME, TITLE, build_deck
+from ..model.facts import crazy_eights_facts
 from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..theme import Theme
-from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_tuckboxes
+from .deckfiles import Output, RenderedDeck, card_params, deck_title, look_for, write_deck, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 
-def _rules(ace_value: int) -> RulesSpec:
-    return RulesSpec(
-        "crazy-eights", TITLE, cover=["8-hearts", "8-spades", "8-diamonds", "8-clubs"],
-        reference="crazy-eights-reference",
-        scorepad={"lines": ["When a player goes out, they score the cards left in everyone else's hand: "
-                            f"8 = 50, J/Q/K = 10, ace = {ace_value}, others face value.",
-                            "First to 250 points wins."], "players": 6, "hands": 16})
+def _rules(decks: int, ace_value: int) -> RulesSpec:
+    facts = crazy_eights_facts(decks, ace_value)
+    return RulesSpec("crazy-eights", TITLE, facts, cover=["8-hearts", "8-spades", "8-diamonds", "8-clubs"],
+                     reference="crazy-eights-reference", scorepad={"players": 6, "hands": 16})
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -30,12 +28,14 @@ def _resolve(name: str, slugs: list) -> str:
 def build(options: BuildOptions, theme: Theme, game_dir: Path):
     size = card_size(options.card_size)
     model = build_deck(options.decks, options.ace_value)
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
+    spec = _rules(options.decks, options.ace_value)
+    deck = RenderedDeck(GAME, deck_title(spec.facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
-    rules = RulesTask(out, options, theme, GAME, _rules(options.ace_value),
+    rules = RulesTask(out, options, theme, GAME, spec,
                       lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out)
-    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_GROUNDS[1])
+    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_GROUNDS[1],
+                    edition=spec.facts.edition)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

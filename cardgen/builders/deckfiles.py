@@ -104,6 +104,12 @@ class Output:
         return path
 
 
+def deck_title(facts) -> str:
+    """The deck's name where a person sees it (Tabletop Simulator, the HTML page, PDF
+    titles): the game, and how this kit differs from the reference one."""
+    return f"{facts.title} ({facts.edition})" if facts.edition else facts.title
+
+
 def card_params(size: CardSize, options: BuildOptions) -> dict:
     return {"card": record.Card(size.name, (size.width, size.height), options.bleed, options.low_ink)}
 
@@ -195,16 +201,24 @@ TUCKBOX_PNG_DPI = 200
 
 
 def write_tuckboxes(out: Output, options: BuildOptions, look: Look, game: str, title: str, cards: int,
-                    ground: str, side_note: str = "") -> None:
-    """One cut-and-fold box per paper, sized for the deck: <game>-tuckbox-<paper>.svg/.pdf/.png."""
+                    ground: str, side_note: str = "", edition: str = "") -> None:
+    """Boxes for every card of the print job, one page per paper: <game>-tuckbox-<paper>.svg/.pdf/.png;
+    a deck too thick for one box on the paper gets equal boxes, <game>-tuckbox-box<i>-<paper>.*"""
     from ..design.tuckbox import tuckbox_svg
+    from ..layout.tuckbox import boxes_for
 
     with out.stage("tuck box"):
         size = look.size
-        pages = {paper: tuckbox_svg(game, title, cards, size.width, size.height, options.card_thickness, paper,
-                                    ground, options.low_ink, look.theme, side_note) for paper in papers(options.paper)}
-        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in pages), cards, options.card_thickness)
-        write_page_svgs(out, pages, "tuckbox", f"{game}-tuckbox", options.formats, TUCKBOX_PNG_DPI, look.theme)
+        chosen = papers(options.paper)
+        boxes = boxes_for(size.width, size.height, cards, options.card_thickness, chosen)
+        each = -(-cards // boxes)
+        out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in chosen), cards, options.card_thickness, boxes)
+        for i in range(1, boxes + 1):
+            pages = {paper: tuckbox_svg(game, title, each, size.width, size.height, options.card_thickness, paper,
+                                        ground, options.low_ink, look.theme, side_note, edition, (i, boxes))
+                     for paper in chosen}
+            stem = f"{game}-tuckbox" if boxes == 1 else f"{game}-tuckbox-box{i}"
+            write_page_svgs(out, pages, "tuckbox", stem, options.formats, TUCKBOX_PNG_DPI, look.theme)
 
 
 def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, theme: Theme) -> None:

@@ -4,18 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..design.eights import BACK_PLUM, render_deck
-from ..model.eights import GAME, TITLE, build_deck
+from ..model.eights import GAME, HAND_SIZES, TITLE, WORDS, build_deck
+from ..model.facts import eights_facts
 from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..theme import Theme
 from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
-RULES = RulesSpec(
-    "eights", TITLE, cover=["E", "I", "G", "H", "T"], reference="eights-reference",
-    scorepad={"lines": ["Each word scores the number it spells: ONE 1 … EIGHT 8.",
-                        "Game: 50 points with 2–3 players, 30 points with 4 or more."],
-              "players": 6, "hands": 16})
+def rules_spec() -> RulesSpec:
+    facts = eights_facts()
+    return RulesSpec("eights", TITLE, facts, cover=list(max(WORDS, key=WORDS.get)), reference="eights-reference",
+                     scorepad={"players": max(high for _, high, _ in HAND_SIZES), "hands": 16})
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -28,7 +28,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path):
     model = build_deck()
     deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)})
-    rules = RulesTask(out, options, theme, GAME, RULES, lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+    rules = RulesTask(out, options, theme, GAME, rules_spec(), lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out)
     write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_PLUM)
     out.render_pngs(options.jobs, theme)

@@ -1,8 +1,10 @@
-"""Build FourScore: played with the Str8 Eight deck, so only its rule booklet here."""
+"""Build FourScore: played with the Str8 Eight deck, so only its rules here, written
+for the table size the deck is built with."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..model.facts import fourscore_facts
 from ..options import BuildOptions
 from ..theme import Theme
 from .deckfiles import Output
@@ -14,8 +16,11 @@ TITLE = "FourScore"
 
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path):
-    out = Output(game_dir, {"plays_with": "str8eight"})
+    facts = fourscore_facts(options.table_size, options.pass_cards)
+    out = Output(game_dir, {"plays_with": "str8eight", "table_size": facts.table_size,
+                            "pass_cards": facts.pass_cards})
     if "pdf" in options.formats:
-        spec = RulesSpec("fourscore", TITLE, cover=["12", "15", "20", "24"], reference="fourscore-reference")
+        spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
+                         reference="fourscore-reference")
         write_rules(out, options, theme, GAME, spec, pictures(options, theme))
     return out.record(GAME), out.files, out.timings

@@ -21,12 +21,20 @@ CARD_PICTURE_DPI = 150  # pictures print 21–40 mm wide: 150 DPI of a whole car
 
 @dataclass
 class RulesSpec:
-    booklet: str  # rule text name under templates/rules/
+    booklet: str  # rule text name under templates/rules/ (also names the aid and pad texts)
     title: str
+    facts: object  # the variant's facts (model/facts.py): every number the texts print
     cover: list = field(default_factory=list)  # card names for the title page picture
     reference: "str | None" = None  # player aid rule text
-    scorepad: "dict | None" = None  # {"lines": [...], "players": n, "hands": n}
+    scorepad: "dict | None" = None  # {"players": n, "hands": n}; its lines are <booklet>-scorepad.md
     tournament: bool = False
+
+    def lines(self, sheet: str) -> list:
+        """The lines at the head of a sheet (scorepad, tournament), from the rule text
+        <booklet>-<sheet>: one paragraph a line."""
+        from ..documents.ruletext import load
+
+        return [b.text for b in load(f"{self.booklet}-{sheet}", self.facts) if b.kind == "para"]
 
 
 def arrow_number_mm(svg: str) -> "float | None":
@@ -94,13 +102,12 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     from ..documents.fold import write_fold
     from ..draw.fonts import register_reportlab_fonts
     from ..documents.ruletext import Block, load
-    from .aidfacts import aid_facts
 
     fonts = register_reportlab_fonts(theme.fonts)
-    blocks = load(spec.booklet)
+    blocks = load(spec.booklet, spec.facts)
     if spec.cover:
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
-    aid_blocks = load(spec.reference, aid_facts(game, options)) if spec.reference else None
+    aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
     booklets, folds, aids = {}, {}, {}
     for i, paper in enumerate(papers(options.paper)):
         page = PAGE_SIZES[paper.name]
@@ -134,17 +141,19 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
     fonts = register_reportlab_fonts(theme.fonts)
     chosen = papers(options.paper)
     scorepads, tournaments = [], []
+    lines = spec.lines("scorepad") if spec.scorepad else []
+    tournament_lines = spec.lines("tournament") if spec.tournament else []
     with out.stage("score pads"):
         for paper in chosen:
             if spec.scorepad:
                 path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
-                write_scorepad(path, paper, spec.title, spec.scorepad["lines"], spec.scorepad["players"],
+                write_scorepad(path, paper, spec.title, lines, spec.scorepad["players"],
                                spec.scorepad["hands"], fonts)
                 out.add(path, "scorepad", "pdf")
                 scorepads.append(path.name)
             if spec.tournament:
                 path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
-                write_tournament(path, paper, spec.title, 4, 24, fonts)
+                write_tournament(path, paper, spec.title, 4, 24, fonts, tournament_lines)
                 out.add(path, "tournament", "pdf")
                 tournaments.append(path.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, scorepad=tuple(scorepads),

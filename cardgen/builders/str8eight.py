@@ -1,10 +1,12 @@
-"""Build Str8 Eight: the deck (SVG, PDF, PNG, home-print sheets) and the sequence sheet."""
+"""Build Str8 Eight: the deck (SVG, PDF, PNG, home-print sheets), the sequence sheet, and
+the rules, whose every number comes from the variant's facts (model/facts.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..layout.paper import papers
 from ..model.sizes import card_size
+from ..model.facts import Str8EightFacts, str8eight_facts
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
 from ..record import AtlasPoster, SequenceSheet, Str8Eight
@@ -12,23 +14,24 @@ from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
 from ..theme import Theme
-from .deckfiles import Output, RenderedDeck, card_params, look_for, write_deck, write_page_svgs, write_tuckboxes
+from .deckfiles import Output, RenderedDeck, card_params, deck_title, look_for, write_deck, write_page_svgs, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
-# FourScore is played with this deck, and its rules use the box to mark who leads
-FOURSCORE_NOTE = ("Playing FourScore? This box marks the first\n"
-                  "player: set it before the player left of the\n"
-                  "dealer, and hand it on as the rules say.")
+# FourScore is played with this deck; its rules use the box to settle ties and to hold
+# the pass cards and the cards a bonus match takes out of the game
+FOURSCORE_NOTE = ("Playing FourScore? Set this box before the\n"
+                  "player left of the dealer: it settles ties\n"
+                  "when two players show the same number.")
 
 
-RULES = RulesSpec(
-    "str8eight", TITLE, cover=["1", "6", "12", "24", "pass-left"], reference="str8eight-reference",
-    scorepad={"lines": ["First to 1,000 points wins a two-player game; first to 500 with three or four players.",
-                        "Each hand: the winner scores their eight cards; everyone else scores their sequence "
-                        "minus the cards in hand (a pass card in hand costs 50)."],
-              "players": 4, "hands": 16},
-    tournament=True)
+def rules_spec(facts: Str8EightFacts) -> RulesSpec:
+    """The booklet, aid, pad and tournament sheet of this variant: the cover shows the
+    start of the worked sequence (a legal one) and a pass card when the deck has them."""
+    return RulesSpec(
+        "str8eight", TITLE, facts, cover=[str(v) for v in facts.cover] + (["pass-left"] if facts.pass_cards else []),
+        reference="str8eight-reference", scorepad={"players": facts.players[1], "hands": 16},
+        tournament=facts.tournament)
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -40,21 +43,20 @@ def _resolve(name: str, slugs: list) -> str:
 
 def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
     """Str8 Eight cards without bleed, for the booklets (Str8 Eight's and FourScore's)."""
-    deck = build_deck(options.table_size, max(1, options.pass_cards // 2))  # the booklet shows a pass card
+    deck = build_deck(options.table_size, options.pass_cards // 2)
     art = render_deck(deck, look_for(options, theme, card_size(options.card_size)).with_bleed(0.0))
     return CardPictures(art.cards, _resolve, theme.fonts)
 
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     model = build_deck(options.table_size, options.pass_cards // 2)
+    facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None)
     size = card_size(options.card_size)
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
+    deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
-                            "sequence_length": options.sequence_length, **card_params(size, options)})
-    # the booklet shows a pass card even in a deck built without them
-    rules = RulesTask(out, options, theme, GAME, RULES,
-                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts) if model.pass_cards
-                      else pictures(options, theme))
+                            "sequence_length": facts.sequence_length, **card_params(size, options)})
+    rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out)
 
     with out.stage("sequence sheet"):
@@ -62,22 +64,22 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path) -> "tuple[Str8Eig
         out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
         write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme)
     with out.stage("atlas"):
-        write_atlas(out, model, options, theme)
-    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE)
+        write_atlas(out, model, facts.sequence_length, options, theme)
+    write_tuckboxes(out, options, deck.look, GAME, TITLE, len(deck.faces), BACK_NAVY, FOURSCORE_NOTE, facts.edition)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
 
 
-def write_atlas(out: Output, model, options: BuildOptions, theme: Theme) -> None:
+def write_atlas(out: Output, model, length: int, options: BuildOptions, theme: Theme) -> None:
     """The sequence atlas: its counts as JSON and a poster page per paper."""
     import json
 
     from ..model.atlas import atlas
     from ..model.play.playability import playability
 
-    book = atlas(model, options.sequence_length)
-    trial = playability(model.table_size, len(model.pass_cards), options.sequence_length)
+    book = atlas(model, length)
+    trial = playability(model.table_size, len(model.pass_cards), length)
     name = f"{GAME}-atlas.json"
     data = {**book.to_json(), "trial": {"players": trial.players, "hands": trial.hands, "finished": trial.finished}}
     out.write_text(name, json.dumps(data, indent=1) + "\n", "atlas")

@@ -9,10 +9,13 @@ from . import svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
 from .booklets import check_rules
+from . import wording
+from .wording import Claim
 
 GAME = "crazy-eights"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
+TARGET, WINNER_BONUS = 250, 100  # the reference rules' game score and the usual extra
 
 
 def expected_penalty(rank: str, ace_value: int) -> int:
@@ -26,6 +29,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     decks, ace = rec.decks, rec.ace_value
     cards: dict = {d: Counter() for d in range(1, decks + 1)}
     backs: dict = {}
+    penalties: dict = {}  # rank -> the penalties its cards print
     for file, root in svgread.card_roots(GAME, game_dir, report, rel):
         kind = root.get("data-kind")
         deck = svgread.as_int(root.get("data-deck"))
@@ -39,6 +43,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
                 report.fail(file, label, "not a card of a standard deck")
                 continue
             cards[deck][(rank, suit)] += 1
+            penalties.setdefault(rank, set()).add(svgread.as_int(root.get("data-penalty")))
             want = expected_penalty(rank, ace)
             if svgread.as_int(root.get("data-penalty")) != want:
                 report.fail(file, label, f"penalty {root.get('data-penalty')}, expected {want} (ace = {ace})")
@@ -62,8 +67,31 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         report.fail(f"{GAME}/svg", "-", "the decks' backs are drawn in the same colors; a second deck needs its own")
     check_deck_files(GAME, game_dir, rec, 52 * decks, decks, report, rel)
     check_rules(game_dir, rec, "Crazy Eights", report, rel)
+    _check_words(game_dir, rec, decks, penalties, report, rel)
     report.summary[:0] = [
         f"{decks} deck(s) of 52 distinct cards, {sum(len(b) for b in backs.values())} back(s)",
         f"penalties: 8 = 50, J/Q/K = 10, A = {ace}, others face value",
     ]
     return report
+
+
+def _check_words(game_dir: Path, rec, decks: int, penalties: dict, report: GameReport, rel) -> None:
+    """The penalty tables and the pad state what the cards in this folder print (the ace
+    above all: 10 or 1), the decks the kit has, and the reference targets."""
+    def printed(rank: str, fallback: int) -> int:
+        values = penalties.get(rank, set())
+        return next(iter(values)) if len(values) == 1 and None not in values else fallback
+    ace, eight, king = printed("A", rec.ace_value), printed("8", 50), printed("K", 10)
+    booklet = [Claim("the ace's points", r"\bAce (\d+)\b", (ace,)),
+               Claim("an 8's points", r"Each 8 (\d+)", (eight,)),
+               Claim("a court card's points", r"King, queen, jack (\d+)", (king,)),
+               Claim("the target", r"reach (\d+) points wins the game", (TARGET,)),
+               Claim("the winner's extra", r"an extra (\d+) points", (WINNER_BONUS,)),
+               Claim("two decks", r"Two standard (\d+)-card decks", (52,) if decks == 2 else None)]
+    aid = [Claim("the ace's points", r"\bAce (\d+)\b", (ace,)),
+           Claim("an 8's points", r"Points 8 (\d+)", (eight,)),
+           Claim("the target", r"first to (\d+) points wins", (TARGET,))]
+    pad = [Claim("the ace's points", r"ace = (\d+)", (ace,)), Claim("an 8's points", r"8 = (\d+)", (eight,)),
+           Claim("the target", r"First to (\d+) points wins", (TARGET,))]
+    wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
+                      ("What you need", "The goal", "Going out and scoring", "Winning the game"))

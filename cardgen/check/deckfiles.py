@@ -33,9 +33,14 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
 
     info = rec.tuckbox
     w, h = rec.card.trim_mm
-    want = (w + CLEARANCE_MM, h + CLEARANCE_MM, info.cards * info.card_thickness_mm + CLEARANCE_MM)
-    for name in info.papers:
-        path = game_dir / f"{game}-tuckbox-{name}.svg"
+    if info.cards != len(rec.deck.faces):
+        report.fail("manifest.json", "tuck box", f"sized for {info.cards} cards; the print job has "
+                    f"{len(rec.deck.faces)}")
+    each = -(-info.cards // info.boxes)  # equal boxes share the deck
+    want = (w + CLEARANCE_MM, h + CLEARANCE_MM, each * info.card_thickness_mm + CLEARANCE_MM)
+    stems = [f"{game}-tuckbox"] if info.boxes == 1 else [f"{game}-tuckbox-box{i}" for i in range(1, info.boxes + 1)]
+    for stem, name in ((stem, name) for stem in stems for name in info.papers):
+        path = game_dir / f"{stem}-{name}.svg"
         if not path.exists():
             report.fail(rel(path), "tuck box", "missing")
             continue
@@ -53,7 +58,7 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
             continue
         if any(abs(a - b) > 0.05 for a, b in zip(inner, want)):
             report.fail(rel(path), "tuck box", "inside {} mm, expected {} for {} cards of {} mm".format(
-                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{v:g}" for v in want), info.cards,
+                " × ".join(f"{v:g}" for v in inner), " × ".join(f"{v:g}" for v in want), each,
                 info.card_thickness_mm))
         sizes = {el.get("data-panel"): (float(el.get("width")), float(el.get("height")))
                  for el in svgread.with_attr(root, "data-panel") if el.get("data-panel") in ("front", "spine", "lid")}

@@ -12,6 +12,43 @@ from . import svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .booklets import check_rules
+from . import wording
+from .wording import Claim
+
+PASS_POINTS = 50  # a pass card in hand at the end of a hand
+TARGETS = {2: 1000, 3: 500}  # the reference rules' targets for the 8 × 8 game: two players; three or four
+HAND = 3
+
+LONGEST_RUN = 36  # the longest sequence from a bull's-eye on the largest (12 × 12) table
+
+
+def mean_winning_total(n: int, length: int) -> float:
+    """What a winning sequence (length cards from a bull's-eye along right arrows) is worth
+    on average over all of them, counted along the table's arrows."""
+    values = sorted({r * c for r in range(1, n + 1) for c in range(1, n + 1)})
+    nxt = {v: sorted({t for _, side, t in expected_arrows(v, n) if side == "right"}) for v in values}
+    count = {v: 1 for v in values}
+    total = {v: v for v in values}
+    for _ in range(length - 1):
+        count, total = ({v: sum(count[w] for w in nxt[v]) for v in values},
+                        {v: sum(count[w] * v + total[w] for w in nxt[v]) for v in values})
+    starts = [v for v in values if v <= n]
+    return sum(total[v] for v in starts) / sum(count[v] for v in starts)
+
+
+def targets(n: int, length: "int | None" = None) -> dict:
+    """The targets another table's rules must print: the reference ones scaled by what a
+    winning sequence is worth there (two significant figures, halves rounded up)."""
+    length = length or n
+    if (n, length) == (8, 8):
+        return dict(TARGETS)
+    import math
+
+    def two_figures(x: float) -> int:
+        step = 10 ** (math.floor(math.log10(x)) - 1) if x >= 10 else 1
+        return max(10, int(math.floor(x / step + 0.5) * step))
+    two = two_figures(TARGETS[2] * mean_winning_total(n, length) / mean_winning_total(8, 8))
+    return {2: two, 3: two_figures(two * TARGETS[3] / TARGETS[2])}
 
 GAME = "str8eight"
 
@@ -59,6 +96,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     faces = n * n + pass_total
     check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
     check_rules(game_dir, rec, "Str8 Eight", report, rel)
+    _check_words(game_dir, rec, n, rec.sequence_length, numbers, passes, report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))
@@ -324,8 +362,8 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     import json
 
     n, length = rec.table_size, rec.sequence_length
-    if not 2 <= length <= 16:
-        report.fail("manifest.json", "-", f"sequence_length {length} is not from 2 to 16")
+    if not 2 <= length <= LONGEST_RUN:
+        report.fail("manifest.json", "-", f"sequence_length {length} is not from 2 to {LONGEST_RUN}")
         return
     copies = Counter(c.value for c in numbers if isinstance(c.value, int))
     want = count_sequences(dict(copies), card_links, n, length)
@@ -385,6 +423,68 @@ def _check_passes(passes: list, total: int, report: GameReport) -> None:
         k = sum(d == side for _, d in passes)
         if k != total // 2:
             report.fail(f"{GAME}/svg", "-", f"{k} pass-{side} cards, expected {total // 2}")
+
+
+WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+         "sixteen seventeen eighteen nineteen twenty").split()
+ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+            "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
+
+
+def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes: list, report: GameReport,
+                 rel) -> None:
+    """The booklet, aid and pad state the counts of the cards in this folder: number and
+    pass cards, the copies of each value, the bull's-eyes, the pass card's cost, and the
+    reference targets (the 3–4 player one only when the deck deals three hands)."""
+    counts = Counter(c.value for c in numbers if c.value is not None)
+    cards, pass_total = len(numbers), len(passes)
+    seats_three = (cards + pass_total - 1) // HAND >= 3
+    want = targets(n, length)
+    said = WORDS[length] if length < len(WORDS) else f"{length:,}"
+    nth = ORDINALS[length] if length < len(ORDINALS) else f"{length}th"
+    booklet = [
+        Claim("the number cards", r"There are ([\d,]+) number cards, one for every cell of the (\d+) × (\d+) table",
+              (cards, n, n)),
+        Claim("the different values", r"the deck holds (\d+) different values", (len(counts),)),
+        Claim("the bull's-eye cards", r"The cards 1 through (\d+) carry a bull’s-eye", (n,)),
+        Claim("the sequence length", r"The hand ends the moment someone places the (\w+) card", (nth,)),
+        Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (want[2],)),
+        Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",
+              (want[3],) if seats_three else None)]
+    aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
+           Claim("the sequence length", r"The hand ends when someone lays their (\w+) card", (nth,)),
+           Claim("the two-player target", r"2 players: ([\d,]+) points", (want[2],)),
+           Claim("the three- or four-player target", r"3(?: or 4)? players: ([\d,]+) points",
+                 (want[3],) if seats_three else None)]
+    pad = [Claim("the two-player target", r"First to ([\d,]+) points wins a two-player game", (want[2],)),
+           Claim("the sequence length", r"the winner scores their (\w+) cards", (said,)),
+           Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (want[3],) if seats_three else None)]
+    if pass_total:
+        points = PASS_POINTS
+        booklet += [Claim("the pass cards", r"There are (\d+) pass cards", (pass_total,)),
+                    Claim("the cards shuffled together", r"Shuffle all (\d+) cards together", (cards + pass_total,)),
+                    Claim("a pass card's cost", r"A pass card in hand counts (\d+)", (points,))]
+        aid.append(Claim("a pass card's cost", r"Pass card in hand (\d+) against you", (points,)))
+        pad.append(Claim("a pass card's cost", r"a pass card in hand costs (\d+)", (points,)))
+    else:
+        booklet += [Claim("pass cards", r"There are (\d+) pass cards", None),
+                    Claim("the cards shuffled", r"Shuffle all (\d+) number cards", (cards,))]
+        aid.append(Claim("pass cards", r"Pass card in hand (\d+)", None))
+        pad.append(Claim("pass cards", r"a pass card in hand costs (\d+)", None))
+
+    def copies(text: str, path: Path) -> None:
+        pairs = wording.number_pairs(text, "Value Copies")
+        stated = dict(pairs or [])
+        if not pairs or len(stated) != len(pairs):
+            report.fail(rel(path), "booklet", "has no readable Value / Copies table")
+        elif stated != dict(counts):
+            wrong = sorted(v for v in set(stated) | set(counts) if stated.get(v) != counts.get(v))
+            report.fail(rel(path), "booklet", f"copies table differs from the cards at value(s) "
+                        f"{', '.join(map(str, wrong[:8]))}: it says "
+                        f"{', '.join(f'{v}: {stated.get(v, 0)}' for v in wrong[:8])}; the cards are "
+                        f"{', '.join(f'{v}: {counts.get(v, 0)}' for v in wrong[:8])}")
+    wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
+                      ("What is in the box", "Setup", "Building a sequence", "Scoring", "Winning the game"), copies)
 
 
 def _value_table(values: list, counts: Counter) -> list[str]:

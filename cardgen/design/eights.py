@@ -7,7 +7,7 @@ be taken for the digit 1 or a lower-case l.
 """
 from __future__ import annotations
 
-from ..model.eights import GAME, TITLE, WORDS, LetterCard
+from ..model.eights import GAME, TARGETS, TITLE, WORDS, LetterCard
 from ..model.sizes import SAFE_MM
 from . import backs, palette
 from .cards import DeckArt, Look, SVGCard
@@ -37,11 +37,15 @@ def letter_svg(card: LetterCard, look: Look) -> str:
 def reference_svg(look: Look) -> str:
     size, bleed, low_ink = look.size, look.bleed, look.low_ink
     rows = [{"word": w, "points": p, "y": 29.5 + i * 6.4} for i, (w, p) in enumerate(WORDS.items())]
+    # the game's targets, from the model: "game: 50 points with 2–3 players," / "30 points with 4 or more"
+    target_lines = [{"points": points, "text": ("game: " if i == 0 else "") + f"{points} points with "
+                     + (f"{low} or more" if high is None else f"{low}–{high} players")
+                     + ("," if i < len(TARGETS) - 1 else "")} for i, (low, high, points) in enumerate(TARGETS)]
     return render(
         "eights/reference.svg.j2", card=size, bleed=bleed, game=GAME, kind="reference", extra_attrs=[],
         title=f"{TITLE}: words and points", fonts=look.theme.fonts.role_map, ink=palette.INK,
         muted=palette.MUTED_INK, paper="#ffffff" if low_ink else palette.PAPER, band=BACK_PLUM,
-        low_ink=low_ink, rows=rows, safe=SAFE_MM, cap=CAP, pt=PT)
+        low_ink=low_ink, rows=rows, target_lines=target_lines, safe=SAFE_MM, cap=CAP, pt=PT)
 
 
 def render_deck(deck: "list[LetterCard]", look: Look) -> DeckArt:

@@ -22,7 +22,9 @@ def outline_path(n) -> str:
 
 
 def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float, thickness: float,
-                paper: Paper, ground: str, low_ink: bool, theme, side_note: str = "") -> str:
+                paper: Paper, ground: str, low_ink: bool, theme, side_note: str = "", edition: str = "",
+                box: tuple = (1, 1)) -> str:
+    """cards: what this box holds; box: (which, of how many) when the deck needs several."""
     n = net(card_w, card_h, cards, thickness)
     at = place(n, paper)
     transform = (f"translate({fmt(at.x)} {fmt(at.y)})" + (" rotate(90)" if at.rotated else ""))
@@ -34,4 +36,4 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
         ink=palette.INK, muted=palette.MUTED_INK, ground="#ffffff" if low_ink else ground,
         title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
         glue="#d9d9d9", margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,
-        spine_size=min(D * 0.45, 9.0), W=W, H=H, D=D, thickness=thickness)
+        spine_size=min(D * 0.45, 9.0), W=W, H=H, D=D, thickness=thickness, edition=edition, box=box)

@@ -116,7 +116,8 @@ def parse(text: str, source: str = "rules") -> list[Block]:
                                         caption=escape(caption, quote=False)))
                 elif raw.startswith("Figure:") and blocks and blocks[-1].kind == "figure":
                     blocks[-1].caption = escape(raw[len("Figure:"):].strip(), quote=False)
-                elif len(blocks) == 1 and blocks[0].kind == "title" and raw.startswith("*") and raw.endswith("*"):
+                elif blocks and blocks[-1].kind in ("title", "subtitle") and len(blocks) <= 2 \
+                        and raw.startswith("*") and raw.endswith("*"):  # italic lines under the title
                     blocks.append(Block("subtitle", _inline(t).replace("<i>", "").replace("</i>", "")))
                 else:
                     blocks.append(Block("para", _inline(t)))
@@ -124,28 +125,104 @@ def parse(text: str, source: str = "rules") -> list[Block]:
     return blocks
 
 
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+         "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+            "eighteenth", "nineteenth", "twentieth")
+
+
+def number_word(n: int) -> str:
+    """Small counts in words, as prose writes them ("eight cards"); larger ones in digits."""
+    return WORDS[n] if 0 <= n < len(WORDS) else f"{n:,}"
+
+
+def ordinal(n: int) -> str:
+    return ORDINALS[n] if 0 <= n < len(ORDINALS) else f"{n}th"
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{number_word(n)} times")
+
+
+def plural(n: int, one: str, many: str = "") -> str:
+    """"1 card", "3 cards": the count and the noun that agrees with it."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def and_list(items) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def a_number(n: int) -> str:
+    """"a 4", "an 8", "an 11", "an 18", "an 80": the article as the number is said."""
+    said = number_word(n) if n < len(WORDS) else str(n)
+    vowel = said[0] in "aeiou" or str(n).startswith("8") or (n // 1000 in (8, 11, 18) and n >= 1000)
+    return f"{'an' if vowel else 'a'} {n}"
+
+
+def or_list(items) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
+
+
+def players(low: int, high: "int | None", noun: str = "players") -> str:
+    """(2, 3) -> "2 or 3 players", (2, 4) -> "2–4 players", (4, None) -> "4 or more players"."""
+    if high is None:
+        return f"{low} or more {noun}"
+    if high == low:
+        return f"{low} {noun[:-1] if low == 1 else noun}"
+    return f"{low} or {high} {noun}" if high == low + 1 else f"{low}–{high} {noun}"
+
+
 @lru_cache(maxsize=None)
-def _jinja():
-    """Rule texts that state a variant's numbers are Jinja templates of Markdown: not
-    escaped here (parse() escapes the text it hands the typesetter), and a name the
-    facts lack is an error, never an empty space."""
+def _environment():
+    """Jinja for the rule texts: Markdown out, so nothing is escaped here (the parser
+    escapes the text it hands the typesetter); an unknown fact is an error, not a blank."""
     import jinja2
 
-    return jinja2.Environment(autoescape=False, undefined=jinja2.StrictUndefined, trim_blocks=True,
-                              lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(RULES_DIR)), autoescape=False, undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters.update(num=lambda n: f"{n:,}", word=number_word, Word=lambda n: number_word(n).capitalize(),
+                       ordinal=ordinal, times=times, plural=plural, and_list=and_list, or_list=or_list,
+                       players=lambda lh, noun="players": players(lh[0], lh[1], noun),
+                       dots=lambda values: " · ".join(str(v) for v in values),
+                       plus=lambda values: " + ".join(str(v) for v in values),
+                       card=lambda c: f"{c[0]}{c[1].lower()}", cards=lambda cs: " ".join(f"{s}{x.lower()}" for s, x in cs),
+                       the_groups=lambda ds: and_list(f"the {d}s" for d in ds),
+                       group_list=lambda ds: and_list(f"{d}s" for d in ds),
+                       arrows=lambda pairs: and_list(f"{t} (×{d})" for t, d in pairs),
+                       an=a_number, bold=lambda t: f"**{t}**",
+                       signed=lambda n: f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0"))
+    return env
+
+
+def game_of(name: str) -> str:
+    """The game a rule text belongs to: "str8eight-reference" -> "str8eight"."""
+    for suffix in ("-reference", "-scorepad"):
+        name = name.removesuffix(suffix)
+    return name
+
+
+def render(name: str, facts=None) -> str:
+    """The rule text name (templates/rules/<name>.md) as Markdown, its numbers filled in
+    from facts (the reference game's when None)."""
+    import jinja2
+
+    if facts is None:
+        from ..model.facts import facts_for
+
+        facts = facts_for(game_of(name))
+    try:
+        return _environment().get_template(f"{name}.md").render(f=facts)
+    except jinja2.TemplateNotFound:
+        raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None
 
 
 def load(name: str, facts=None) -> list[Block]:
-    """The blocks of rule text name; with facts, the text is first rendered as a Jinja
-    template that reads them as `f`."""
-    path = RULES_DIR / f"{name}.md"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardgenError(f"rule text {path} is missing: restore it from git") from None
-    if facts is not None:
-        text = _jinja().from_string(text).render(f=facts)
-    return parse(text, str(path))
+    return parse(render(name, facts), str(RULES_DIR / f"{name}.md"))
 
 
 def plain_text(blocks: list[Block]) -> str:

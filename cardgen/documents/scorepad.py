@@ -74,14 +74,13 @@ def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], playe
     return doc.page
 
 
-def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players: int, fonts: dict) -> int:
-    """The moderator's sheet: each player's table and score per round, and the running total."""
+def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players: int, fonts: dict,
+                     lines: list) -> int:
+    """The moderator's sheet: each player's table and score per round, and the running total;
+    lines: how a tournament runs, from the rule text."""
     from reportlab.platypus import Table, TableStyle
 
     doc = _doc(path, paper, f"{title} tournament sheet", fonts["text"])
-    lines = ["Groups of 3 or 4 at numbered tables; one hand a round (about 30 minutes); four rounds suit most events.",
-             "After each round, rank everyone by total: the four highest sit at table 1, the next four at table 2, and so on.",
-             "At each table the highest total deals; second highest sits to the dealer's right, lowest to the left."]
     name_w = 40 * MM
     col = (doc.width - name_w - 16 * MM) / (3 * rounds)
     head1 = ["Player"] + sum(([f"Round {r}", "", ""] for r in range(1, rounds + 1)), []) + ["Final"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 _pool = None  # (process, connection) of the warm process that runs the pool
 
 
-def _worker_signals() -> None:
+def worker_signals() -> None:
     """In every forked render process: Ctrl-C is the build's to act on (ignored here),
     and SIGTERM/SIGHUP end the process at once, as the pool's terminate() expects. The
     build's own stop handlers (interrupt.py), copied by the fork, only set a flag that a
@@ -31,10 +31,10 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
     hold the build's end of the pipe open, which the fork copied into it."""
     import multiprocessing
 
-    _worker_signals()  # the pool inherits these
+    worker_signals()  # the pool inherits these
     builder_end.close()
     warm()
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with multiprocessing.get_context("fork").Pool(workers, initializer=worker_signals) as pool:
         while True:
             try:
                 request = conn.recv()
@@ -104,7 +104,7 @@ def run(func, jobs: list, workers: int, warm) -> list:
     import multiprocessing
 
     warm()  # load fontconfig and the fonts once, before the workers fork
-    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals) as pool:
+    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=worker_signals) as pool:
         return _ordered(pool, func, jobs)
 
 

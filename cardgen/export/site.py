@@ -71,7 +71,7 @@ def _ordered(games: dict) -> dict:
 def write_index(root: Path, games: dict, titles: dict, reports: tuple = ()) -> Path:
     """The preview's page, from the games' files and the thumbnails already under site/:
     a playtest adds its report to the page without drawing a card again."""
-    decks, downloads, sheet = [], [], None
+    decks, downloads, sheet, sheet_table = [], [], None, 8
     for game, params in _ordered(games).items():
         game_dir = root / game
         deck = params.get("deck")
@@ -81,20 +81,21 @@ def write_index(root: Path, games: dict, titles: dict, reports: tuple = ()) -> P
                 svg = (game_dir / "svg" / f"{slug}.svg").read_text(encoding="utf-8")
                 cards.append({"src": f"site/{game}/{slug}.png", "alt": _title(svg, slug),
                               "back": slug in deck["backs"]})
-            decks.append({"game": game, "title": titles.get(game, game), "faces": [c for c in cards if not c["back"]],
+            decks.append({"game": game, "title": deck.get("title") or titles.get(game, game), "faces": [c for c in cards if not c["back"]],
                           "backs": [c for c in cards if c["back"]]})
         files = sorted(p for p in game_dir.rglob("*") if p.suffix in (".pdf", ".zip", ".json") and p.is_file())
         if files:
-            downloads.append({"title": titles.get(game, game), "files": [
+            downloads.append({"title": (deck or {}).get("title") or titles.get(game, game), "files": [
                 {"href": p.relative_to(root).as_posix(), "name": p.name, "kb": max(1, round(p.stat().st_size / 1024))}
                 for p in files]})
         papers = (params.get("sequence_sheet") or {}).get("papers")
         if papers and sheet is None:
             text = (game_dir / f"sequence-sheet-{papers[0]}.svg").read_text(encoding="utf-8")
             sheet = re.sub(r"^<\?xml[^>]*>\s*", "", text)
+            sheet_table = params.get("table_size", 8)
     pages = [{"href": href, "name": _report_name(href)} for href in sorted(reports)]
     index = root / "index.html"
-    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet, reports=pages)
+    text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet, sheet_table=sheet_table, reports=pages)
     with writing(index):
         index.write_text(text, encoding="utf-8")
     return index

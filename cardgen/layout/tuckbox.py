@@ -113,6 +113,21 @@ def place(n: Net, paper: Paper) -> NetPlacement:
     raise CardgenError(f"a tuck box for {cards} cards ({n.inner[2]:g} mm deep) does not fit on {paper.name}: {advice}")
 
 
+MAX_BOXES = 4
+
+
+def boxes_for(card_w: float, card_h: float, cards: int, thickness: float, papers) -> int:
+    """How many boxes of equal size hold the deck when one box would not fit the paper:
+    the fewest whose net fits every paper (a 12 × 12 Str8 Eight, 150 cards, takes two
+    on A4). One box when even MAX_BOXES would not fit: place() then says why."""
+    for k in range(1, MAX_BOXES + 1):
+        n = net(card_w, card_h, -(-cards // k), thickness)
+        if all(_fits(n, paper, paper.width - 2 * MIN_MARGIN_MM, paper.height - 2 * MIN_MARGIN_MM - HEADER_MM)
+               for paper in papers):
+            return k
+    return 1
+
+
 def _fits(n: Net, paper: Paper, room_w: float, room_h: float) -> bool:
     return (n.width <= room_w and n.height <= room_h) or (n.height <= room_w and n.width <= room_h)
 

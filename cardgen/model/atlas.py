@@ -28,7 +28,7 @@ from functools import lru_cache
 from .str8eight import Deck, build_deck, groups_of, successors
 
 DEFAULT_SEQUENCE_LENGTH = 8
-MIN_SEQUENCE_LENGTH, MAX_SEQUENCE_LENGTH = 2, 16
+MIN_SEQUENCE_LENGTH, MAX_SEQUENCE_LENGTH = 2, 36  # 36: the longest run on a 12 × 12 table
 
 
 @dataclass(frozen=True)

@@ -47,3 +47,10 @@ def build_deck(decks: int = 1, ace_value: int = 10) -> list[PlayingCard]:
         raise ValueError(f"ace value {ace_value}: 10 or 1")
     return [PlayingCard(rank, suit, penalty(rank, ace_value), d)
             for d in range(1, decks + 1) for suit in SUITS for rank in RANKS]
+
+
+TARGET = 250  # the first to this score wins
+WINNER_BONUS = 100  # most players give the game's winner this on top
+SHORT_TARGET, LONG_TARGET = 100, 500  # the option for a quick or a long game
+# (fewest players, most players or None for "or more", cards each, decks)
+HAND_SIZES = ((2, 4, 7, 1), (5, 6, 5, 1), (7, None, 5, 2))

@@ -139,3 +139,144 @@ def sequence_map(table_size: int = DEFAULT_TABLE_SIZE) -> SequenceMap:
     links = tuple((d, d * k, d * (k + 1)) for d in range(1, n + 1) for k in range(1, n))
     followers = {v: sum(copies[s] for s in successors(v, n)) for v in copies}
     return SequenceMap(n, tuple(copies), entries, links, copies, followers)
+
+
+# --- playing the deck: hands, targets, and sequences found by search ---------------------------
+
+HAND_SIZE = 3  # cards in hand between turns
+TARGETS = {2: 1000, 3: 500, 4: 500}  # the score that wins a game, by number of players
+MOST_PLAYERS = 4  # one deck; more with two decks or in teams
+
+
+def most_players(cards: int, hand: int = HAND_SIZE) -> int:
+    """How many players a pile of cards can deal to: a hand each and at least one card
+    left to draw."""
+    return max(0, (cards - 1) // hand)
+
+
+def check_playable(table_size: int, pass_cards: int) -> "str | None":
+    """Why this deck cannot make a game of Str8 Eight, or None when it can: two players
+    need their hands and a card to draw."""
+    cards = table_size * table_size + pass_cards
+    need = 2 * HAND_SIZE + 1
+    if cards < need:
+        return (f"a {table_size} × {table_size} table with {pass_cards} pass cards makes {cards} cards, "
+                f"and two players' hands of {HAND_SIZE} and a draw pile need {need}")
+    return None
+
+
+def _links(n: int) -> dict:
+    return {v: successors(v, n) for v in value_counts(n)}
+
+
+def longest_from(n: int) -> dict:
+    """For each value, the most cards a sequence starting with it can reach."""
+    links = _links(n)
+    best: dict = {}
+    for v in sorted(links, reverse=True):
+        best[v] = 1 + max((best[w] for w in links[v]), default=0)
+    return best
+
+
+def longest_sequence(n: int) -> int:
+    """The longest sequence the table allows, from any bull's-eye."""
+    best = longest_from(n)
+    return max(best[v] for v in range(1, n + 1))
+
+
+def count_sequences(n: int, length: int) -> int:
+    """How many different sequences of length values start on a bull's-eye."""
+    links = _links(n)
+    ways = {v: 1 for v in links}
+    for _ in range(length - 1):
+        ways = {v: sum(ways[w] for w in links[v]) for v in links}
+    return sum(ways[v] for v in range(1, n + 1))
+
+
+def is_sequence(values, n: int) -> bool:
+    """A legal sequence: starts on a bull's-eye, each card on a right arrow of the last."""
+    values = list(values)
+    return bool(values) and 1 <= values[0] <= n and all(
+        b in successors(a, n) for a, b in zip(values, values[1:]))
+
+
+def step_group(a: int, b: int) -> int:
+    """The group whose right arrow leads from a to b (b − a)."""
+    return b - a
+
+
+def group_runs(n: int, length: int) -> list:
+    """Every one-group sequence of length cards (the bonus): (group, values), the run
+    k·d … (k+length−1)·d starting on a bull's-eye, by group then start."""
+    runs = []
+    for d in range(1, n + 1):
+        for k in range(1, n - length + 2):
+            if k * d <= n:
+                runs.append((d, tuple(d * j for j in range(k, k + length))))
+    return runs
+
+
+def varied_sequence(n: int, length: int, avoid: "dict | None" = None, starts=None) -> "tuple | None":
+    """A sequence of length cards that passes through as many groups as it can, found
+    greedily: at each step the smallest next card that uses a group not used yet, as
+    long as the sequence can still reach its length (else the smallest that can). Tried
+    from every bull's-eye (starts), keeping the one with the most groups, then the one
+    that starts highest. avoid: value -> copies already spoken for elsewhere."""
+    links = _links(n)
+    copies = value_counts(n)
+    avoid = avoid or {}
+    free = {v for v in links if copies[v] - avoid.get(v, 0) > 0}
+    reach: dict = {}  # the longest run of free values from each free value
+    for v in sorted(free, reverse=True):
+        reach[v] = 1 + max((reach[w] for w in links[v] if w in free), default=0)
+    best = None
+    for start in (starts if starts is not None else range(1, n + 1)):
+        if start not in free or reach[start] < length:
+            continue
+        seq, used = [start], set()
+        while len(seq) < length:
+            left = length - len(seq)
+            options = [w for w in links[seq[-1]] if w in free and reach[w] >= left]
+            new = [w for w in options if step_group(seq[-1], w) not in used]
+            nxt = min(new or options)
+            used.add(step_group(seq[-1], nxt))
+            seq.append(nxt)
+        key = (len(used), start)
+        if best is None or key > best[0]:
+            best = (key, tuple(seq))
+    return best[1] if best else None
+
+
+def mean_sequence_total(n: int, length: int) -> float:
+    """What a winning sequence is worth on average, over every sequence of length cards
+    that starts on a bull's-eye (each counted once)."""
+    links = _links(n)
+    ways = {v: 1 for v in links}  # sequences of k cards from v
+    sums = {v: v for v in links}  # their totals added up
+    for _ in range(length - 1):
+        ways, sums = ({v: sum(ways[w] for w in links[v]) for v in links},
+                      {v: sum(ways[w] * v + sums[w] for w in links[v]) for v in links})
+    count = sum(ways[v] for v in range(1, n + 1))
+    return sum(sums[v] for v in range(1, n + 1)) / count if count else 0.0
+
+
+def _two_figures(x: float) -> int:
+    """x rounded to two significant figures (1,234 -> 1,200; 87.6 -> 88), at least 10."""
+    from math import floor, log10
+
+    if x < 10:
+        return 10
+    step = 10 ** (floor(log10(x)) - 1)
+    return int(floor(x / step + 0.5) * step)
+
+
+def targets_for(n: int, length: int) -> dict:
+    """The scores that win a game: the reference rules' for the 8 × 8 game, and for
+    another table the same in winning sequences (scaled by what an average one is
+    worth), so a game lasts about as many hands. An added rule, said so in print."""
+    if (n, length) == (DEFAULT_TABLE_SIZE, DEFAULT_TABLE_SIZE):
+        return dict(TARGETS)
+    ratio = mean_sequence_total(n, length) / mean_sequence_total(DEFAULT_TABLE_SIZE, DEFAULT_TABLE_SIZE)
+    two = _two_figures(TARGETS[2] * ratio)
+    more = _two_figures(two * TARGETS[3] / TARGETS[2])
+    return {2: two, 3: more, 4: more}

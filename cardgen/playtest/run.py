@@ -29,7 +29,7 @@ def _variant(game: str, values: dict):
     try:
         if game == "str8eight":
             return Variant(table_size=values["table_size"], pass_cards=values["pass_cards"],
-                           sequence_length=values["sequence_length"], players=values["players"])
+                           sequence_length=values["sequence_length"] or values["table_size"], players=values["players"])
         return FourScoreVariant(table_size=values["table_size"], players=values["players"])
     except ValueError as exc:
         raise CardgenError(f"{exc}: choose another variant") from None

@@ -155,7 +155,9 @@ def _ordered(chunks: list, jobs: int):
         return
     import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks))) as pool:
+    from ..draw.workers import worker_signals
+
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks)), initializer=worker_signals) as pool:
         pending = []
         it = iter(chunks)
         for chunk in it:
