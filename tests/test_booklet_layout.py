@@ -224,3 +224,20 @@ def test_checker_catches_an_aid_of_the_wrong_page_size(copy_of_games):
         pdf.pages[0].mediabox = [0, 0, 148.0 / MM_PER_PT, 210.0 / MM_PER_PT]  # A5, beside a half-letter booklet
         pdf.save(path)
     assert_check_catches(out, ["fourscore-reference.pdf: player aid: page 1 is 148.0 × 210.0 mm, not half-letter"])
+
+
+def test_checker_reads_every_aids_words_against_the_deck(copy_of_games):
+    """A FourScore aid written for the 5 × 5 table beside the rules of the 8 × 8 one: the
+    cards to deal and the deal table it states are caught, read from the PDF's text."""
+    from cardgen.documents.booklet import write_player_aid
+    from cardgen.draw.fonts import register_reportlab_fonts
+    from cardgen.theme import DEFAULT_FONTS
+
+    out = copy_of_games("fourscore")
+    blocks = load("fourscore-reference", facts_for("fourscore", table_size=5))
+    write_player_aid(blocks, out / "fourscore" / "fourscore-reference.pdf", PAGE_SIZES["letter"], "FourScore",
+                     register_reportlab_fonts(DEFAULT_FONTS), None)
+    assert_check_catches(out, [
+        "fourscore-reference.pdf: player aid: states 21 for the cards left to deal; the deck in this folder says 60",
+        "fourscore-reference.pdf: player aid: deal table [(2, 10, 1), (3, 7, 0), (4, 5, 1), (5, 4, 1), (6, 3, 3)]; "
+        "60 cards to deal give [(2, 30, 0), (3, 20, 0), (4, 15, 0), (5, 12, 0), (6, 10, 0)]"])

@@ -140,17 +140,19 @@ def documents(game_dir: Path, rec) -> tuple:
 
 
 def check_all(game_dir: Path, rec, report: GameReport, rel, booklet: list, aid: list, pad: list,
-              sections: tuple, tables=None) -> None:
+              sections: tuple, tables=None, aid_tables=None) -> None:
     """Every booklet and player aid (one per page size) and every score pad (one per
-    paper) against their claims; tables(text, path, report) reads what a booklet shows
-    as a table."""
+    paper) against their claims; tables(text, path) and aid_tables(text, path) read
+    what a booklet or an aid shows as a table."""
     booklets, aids, pads = documents(game_dir, rec)
     for path in booklets:
         text = check_claims(path, "booklet", booklet, report, rel, sections)
         if text is not None and tables is not None:
             tables(text, path)
     for path in aids:
-        check_claims(path, "player aid", aid, report, rel)
+        text = check_claims(path, "player aid", aid, report, rel)
+        if text is not None and aid_tables is not None:
+            aid_tables(text, path)
     for path in pads:
         check_claims(path, "score pad", pad, report, rel)
     if booklets and not report.violations:
