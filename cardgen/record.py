@@ -19,8 +19,11 @@ from dataclasses import dataclass
 
 from .errors import CardgenError
 
-RECORD_VERSION = 2  # 2: FourScore's table size and pass cards, tuck boxes (fit, boxes), Str8 Eight's sequence
-# length and atlas, the printer profile, reprints and the parts built
+# 2: FourScore's table size and pass cards, tuck boxes (fit, boxes), Str8 Eight's sequence length
+#    and atlas, the printer profile, reprints and the parts built.
+# 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
+#    record of either shape is refused with "rebuild", never misread.
+RECORD_VERSION = 3
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -114,20 +117,21 @@ class Fold:
 
 @dataclass(frozen=True)
 class Reference:
-    file: str
+    """A player aid: one page, in the page size of the booklet beside it."""
     pages: int
+    page: str  # a5 | half-letter
 
 
 @dataclass(frozen=True)
 class Rules:
     booklet: dict[str, Booklet]  # file name -> booklet
     fold: dict[str, Fold]  # file name -> its fold-and-staple sheets
-    reference: Reference | None  # the player aid, when the game has one
+    reference: dict[str, Reference]  # file name -> player aid, one per booklet page size
     scorepad: tuple[str, ...]  # file names, one page each
     tournament: tuple[str, ...]
 
 
-NO_RULES = Rules(booklet={}, fold={}, reference=None, scorepad=(), tournament=())
+NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=())
 
 
 PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name

@@ -28,6 +28,16 @@ def built(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory) -> Path:
+    """Str8 Eight as PDF on both papers (A4 and Letter sheets, A5 and half-letter
+    booklets and player aids), shared read-only: its game folder."""
+    out = tmp_path_factory.mktemp("print") / "out"
+    result = run_cli("build", "--game", "str8eight", "--format", "pdf", "--paper", "both", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    return out / "str8eight"
+
+
 EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
 
 

@@ -8,6 +8,7 @@ import sys
 import pikepdf
 import pytest
 
+from cardgen.record import RECORD_VERSION
 from conftest import assert_check_catches, run_cli
 
 PRINT = "str8eight/str8eight-print-letter.pdf"
@@ -158,7 +159,7 @@ def _damage_record(record: dict, how: str) -> None:
     ("wrong_type", "card.trim_mm[0] is a string '63.5', expected float"),
     ("nan", "card.bleed_mm is nan, expected a finite number"),
     ("missing_key", "missing key 'home_print'"),
-    ("unknown_version", "record version 99; this cardgen reads version 2"),
+    ("unknown_version", f"record version 99; this cardgen reads version {RECORD_VERSION}"),
 ])
 def test_a_malformed_record_is_a_violation_not_a_traceback(copy_of_build, how, message):
     path = copy_of_build / "manifest.json"

@@ -13,14 +13,6 @@ DPI = 300
 PX = DPI / 25.4  # pixels per mm
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("print") / "out"
-    result = run_cli("build", "--game", "str8eight", "--format", "pdf", "--paper", "both", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out / "str8eight"
-
-
 def raster(pdf: Path, index: int, dpi: int = DPI):
     import pypdfium2 as pdfium
 

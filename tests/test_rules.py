@@ -201,7 +201,8 @@ def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_t
         "copies table differs from the cards at value(s) 6, 7, 8",
         "states 2 for the pass cards; the deck in this folder says 6",
         "states 27 for the cards shuffled together; the deck in this folder says 70",
-        "str8eight-reference.pdf: player aid: states 5 for the bull's-eye cards; the deck in this folder says 8"])
+        "str8eight-reference.pdf: player aid: states 5 for the bull's-eye cards; the deck in this folder says 8",
+        "str8eight-reference.pdf: player aid: states 2 / 1 / 1 for the pass cards; the deck in this folder says 6 / 3 / 3"])
 
 
 @pytest.mark.parametrize("n, length", [(8, 0), (6, 0), (12, 5)])

@@ -22,7 +22,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     out = Output(game_dir, {"parts": parts_of(options), "plays_with": "str8eight", "table_size": facts.table_size,
                             "pass_cards": facts.pass_cards})
     if "pdf" in options.formats and out.wants("rules"):
-        write_booklets(out, options, theme, GAME,
-                       RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover]),
-                       pictures(options, theme))
+        spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
+                         reference="fourscore-reference")
+        write_booklets(out, options, theme, GAME, spec, pictures(options, theme))
     return out.record(GAME), out.files, out.timings

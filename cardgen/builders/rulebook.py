@@ -14,8 +14,9 @@ from ..options import BuildOptions
 from ..theme import Theme
 from ..record import NO_RULES, Booklet, Fold, Reference
 from .deckfiles import Output
+from ..documents.booklet import Picture
 
-CARD_PICTURE_DPI = 150  # pictures print 14–30 mm wide: 150 DPI of a whole card is 300+ DPI there
+CARD_PICTURE_DPI = 150  # pictures print 21–40 mm wide: 150 DPI of a whole card is 240+ DPI there
 
 
 @dataclass
@@ -36,10 +37,27 @@ class RulesSpec:
         return [b.text for b in load(f"{self.booklet}-{sheet}", self.facts) if b.kind == "para"]
 
 
+def arrow_number_mm(svg: str) -> "float | None":
+    """The height (mm, the card's units) of the smallest arrow number a card prints: the
+    text of an arrow tag (data-target) that names its target. None for a card without."""
+    import re
+    from xml.etree import ElementTree
+
+    if "data-target" not in svg:
+        return None
+    root = ElementTree.fromstring(re.sub(r"^<\?xml[^>]*\?>", "", svg.lstrip()).encode("utf-8"))
+    sizes = [float(text.get("font-size"))
+             for tag in root.iter() if tag.get("data-target") is not None
+             for text in tag.iter() if text.tag.endswith("text") and (text.text or "").strip() == tag.get("data-target")
+             and text.get("font-size")]
+    return min(sizes, default=None)
+
+
 class CardPictures:
     """Real cards for the booklets, cut at the trim line: drawn as vectors into the
     booklet (documents/booklet.py), or as PNG pictures when the card is outside the
-    fast renderer's SVG subset."""
+    fast renderer's SVG subset; each with the size of its arrow numbers, which the
+    booklet prints large enough to read."""
 
     def __init__(self, cards, resolve: Callable[[str, list], str], fonts):
         self.cards = {c.slug: c for c in cards}
@@ -47,10 +65,10 @@ class CardPictures:
         self.fonts = fonts  # the theme's FontSet, whose families the cards name
         self.cache: dict = {}
 
-    def __call__(self, name: str) -> "tuple[str, str | bytes]":
-        """("svg", text, fonts) or ("png", bytes) for the card the rule text names."""
+    def __call__(self, name: str) -> Picture:
+        """The card the rule text names."""
         from ..errors import CardgenError
-        from ..draw.pdf import can_draw
+        from ..draw.pdf import can_draw, svg_size_mm
         from ..design.trim import trimmed
 
         if name not in self.cache:
@@ -59,19 +77,20 @@ class CardPictures:
                 raise CardgenError(f"rule text asks for a picture of card {name!r}, which this deck has not: "
                                    "fix the [[cards: …]] line")
             svg = trimmed(self.cards[slug].svg)
+            size, must_read = svg_size_mm(svg), arrow_number_mm(svg)
             if can_draw(svg, self.fonts):
-                self.cache[name] = ("svg", svg, self.fonts)
+                self.cache[name] = Picture("svg", svg, size, self.fonts, must_read)
             else:
                 from ..draw.png import svg_to_png
 
-                self.cache[name] = ("png", svg_to_png(svg, CARD_PICTURE_DPI))
+                self.cache[name] = Picture("png", svg_to_png(svg, CARD_PICTURE_DPI), size, None, must_read)
         return self.cache[name]
 
 
 def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                    pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
-    one-page player aid: everything that shows cards."""
+    one-page player aid in the same page size: everything that shows cards."""
     from ..documents.booklet import PAGE_SIZES, write_booklet, write_player_aid
     from ..documents.fold import write_fold
     from ..draw.fonts import register_reportlab_fonts
@@ -81,30 +100,30 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     blocks = load(spec.booklet, spec.facts)
     if spec.cover:
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
-    booklets, folds, reference = {}, {}, None
+    aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
+    booklets, folds, aids = {}, {}, {}
     for i, paper in enumerate(papers(options.paper)):
         page = PAGE_SIZES[paper.name]
-        name = f"{game}-rules.pdf" if i == 0 else f"{game}-rules-{page.name}.pdf"
-        path = out.game_dir / name
+        suffix = "" if i == 0 else f"-{page.name}"
+        path = out.game_dir / f"{game}-rules{suffix}.pdf"
         with out.stage("rule booklet"):
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
         out.add(path, "rules", "pdf")
-        booklets[name] = Booklet(pages, page.name)
+        booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
         with out.stage("fold booklet"):
             sheets = write_fold(path, fold, (land.width, land.height), spec.title, theme.fonts)
         out.add(fold, "rules-fold", "pdf")
         folds[fold.name] = Fold(sheets, pages)
-    if spec.reference:
-        page = PAGE_SIZES[papers(options.paper)[0].name]
-        path = out.game_dir / f"{game}-reference.pdf"
-        with out.stage("player aid"):
-            pages = write_player_aid(load(spec.reference, spec.facts), path, page, spec.title, fonts, pictures)
-        out.add(path, "reference", "pdf")
-        reference = Reference(path.name, pages)
+        if aid_blocks:  # the player aid in the booklet's page size
+            aid = out.game_dir / f"{game}-reference{suffix}.pdf"
+            with out.stage("player aid"):
+                pages, _ = write_player_aid(aid_blocks, aid, page, spec.title, fonts, pictures)
+            out.add(aid, "reference", "pdf")
+            aids[aid.name] = Reference(pages, page.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
-                                  reference=reference)
+                                  reference=aids)
 
 
 def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec) -> None:

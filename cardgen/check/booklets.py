@@ -1,6 +1,7 @@
-"""Check a game's printed rules: the booklet exists and has pages, the fold file holds
-them two-up in saddle-stitch order (padded to a multiple of 4), the player aid is one
-page, the score pads one page each; and the booklet's title names its game.
+"""Check a game's printed rules: the booklet exists and has pages of the size it
+names, the fold file holds them two-up in saddle-stitch order (padded to a multiple
+of 4), each player aid is one page of its booklet's size, the score pads one page
+each; and the booklet's title names its game.
 
 The title is read from the PDF's metadata (document info, else XMP dc:title), which
 the booklet writer sets: reading it costs a few milliseconds where extracting every
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from . import pdfread
 from .deckfiles import pdf_page_sizes
+from .paper import BOOKLET_PAGES
 from .report import GameReport
 
 
@@ -31,6 +33,17 @@ def pdf_title(path: Path) -> str:
         return ""
 
 
+def _wrong_page_size(sizes: list, page: str) -> "str | None":
+    """What is wrong with the page sizes of a booklet or aid recorded as page, or None."""
+    want = BOOKLET_PAGES.get(page)
+    if want is None:
+        return f"page size {page!r} is none of {', '.join(BOOKLET_PAGES)}"
+    for i, (w, h) in enumerate(sizes, 1):
+        if abs(w - want[0]) > 0.5 or abs(h - want[1]) > 0.5:
+            return f"page {i} is {w:.1f} × {h:.1f} mm, not {page} ({want[0]:g} × {want[1]:g} mm)"
+    return None
+
+
 def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> None:
     info = rec.rules
     if info is None:
@@ -47,6 +60,9 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
             report.fail(rel(path), "booklet", f"{len(sizes)} pages, the build recorded {meta.pages}")
         if len(sizes) < 2:
             report.fail(rel(path), "booklet", f"{len(sizes)} page(s); a booklet has a title page and the rules")
+        wrong = _wrong_page_size(sizes, meta.page)
+        if wrong:
+            report.fail(rel(path), "booklet", wrong)
         found = pdf_title(path)
         if title not in found:
             report.fail(rel(path), "booklet", f"the title {found!r} does not name {title}")
@@ -63,8 +79,19 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
                         f"{meta.booklet_pages} pages padded to {padded(meta.booklet_pages)}")
         elif any(w < h for w, h in sizes):
             report.fail(rel(path), "fold booklet", "sheets must be landscape")
-    singles = [info.reference.file] if info.reference else []
-    singles += list(info.scorepad) + list(info.tournament)
+    for name, meta in info.reference.items():
+        path = game_dir / name
+        sizes = pdf_page_sizes(path, report, rel) if path.exists() else None
+        if sizes is None:
+            report.fail(rel(path), "player aid", "missing or unreadable")
+            continue
+        if len(sizes) != 1:
+            report.fail(rel(path), "player aid", f"{len(sizes)} pages, expected one")
+        wrong = _wrong_page_size(sizes, meta.page)
+        if wrong:
+            report.fail(rel(path), "player aid", wrong)
+        report.summary.append(f"{name}: player aid, {len(sizes)} page{'' if len(sizes) == 1 else 's'} ({meta.page})")
+    singles = list(info.scorepad) + list(info.tournament)
     for name in singles:
         path = game_dir / name
         sizes = pdf_page_sizes(path, report, rel) if path.exists() else None

@@ -36,6 +36,8 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     else:
         booklet += [Claim("pass cards", r"Take the (\d+) pass cards out", None),
                     Claim("the number cards", r"Use the (\d+) number cards", (numbers,))]
+    aid = [Claim("the cards left to deal", r"Share out the other (\d+)", (dealt,)),
+           Claim("the pass cards", r"the (\d+) pass cards stay in the tuck box", (passes,) if passes else None)]
     even = all(left == 0 for _, _, left in deal)
 
     def deal_table(text: str, path: Path) -> None:
@@ -46,7 +48,15 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         want = [row if not even else row[:2] for row in deal]
         if stated != want:
             report.fail(rel(path), "booklet", f"deal table {stated or 'missing'}; {dealt} cards to deal give {want}")
-    wording.check_all(game_dir, rec, report, rel, booklet, [], [], ("Setup",), deal_table)
+    def aid_deal(text: str, path: Path) -> None:
+        """The aid's deal runs across: a row of players, a row of cards each (+ left over)."""
+        m = re.search(r"Players((?: \d+)+) Cards each((?: \d+(?: \(\+\d+ over\))?)+)", text)
+        seats = [int(x) for x in m.group(1).split()] if m else []
+        hands = [(int(e), int(o or 0)) for e, o in re.findall(r"(\d+)(?: \(\+(\d+) over\))?", m.group(2))] if m else []
+        stated = [(p, e, o) for p, (e, o) in zip(seats, hands)] if len(seats) == len(hands) else []
+        if stated != deal:
+            report.fail(rel(path), "player aid", f"deal table {stated or 'missing'}; {dealt} cards to deal give {deal}")
+    wording.check_all(game_dir, rec, report, rel, booklet, aid, [], ("Setup",), deal_table, aid_deal)
     return report
 
 

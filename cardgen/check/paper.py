@@ -8,3 +8,8 @@ PAPERS = {
     "a4": (210.0, 297.0),  # ISO 216
 }
 MARGIN_MM = 5.0  # no card closer than this to a sheet's edge: what home printers reach
+# the rule booklets' and player aids' pages: half of an A4 or a Letter sheet
+BOOKLET_PAGES = {
+    "a5": (148.0, 210.0),  # ISO 216
+    "half-letter": (139.7, 215.9),  # 5.5 × 8.5 in
+}

@@ -496,12 +496,15 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
         booklet += [Claim("the pass cards", r"There are (\d+) pass cards", (pass_total,)),
                     Claim("the cards shuffled together", r"Shuffle all (\d+) cards together", (cards + pass_total,)),
                     Claim("a pass card's cost", r"A pass card in hand counts (\d+)", (points,))]
-        aid.append(Claim("a pass card's cost", r"Pass card in hand (\d+) against you", (points,)))
+        aid += [Claim("a pass card's cost", r"Pass card in hand (\d+) against you", (points,)),
+                Claim("the pass cards", r"(\d+) in the deck: (\d+) left, (\d+) right",
+                      (pass_total, pass_total // 2, pass_total // 2))]
         pad.append(Claim("a pass card's cost", r"a pass card in hand costs (\d+)", (points,)))
     else:
         booklet += [Claim("pass cards", r"There are (\d+) pass cards", None),
                     Claim("the cards shuffled", r"Shuffle all (\d+) number cards", (cards,))]
-        aid.append(Claim("pass cards", r"Pass card in hand (\d+)", None))
+        aid += [Claim("pass cards", r"Pass card in hand (\d+)", None),
+                Claim("pass cards", r"(\d+) in the deck: (\d+) left", None)]
         pad.append(Claim("pass cards", r"a pass card in hand costs (\d+)", None))
 
     def copies(text: str, path: Path) -> None:

@@ -130,27 +130,29 @@ def number_pairs(text: str, after: str, stop_words=("Value", "Copies")) -> "list
 
 
 def documents(game_dir: Path, rec) -> tuple:
-    """(booklets, player aid or None, score pads) of a game's record that exist."""
+    """(booklets, player aids, score pads) of a game's record that exist: each a list,
+    one file per page size or paper. A missing file is reported by check/booklets.py."""
     info = rec.rules
     if info is None:
-        return [], None, []
-    booklets = [game_dir / name for name in info.booklet if (game_dir / name).exists()]
-    aid = game_dir / info.reference.file if info.reference and (game_dir / info.reference.file).exists() else None
-    pads = [game_dir / name for name in info.scorepad if (game_dir / name).exists()]
-    return booklets, aid, pads
+        return [], [], []
+    present = lambda names: [game_dir / name for name in names if (game_dir / name).exists()]  # noqa: E731
+    return present(info.booklet), present(info.reference), present(info.scorepad)
 
 
 def check_all(game_dir: Path, rec, report: GameReport, rel, booklet: list, aid: list, pad: list,
-              sections: tuple, tables=None) -> None:
-    """Every booklet (each paper's), the player aid and every score pad against their claims;
-    tables(text, path, report) reads what a booklet shows as a table."""
-    booklets, aid_file, pads = documents(game_dir, rec)
+              sections: tuple, tables=None, aid_tables=None) -> None:
+    """Every booklet and player aid (one per page size) and every score pad (one per
+    paper) against their claims; tables(text, path) and aid_tables(text, path) read
+    what a booklet or an aid shows as a table."""
+    booklets, aids, pads = documents(game_dir, rec)
     for path in booklets:
         text = check_claims(path, "booklet", booklet, report, rel, sections)
         if text is not None and tables is not None:
             tables(text, path)
-    if aid_file is not None:
-        check_claims(aid_file, "player aid", aid, report, rel)
+    for path in aids:
+        text = check_claims(path, "player aid", aid, report, rel)
+        if text is not None and aid_tables is not None:
+            aid_tables(text, path)
     for path in pads:
         check_claims(path, "score pad", pad, report, rel)
     if booklets and not report.violations:

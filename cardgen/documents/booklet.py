@@ -3,23 +3,33 @@
 A5 pages (half-letter for Letter users): a title page with the contents list, then
 the text with headings, numbered steps, tables, callouts and pictures of real
 rendered cards, page numbers on the outer corners. The text stays text: search,
-copy and pypdf extraction all work. Headings keep with what follows and
-paragraphs allow no widows or orphans.
+copy and pypdf extraction all work. Paragraphs allow no widows or orphans; a heading
+and a paragraph that leads into a list, table or figure stay on the page of what
+follows (keep-with-next, which reportlab applies only between flowables that are not
+containers: so lists are bulleted paragraphs and short tables refuse to split
+instead of being wrapped in KeepTogether). Card figures are as large as their
+arrow numbers need to be readable in print (layout/figure.py), in rows if need be.
 """
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 from .ruletext import Block
 from ..design import palette
+from ..layout.figure import FACING_GAP_MM, GAP_MM, figure_room, plan_figure
 
 MM = 72 / 25.4  # points per mm
 ACCENT = "#332288"
 TINT = {"Tip": "#e8f3ee", "Example": "#eef0f8", "Note": "#f6f1e4", "Option": "#f7ecef"}
 BAR = {"Tip": "#117733", "Example": "#332288", "Note": "#999933", "Option": "#882255"}
+WHOLE_TABLE_ROWS = 18  # tables up to this many rows never split across pages
+BOOKLET_MARGINS = (17, 14, 15, 18)  # inner, outer, top, bottom (mm)
+AID_MARGINS = (12, 12, 12, 12)
+AID_TYPE_PT = (7.0, 14.0)  # the player aid's body type: the largest in this range that fits a page
 
 
 @dataclass(frozen=True)
@@ -32,11 +42,24 @@ class PageSpec:
 PAGE_SIZES = {"a4": PageSpec("a5", 148.0, 210.0), "letter": PageSpec("half-letter", 139.7, 215.9)}
 
 
+@dataclass(frozen=True)
+class Picture:
+    """One card of a figure, cut at the trim line: an SVG drawn as a vector form (fonts:
+    the theme's FontSet it names) or PNG bytes. must_read_mm: the height of the smallest
+    text a reader must read on it (Str8 Eight's arrow numbers) at full size, or None."""
+    kind: str  # svg | png
+    data: "str | bytes"
+    size_mm: tuple  # the card's trim width and height
+    fonts: object = None
+    must_read_mm: "float | None" = None
+
+
 def _styles(fonts: dict, base: float = 9.6):
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
 
     ink = palette.INK
+    em = base / 9.6  # headings and their spacing follow the body size (the player aid scales them all)
     body = ParagraphStyle("body", fontName=fonts["text"], fontSize=base, leading=base * 1.42, textColor=ink,
                           spaceAfter=base * 0.6, allowWidows=0, allowOrphans=0)
     return {
@@ -45,10 +68,12 @@ def _styles(fonts: dict, base: float = 9.6):
                                 textColor=ink, spaceAfter=6, alignment=TA_CENTER),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontName=fonts["italic"], fontSize=11, leading=15,
                                    textColor=palette.MUTED_INK, alignment=TA_CENTER, spaceAfter=14),
-        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["heavy"], fontSize=14, leading=17,
-                             textColor=ACCENT, spaceBefore=14, spaceAfter=6, keepWithNext=1),
-        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=10.8, leading=14,
-                             spaceBefore=8, spaceAfter=3, keepWithNext=1),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["heavy"], fontSize=14 * em, leading=17 * em,
+                             textColor=ACCENT, spaceBefore=14 * em, spaceAfter=6 * em, keepWithNext=1),
+        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=10.8 * em, leading=14 * em,
+                             spaceBefore=8 * em, spaceAfter=3 * em, keepWithNext=1),
+        "item": ParagraphStyle("item", parent=body, leftIndent=14 * em, bulletIndent=0, bulletFontName=fonts["bold"],
+                               bulletFontSize=base),
         "cell": ParagraphStyle("cell", parent=body, fontSize=base - 1, leading=(base - 1) * 1.3, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=fonts["bold"], fontSize=base - 1,
                                leading=(base - 1) * 1.3, spaceAfter=0, textColor="#ffffff"),
@@ -61,52 +86,82 @@ def _styles(fonts: dict, base: float = 9.6):
     }
 
 
-def _card(picture: tuple, width: float, height: float):
-    """One card of a figure: vector (a form XObject, drawn once per document) or a PNG.
-    picture: ("svg", svg text, the theme's FontSet) or ("png", bytes)."""
+def _card(picture: Picture, width: float, height: float):
+    """One card of a figure: vector (a form XObject, drawn once per document) or a PNG."""
     from reportlab.platypus import Flowable, Image
 
-    kind, data, *fontset = picture
-    if kind == "png":
-        return Image(io.BytesIO(data), width=width, height=height)
+    if picture.kind == "png":
+        return Image(io.BytesIO(picture.data), width=width, height=height)
 
     class Card(Flowable):
         def wrap(self, *_):
             return width, height
 
         def draw(self):
-            from ..draw.pdf import PT_PER_MM, define_form, svg_size_mm
+            from ..draw.pdf import PT_PER_MM, define_form
 
             canvas = self.canv
             forms = canvas.__dict__.setdefault("_cardgen_forms", {})
-            w_mm, h_mm = svg_size_mm(data)
-            if data not in forms:
-                forms[data] = f"pic{len(forms)}"
-                define_form(canvas, forms[data], data, (w_mm * PT_PER_MM, h_mm * PT_PER_MM), fontset[0])
+            w_mm, h_mm = picture.size_mm
+            if picture.data not in forms:
+                forms[picture.data] = f"pic{len(forms)}"
+                define_form(canvas, forms[picture.data], picture.data, (w_mm * PT_PER_MM, h_mm * PT_PER_MM),
+                            picture.fonts)
             canvas.saveState()
             canvas.scale(width / (w_mm * PT_PER_MM), height / (h_mm * PT_PER_MM))
-            canvas.doForm(forms[data])
+            canvas.doForm(forms[picture.data])
             canvas.restoreState()
     return Card()
 
 
-def _figure(block: Block, frame_w: float, card_picture: Callable, styles, card_ratio: float):
-    """A row of real cards; 'facing' puts two cards edge to edge so their arrows meet."""
-    from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
+LARGEST_MM = {"facing": 30.0, "cover": 21.0}  # the widest a card is drawn, by figure kind (else 26)
 
-    n = len(block.items)
-    gap = 0.2 * MM if block.label == "facing" else 1.6 * MM
-    largest = {"facing": 30 * MM, "cover": 21 * MM}.get(block.label, 26 * MM)
-    width = min(largest, (frame_w - gap * (n - 1)) / n)
-    images = [_card(card_picture(item), width, width * card_ratio) for item in block.items]
-    row = Table([images], colWidths=[width + gap] * n, hAlign="CENTER")
-    row.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
-                             ("LEFTPADDING", (0, 0), (-1, -1), gap / 2), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
-                             ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    parts = [row]
-    if block.caption:
-        parts.append(Paragraph(block.caption, styles["caption"]))
-    return KeepTogether(parts)
+
+def _figure(block: Block, room: float, frame_h: float, card_picture: Callable, styles) -> list:
+    """Real cards as a grid (layout/figure.py): one row when the cards are readable so,
+    more rows when not. A figure that fits a page moves to the next page whole, with
+    its caption, rather than split; a taller one (a long strip) splits between rows.
+    The cover is an ornament, drawn small in one row; every other figure is drawn to
+    be read."""
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    pictures = [card_picture(item) for item in block.items]
+    size = pictures[0].size_mm
+    if block.label == "cover":
+        plan = plan_figure(len(pictures), size, room, LARGEST_MM["cover"])
+    else:
+        must_read = [p.must_read_mm for p in pictures if p.must_read_mm]
+        plan = plan_figure(len(pictures), size, room, LARGEST_MM.get(block.label, 26.0),
+                           FACING_GAP_MM if block.label == "facing" else GAP_MM, min(must_read, default=None))
+    cells, i = [], 0
+    for count in plan.rows:  # a short last row starts at the left, as text does
+        cells.append([_card(p, plan.card_w * MM, plan.card_h * MM) for p in pictures[i:i + count]]
+                     + [""] * (plan.columns - count))
+        i += count
+    caption = [Paragraph(block.caption, styles["caption"])] if block.caption else []
+    whole = plan.height * MM + sum(c.wrap(room * MM, frame_h)[1] + c.getSpaceBefore() for c in caption) <= frame_h
+    grid = (_whole_table() if whole else Table)(cells, colWidths=[(plan.card_w + plan.gap) * MM] * plan.columns,
+                                               hAlign="CENTER")
+    grid.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
+                              ("LEFTPADDING", (0, 0), (-1, -1), plan.gap / 2 * MM),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), plan.gap / 2 * MM),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 1), (-1, -1), plan.row_gap * MM)]))
+    grid.keepWithNext = 1 if caption else 0
+    grid._float_with = 1 + len(caption) if whole and block.label != "cover" else 0  # see _defer_float
+    return [grid] + caption
+
+
+@lru_cache(maxsize=None)
+def _whole_table():
+    from reportlab.platypus import Table
+
+    class WholeTable(Table):
+        """A short table: moved to the next page whole rather than split (and, not being
+        a container, it can be kept with the heading or line that leads into it)."""
+        def split(self, availWidth, availHeight):
+            return []
+    return WholeTable
 
 
 def _table(block: Block, frame_w: float, styles):
@@ -122,7 +177,8 @@ def _table(block: Block, frame_w: float, styles):
     lengths = [max(len(re.sub(r"<[^>]+>", "", r[c])) if c < len(r) else 0 for r in rows) for c in range(cols)]
     weights = [min(max(n, 6), 40) for n in lengths]
     widths = [frame_w * w / sum(weights) for w in weights]
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    kind = _whole_table() if len(rows) <= WHOLE_TABLE_ROWS else Table
+    table = kind(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     style = [("FONT", (0, 0), (-1, -1), styles["body"].fontName),  # else reportlab names Helvetica
              ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("TOPPADDING", (0, 0), (-1, -1), 2.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
@@ -147,13 +203,17 @@ def _callout(block: Block, frame_w: float, styles):
     return box
 
 
-def _list(block: Block, styles):
-    from reportlab.platypus import ListFlowable, ListItem, Paragraph
+def _list(block: Block, styles) -> list:
+    """A list as bulleted paragraphs (reportlab's ListFlowable is a container, which
+    keep-with-next passes over)."""
+    from reportlab.platypus import Paragraph
 
-    items = [ListItem(Paragraph(text, styles["body"]), leftIndent=14) for text in block.items]
-    return ListFlowable(items, bulletType="1" if block.ordered else "bullet", start="1" if block.ordered else "•",
-                        bulletFontName=styles["h3"].fontName, bulletFontSize=styles["body"].fontSize,
-                        bulletColor=ACCENT, leftIndent=14, spaceAfter=4)
+    items = []
+    for i, text in enumerate(block.items, 1):
+        bullet = str(i) if block.ordered else "•"
+        items.append(Paragraph(f'<bullet><font color="{ACCENT}">{bullet}</font></bullet>{text}', styles["item"]))
+    items[-1].spaceAfter = styles["item"].spaceAfter * 1.7  # the list ends
+    return items
 
 
 CONTENTS_FORM = "contents-pages"
@@ -215,13 +275,61 @@ def _finish_contents(canvas, entries: list, style, width: float) -> None:
     canvas.endForm()
 
 
-def flowables(blocks: list[Block], styles, frame_w: float, card_picture: Callable, card_ratio: float,
-              with_contents: bool, compact: bool = False):
-    from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer
+LEADS_INTO = {"list", "table", "figure"}  # a paragraph just before one of these introduces it
+
+
+def _defer_float(doc, flowables: list) -> None:
+    """A figure that fits a page but not the rest of this one floats, as figures do in
+    books: the text after it fills this page (as long as each piece fits whole and no
+    new section begins) and the figure heads the next. flowables[0] is the figure's
+    grid, marked with how many flowables (grid, caption, space after) make it up."""
+    from reportlab.platypus import KeepTogether, PageBreak
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    frame = doc.frame
+    count = flowables[0]._float_with
+    figure, rest = flowables[:count], flowables[count:]
+    room = frame._y - frame._y1p
+    if frame._atTop or _height(figure, frame._width) <= room:
+        return
+    moved = []
+    while rest:
+        doc.handle_keepWithNext(rest)  # a heading travels with what follows it
+        nxt = rest[0]
+        parts = nxt._content if isinstance(nxt, KeepTogether) else [nxt]
+        if nxt is None or isinstance(nxt, (PageBreak, ActionFlowable)) or getattr(nxt, "_float_with", 0) \
+                or any(getattr(f, "_toc_entry", None) for f in parts):
+            break
+        need = _height(parts, frame._width)
+        if need > room:
+            break
+        room -= need
+        moved.append(rest.pop(0))
+    flowables[:] = moved + figure + rest
+
+
+def _height(parts: list, width: float) -> float:
+    """The height flowables take in a frame of this width, with the space around them."""
+    return sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in parts)
+
+
+@dataclass(frozen=True)
+class TextArea:
+    """The text frame of a page (points) and the width a figure may take (mm)."""
+    width: float
+    height: float
+    figure_room_mm: float
+
+
+def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callable, with_contents: bool,
+              compact: bool = False):
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
 
     story = []
     title_done = False
-    for block in blocks:
+    lead_in = None
+    for i, block in enumerate(blocks):
+        following = blocks[i + 1].kind if i + 1 < len(blocks) else None
         if block.kind == "title":
             if compact:
                 story.append(Paragraph(block.text, styles["h2"]))
@@ -232,11 +340,12 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_picture: Callabl
             story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
             continue
         if block.kind == "figure" and block.label == "cover" and not title_done:
-            story += [Spacer(1, 8 * MM), _figure(block, frame_w, card_picture, styles, card_ratio), Spacer(1, 4 * MM)]
+            story += [Spacer(1, 8 * MM), *_figure(block, frame.figure_room_mm, frame.height, card_picture, styles),
+                      Spacer(1, 4 * MM)]
             continue
         if not title_done and with_contents:
             titles = [b.text for b in blocks if b.kind == "h2"]
-            story += [Paragraph("Contents", styles["toc_title"]), _contents(titles, styles["toc"], frame_w),
+            story += [Paragraph("Contents", styles["toc_title"]), _contents(titles, styles["toc"], frame.width),
                       PageBreak()]
         title_done = True
         if block.kind == "h2":
@@ -246,19 +355,25 @@ def flowables(blocks: list[Block], styles, frame_w: float, card_picture: Callabl
         elif block.kind == "h3":
             story.append(Paragraph(block.text, styles["h3"]))
         elif block.kind == "para":
-            story.append(Paragraph(block.text, styles["body"]))
+            p = Paragraph(block.text, styles["body"])
+            if following in LEADS_INTO:  # never the last line of a page, its list on the next
+                p.keepWithNext = 1
+            story.append(p)
+            lead_in = p
         elif block.kind == "list":
-            story.append(_list(block, styles))
+            story += _list(block, styles)
         elif block.kind == "table":
-            table = _table(block, frame_w, styles)
             # short tables never split; long ones split with their header repeated
-            story.append(KeepTogether([table]) if len(block.items) <= 18 else table)
-            story.append(Spacer(1, 6))
+            story += [_table(block, frame.width, styles), Spacer(1, 6)]
         elif block.kind == "callout":
-            story.append(_callout(block, frame_w, styles))
+            story.append(_callout(block, frame.width, styles))
         elif block.kind == "figure":
-            story.append(_figure(block, frame_w, card_picture, styles, card_ratio))
-            story.append(Spacer(1, 6))
+            figure = _figure(block, frame.figure_room_mm, frame.height, card_picture, styles)
+            if figure[0]._float_with:
+                figure[0]._float_with += 1  # the space after it floats with it
+                if story and story[-1] is lead_in:
+                    lead_in.keepWithNext = 0  # a figure that floats to the next page leaves the text in order
+            story += [*figure, Spacer(1, 6)]
     return story
 
 
@@ -273,21 +388,54 @@ def warm_up(fonts: dict) -> None:
                Table([[Paragraph("e", styles["cell"]), "f"]])])
 
 
+def _frame(page: PageSpec, margins: tuple) -> TextArea:
+    inner, outer, top, bottom = margins
+    frame_w = page.width - inner - outer
+    return TextArea(frame_w * MM, (page.height - top - bottom) * MM, figure_room(frame_w, inner, outer))
+
+
+def aid_fits(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, size: float) -> bool:
+    """Whether the player aid set in size pt fits its one page: measured by reportlab
+    laying the story into the page's frame (nothing is written)."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Frame
+
+    frame = _frame(page, AID_MARGINS)
+    story = flowables(blocks, _styles(fonts, size), frame, card_picture, with_contents=False, compact=True)
+    box = Frame(0, 0, frame.width, frame.height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
+    box.addFromList(story, canvas)
+    return not story  # every flowable placed
+
+
+def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable) -> float:
+    """The largest body size (to 0.1 pt, within AID_TYPE_PT) at which the aid fits one
+    page; the smallest when even that does not (the page count then says so)."""
+    lo, hi = (round(v * 10) for v in AID_TYPE_PT)
+    if not aid_fits(blocks, page, fonts, card_picture, lo / 10):
+        return lo / 10
+    while lo < hi:  # lo fits; find the largest tenth that does
+        mid = (lo + hi + 1) // 2
+        if aid_fits(blocks, page, fonts, card_picture, mid / 10):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo / 10
+
+
 def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
-                     card_picture: Callable) -> int:
-    """A one-page player aid: the largest type (9.5 pt down to 7 pt) at which it fits one page."""
-    size = 9.5
-    while True:
-        pages = write_booklet(blocks, path, page, title, fonts, card_picture, contents=False, one_page=True,
-                              base_size=size)
-        if pages == 1 or size <= 7.0:
-            return pages
-        size -= 0.5
+                     card_picture: Callable) -> "tuple[int, float]":
+    """A one-page player aid in the page size of the booklet, in the largest type that
+    fits. Returns its page count and the body size used."""
+    size = aid_type_size(blocks, page, fonts, card_picture)
+    pages = write_booklet(blocks, path, page, title, fonts, card_picture, contents=False, one_page=True,
+                          base_size=size)
+    return pages, size
 
 
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
-                  card_picture: Callable, card_ratio: float = 88.9 / 63.5, contents: bool = True,
-                  one_page: bool = False, base_size: float = 9.6) -> int:
+                  card_picture: Callable, contents: bool = True, one_page: bool = False,
+                  base_size: float = 9.6) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
     title page, no contents, smaller margins)."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
@@ -295,10 +443,16 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     from ..draw.pdf import SIMPLEX, print_setup
 
     w, h = page.width * MM, page.height * MM
-    inner, outer, top, bottom = (12, 12, 12, 12) if one_page else (17, 14, 15, 18)
+    margins = AID_MARGINS if one_page else BOOKLET_MARGINS
+    inner, outer, top, bottom = margins
     styles = _styles(fonts, base_size)
 
     class Doc(BaseDocTemplate):
+        def handle_flowable(self, flowables):
+            if flowables and getattr(flowables[0], "_float_with", 0):
+                _defer_float(self, flowables)
+            super().handle_flowable(flowables)
+
         def beforeDocument(self):
             self._toc = []  # (title, page) of each section, in order
             # the player aid prints on one side; the reading copy at actual size, as the reader likes
@@ -315,7 +469,7 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     def frame_for(odd: bool):
         left = inner if odd else outer
         return Frame(left * MM, bottom * MM, w - (inner + outer) * MM, h - (top + bottom) * MM,
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="odd" if odd else "even")
+                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="odd" if odd else "even")
 
     def footer(canvas, doc):
         if one_page or doc.page == 1:
@@ -335,8 +489,9 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
               initialFontName=fonts["text"])  # else every page names an unembedded Helvetica
     doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
                           PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])
-    frame_w = w - (inner + outer) * MM
-    story = flowables(blocks, styles, frame_w, card_picture, card_ratio, contents and not one_page, one_page)
+    frame = _frame(page, margins)
+    frame_w = frame.width
+    story = flowables(blocks, styles, frame, card_picture, contents and not one_page, one_page)
     if contents and not one_page:
         doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
         doc.build(story)
