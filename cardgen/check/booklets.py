@@ -44,6 +44,14 @@ def _wrong_page_size(sizes: list, page: str) -> "str | None":
     return None
 
 
+def _sizes(path: Path, kind: str, report: GameReport, rel) -> "list | None":
+    """The PDF's page sizes, or None with the failure reported."""
+    sizes = pdf_page_sizes(path, report, rel) if path.exists() else None
+    if sizes is None:
+        report.fail(rel(path), kind, "missing or unreadable")
+    return sizes
+
+
 def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> None:
     info = rec.rules
     if info is None:
@@ -69,9 +77,8 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
         report.summary.append(f"{name}: {len(sizes)} pages ({meta.page})")
     for name, meta in info.fold.items():
         path = game_dir / name
-        sizes = pdf_page_sizes(path, report, rel) if path.exists() else None
+        sizes = _sizes(path, "fold booklet", report, rel)
         if sizes is None:
-            report.fail(rel(path), "fold booklet", "missing or unreadable")
             continue
         want = padded(meta.booklet_pages) // 2
         if len(sizes) != want:
@@ -81,9 +88,8 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
             report.fail(rel(path), "fold booklet", "sheets must be landscape")
     for name, meta in info.reference.items():
         path = game_dir / name
-        sizes = pdf_page_sizes(path, report, rel) if path.exists() else None
+        sizes = _sizes(path, "player aid", report, rel)
         if sizes is None:
-            report.fail(rel(path), "player aid", "missing or unreadable")
             continue
         if len(sizes) != 1:
             report.fail(rel(path), "player aid", f"{len(sizes)} pages, expected one")

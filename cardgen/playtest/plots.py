@@ -88,6 +88,13 @@ def _rate_bars(ax, labels: list, rates: list, title: str, fair: "float | None" =
     ax.set_title(title, loc="left")
 
 
+def _skill_panel(ax, skill: dict, unit: str) -> None:
+    """One greedy bot among random ones: a game that rewards skill shows it here."""
+    _rate_bars(ax, ["greedy among\nrandom players"], [skill["greedy"]],
+               f"Skill: one greedy bot, {skill['hands']} {unit}", fair=skill["fair_share"], color="#117733")
+    ax.set_xlim(-1, 1)
+
+
 def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
     """Eight panels: turns, seats, events, pass cards, scores, skill, the others' progress and the heat map."""
     Figure = _matplotlib(theme)
@@ -136,11 +143,7 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     ax.set_xlabel("points")
     ax.set_ylabel("seats")
 
-    ax = fig.add_subplot(grid[2, 1])
-    skill = f["skill"]
-    _rate_bars(ax, ["greedy among\nrandom players"], [skill["greedy"]],
-               f"Skill: one greedy bot, {skill['hands']} hands", fair=skill["fair_share"], color="#117733")
-    ax.set_xlim(-1, 1)
+    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "hands")
 
     ax = fig.add_subplot(grid[3, 0])
     xs, ys = _ints(f["others_lengths"])
@@ -190,11 +193,7 @@ def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
         ax.bar(xs, ys, width=0.8, color=ACCENT)
         ax.set_title(f"{title} (mean {f[key]['mean']})", loc="left")
         ax.set_ylabel("games")
-    ax = fig.add_subplot(grid[2, 1])
-    skill = f["skill"]
-    _rate_bars(ax, ["greedy among\nrandom players"], [skill["greedy"]],
-               f"Skill: one greedy bot, {skill['hands']} games", fair=skill["fair_share"], color="#117733")
-    ax.set_xlim(-1, 1)
+    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
     _save(fig, pdf, svg, "FourScore playtest")
 
 
