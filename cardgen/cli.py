@@ -300,9 +300,10 @@ def playtest(ctx, config_path, more_sweep, quiet, **flags):
     options = PlaytestOptions(**pick(PlaytestOptions, _values(ctx, config_path, flags)))
     from .playtest.run import run_playtest
 
+    to_stderr = str(options.json_out) == "-"  # --json -: the standard output is the JSON alone
     for line in run_playtest(options, progress=_progress(quiet)):
         if not quiet:
-            click.echo(line)
+            click.echo(line, err=to_stderr)
 
 
 def _sweep_text(axes: tuple) -> str:

@@ -637,3 +637,49 @@ def test_pool_workers_end_on_terminate_while_a_build_traps_signals():
     except subprocess.TimeoutExpired:
         pytest.fail("a pool worker outlived Pool.terminate(): the build would hang")
     assert proc.stdout == "ok\n", proc.stderr
+
+
+# --- `cardgen playtest --log/--json FILE`: never through a link, never over someone's file ---
+
+def _side_setup(tmp: Path) -> None:
+    (tmp / "victim.txt").write_text("victim\n")
+    (tmp / "link").symlink_to("victim.txt")
+    (tmp / "mine.txt").write_text("my notes\n")
+    (tmp / "folder").mkdir()
+    (tmp / "out").mkdir()
+    (tmp / "out" / "keep.txt").write_text("someone's\n")
+
+
+@pytest.mark.parametrize("flag, name, message", [
+    ("--log", "link", "is a link"),
+    ("--json", "link", "is a link"),
+    ("--log", "mine.txt", "is not a file cardgen wrote"),
+    ("--json", "mine.txt", "is not a file cardgen wrote"),
+    ("--log", "folder", "is a folder"),
+    ("--log", "-", "--log - is not supported"),
+    ("--log", "nowhere/x.jsonl", "does not exist"),
+    ("--log", "out2/manifest.json", "inside the output folder"),
+    ("--json", "out2/playtest/figures.json", "inside the output folder"),
+    ("--log", "new.jsonl", "holds no manifest.json of cardgen's"),  # a foreign --out: refused before any write
+])
+def test_playtest_side_files_refused(tmp_path, monkeypatch, flag, name, message):
+    _side_setup(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    out = "out" if name == "new.jsonl" else "out2"
+    one_line(run_cli("playtest", "--game", "str8eight", "--hands", "1", "-j", "1", "-q", flag, name, "--out", out),
+             2, message)
+    assert (tmp_path / "victim.txt").read_text() == "victim\n" and (tmp_path / "mine.txt").read_text() == "my notes\n"
+    assert not (tmp_path / "new.jsonl").exists() and not (tmp_path / "out2").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "link", "mine.txt", "out", "victim.txt"]
+
+
+def test_playtest_json_to_stdout_is_json_alone_and_log_replaced_whole(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hands.jsonl").write_text('{"game":"str8eight"}\n' * 50)  # an earlier log: replaced
+    result = run_cli("playtest", "--game", "str8eight", "--hands", "1", "-j", "1", "--json", "-",
+                     "--log", "hands.jsonl", "--out", "out", "--sweep", "players=2")  # a sweep: no plots, quicker
+    assert result.exit_code == 0, result.output
+    assert list(json.loads(result.stdout)) == ["sweep"]  # the summary went to stderr
+    lines = (tmp_path / "hands.jsonl").read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["game"] == "str8eight"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl", "out"]  # no temporary file left
