@@ -163,6 +163,9 @@ def _add_options(func, settings, _allowed_text, _default_text):
         elif s.kind == "formats":  # --format pdf --format png adds up
             func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
                                 help=s.help + f" Allowed: {_allowed_text(s)}." + shown)(func)
+        elif s.kind == "sweep":  # --sweep a=.. --sweep b=..: the axes add up (a repeated axis is refused)
+            func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
+                                help=s.help + shown)(func)
         elif s.kind == "games":
             func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
                                 help=s.help + f" One of: {_allowed_text(s)}.")(func)
@@ -289,12 +292,14 @@ def playtest(ctx, config_path, more_sweep, quiet, **flags):
     from .options import PlaytestOptions, pick
     from .settings import validate
 
-    if more_sweep:  # --sweep table-size=6..12 pass-cards=0,6,12: the second axis arrives as an argument
-        if not flags.get("sweep"):
-            raise CardgenError(f"unexpected argument {more_sweep[0]!r}: variants go after --sweep, "
-                               "e.g. --sweep table-size=6..12 pass-cards=0,6,12")
+    sweeps = flags.get("sweep") or ()  # one parsed sweep per --sweep flag
+    if more_sweep and not sweeps:
+        raise CardgenError(f"unexpected argument {more_sweep[0]!r}: variants go after --sweep, "
+                           "e.g. --sweep table-size=6..12 pass-cards=0,6,12")
+    flags["sweep"] = sweeps[0] if len(sweeps) == 1 and not more_sweep else None
+    if more_sweep or len(sweeps) > 1:  # --sweep table-size=6..12 pass-cards=0,6,12: the second axis arrives as an argument
         try:
-            flags["sweep"] = validate("sweep", _sweep_text(flags["sweep"]) + " " + " ".join(more_sweep), text=True)
+            flags["sweep"] = validate("sweep", " ".join([*map(_sweep_text, sweeps), *more_sweep]), text=True)
         except CardgenError as exc:
             raise CardgenError(f"--sweep: {exc}") from None
     options = PlaytestOptions(**pick(PlaytestOptions, _values(ctx, config_path, flags)))

@@ -677,9 +677,19 @@ def test_playtest_json_to_stdout_is_json_alone_and_log_replaced_whole(tmp_path, 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "hands.jsonl").write_text('{"game":"str8eight"}\n' * 50)  # an earlier log: replaced
     result = run_cli("playtest", "--game", "str8eight", "--hands", "1", "-j", "1", "--json", "-",
-                     "--log", "hands.jsonl", "--out", "out", "--sweep", "players=2")  # a sweep: no plots, quicker
+                     "--log", "hands.jsonl", "--out", "out", "--sweep", "players=2", "--sweep", "table-size=6")  # no plots: quicker
     assert result.exit_code == 0, result.output
-    assert list(json.loads(result.stdout)) == ["sweep"]  # the summary went to stderr
+    rows = json.loads(result.stdout)["sweep"]["str8eight"]  # the summary went to stderr
+    assert [(r["variant"]["players"], r["variant"]["table_size"]) for r in rows] == [(2, 6)]  # both --sweep flags  # the summary went to stderr
     lines = (tmp_path / "hands.jsonl").read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["game"] == "str8eight"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl", "out"]  # no temporary file left
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--sweep", "table-size=6", "--sweep", "table-size=7"), "names table-size twice"),  # was: the last one, silently
+    (("--sweep", "players=2", "table-size=6", "--sweep", "players=3"), "names players twice"),
+])
+def test_playtest_sweep_axis_given_twice(tmp_path, args, message):
+    one_line(run_cli("playtest", "--game", "str8eight", "--hands", "1", "--out", tmp_path / "out", *args), 2, message)
+    assert not (tmp_path / "out").exists()
