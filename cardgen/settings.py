@@ -203,7 +203,7 @@ SECTIONS = tuple(dict.fromkeys(s.section for s in SETTINGS if s.toml))
 def _range_text(s: Setting) -> str:
     unit = f" {s.unit}" if s.unit else ""
     if s.kind == "int":
-        return f"a whole number from {s.low:g} to {s.high:g}"
+        return f"a whole number from {int(s.low)} to {int(s.high)}"  # 1000000, not 1e+06 (which it refuses)
     return f"{s.low:g} to {s.high:g}{unit}"
 
 

@@ -693,3 +693,10 @@ def test_playtest_json_to_stdout_is_json_alone_and_log_replaced_whole(tmp_path, 
 def test_playtest_sweep_axis_given_twice(tmp_path, args, message):
     one_line(run_cli("playtest", "--game", "str8eight", "--hands", "1", "--out", tmp_path / "out", *args), 2, message)
     assert not (tmp_path / "out").exists()
+
+
+def test_whole_number_ranges_are_written_out():
+    """'from 1 to 1e+06' invited --hands 1e6, which is refused; the seed's limit read 2.14748e+09."""
+    result = run_cli("playtest", "--hands", "0")
+    one_line(result, 2, "a whole number from 1 to 1000000 ")
+    one_line(run_cli("playtest", "--seed", "-1"), 2, "from 0 to 2147483647 ")
