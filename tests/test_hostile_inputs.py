@@ -700,3 +700,22 @@ def test_whole_number_ranges_are_written_out():
     result = run_cli("playtest", "--hands", "0")
     one_line(result, 2, "a whole number from 1 to 1000000 ")
     one_line(run_cli("playtest", "--seed", "-1"), 2, "from 0 to 2147483647 ")
+
+
+@pytest.mark.parametrize("damage, expected", [
+    ("[" * 100_000 + "]" * 100_000, ["atlas: missing, too large or not a JSON object", "\n1 violation(s):\n"]),
+    ('{"value_sequences": "' + "x" * 5000 + '", "through": {}}',
+     ["value sequences 'xxx", "winning sequences through it, the cards make", "more values differ)",
+      "no trial hands recorded", "\n3 violation(s):\n"]),
+])
+def test_check_on_a_damaged_atlas_says_it_once(tmp_path, damage, expected):
+    """A wiped or unreadable atlas was one violation per value (30 lines for a 6 × 6 table) and
+    echoed whatever the file held; now one line each, a file's value cut short."""
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--only", "sheet", "--table-size", "4",
+                   "--out", out, "-q", "-j", "1").exit_code == 0
+    (out / "str8eight" / "str8eight-atlas.json").write_text(damage)
+    from conftest import assert_check_catches
+
+    output = assert_check_catches(out, expected)
+    assert "Traceback" not in output and max(map(len, output.splitlines())) < 300

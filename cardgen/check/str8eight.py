@@ -405,16 +405,19 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
         data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size < 1 << 20 else None
     except (OSError, ValueError, RecursionError):
         data = None
-    if not isinstance(data, dict):
+    readable = isinstance(data, dict)
+    if not readable:  # one line: the counts below cannot be read from it
         report.fail(file, "atlas", "missing, too large or not a JSON object")
         data = {}
     for key in ("value_sequences", "card_sequences", "single_group_sequences"):
         if key in data and data.get(key) != want[key]:
-            report.fail(file, "atlas", f"{key.replace('_', ' ')} {data.get(key)!r}, the cards make {want[key]}")
+            report.fail(file, "atlas", f"{key.replace('_', ' ')} {_short(data.get(key))}, the cards make {want[key]}")
     through = data.get("through") if isinstance(data.get("through"), dict) else {}
-    for v, k in sorted(want["through"].items()):
-        if through.get(str(v)) != k:
-            report.fail(file, f"value {v}", f"{through.get(str(v))!r} winning sequences through it, the cards make {k}")
+    wrong = [(v, k) for v, k in sorted(want["through"].items()) if through.get(str(v)) != k]
+    if readable and wrong:  # a line for the first, a count for the rest: a wiped table is one violation
+        (v, k), more = wrong[0], len(wrong) - 1
+        report.fail(file, f"value {v}", f"{_short(through.get(str(v)))} winning sequences through it, the cards "
+                    f"make {k}" + (f" (and {more} more values differ)" if more else ""))
     for name in rec.atlas.papers:
         svg = game_dir / f"str8eight-atlas-{name}.svg"
         try:
@@ -440,11 +443,17 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     if isinstance(hands, int) and isinstance(finished, int) and hands > 0 and finished < MIN_FINISHED * hands:
         report.fail(file, "playability", f"only {finished} of {hands} trial hands finished: this variant rarely "
                     "makes a game (lower the sequence length or raise the table size)")
-    elif want["value_sequences"] and not hands:
+    elif want["value_sequences"] and not hands and readable:
         report.fail(file, "playability", "no trial hands recorded")
     report.summary.append(f"atlas: {want['value_sequences']} winning sequences of {length} "
                           f"({want['card_sequences']} counting copies, {want['single_group_sequences']} in one "
                           f"group), recounted from the cards; trial hands {finished}/{hands} finished")
+
+
+def _short(value) -> str:
+    """A value read from a file, shown in a violation line: never a page of it."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_passes(passes: list, total: int, report: GameReport) -> None:
