@@ -266,6 +266,10 @@ def calibrate(ctx, config_path, check, folder, **flags):
     values = _values(ctx, config_path, flags, PRINTER_SETTINGS)
     values = {name: validate(name, values.get(name, BY_NAME[name].default_value())) for name in PRINTER_SETTINGS}
     correction = printer_correction(values) if check else None
+    if correction is not None and correction.is_identity:
+        raise CardgenError("calibrate --check prints the sheet again through your printer profile, and none is "
+                           "set: put what the first sheet shows under [printer] in cardgen.toml (or pass "
+                           "--back-offset, --back-rotation, --print-scale)")
     if not folder.is_dir():
         raise CardgenError(f"{folder} is not a folder: name an existing folder with --dir")
     paths = [folder / file_name(paper, check) for paper in papers(values["paper"])]

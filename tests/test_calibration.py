@@ -206,3 +206,13 @@ def test_the_sheet_sets_the_printer_up_like_every_pdf(tmp_path):
     text = __import__("subprocess").run(["pdftotext", "-l", "1", tmp_path / "calibration-letter.pdf", "-"],
                                         capture_output=True, text=True, check=True).stdout.lower()
     assert all(w in " ".join(text.split()) for w in printsetup.CALIBRATION_WORDS)
+
+
+def test_check_sheet_without_a_profile_is_refused_in_one_line(tmp_path, monkeypatch):
+    """--check prints the sheet through the saved profile: with none, say what to do."""
+    from conftest import run_cli
+
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("calibrate", "--check", "--dir", tmp_path)
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "[printer]" in result.output and not list(tmp_path.glob("*.pdf"))
