@@ -2,6 +2,7 @@
 and the previous output left as it was."""
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -67,9 +68,16 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     log = tmp_path / "staged-when-it-failed.txt"  # games may build in forked processes
 
     def explode(*args, **kwargs):
-        # halfway: the new build has already written files into its staging folder
+        # halfway: the new build has written files into its staging folder (the card SVGs
+        # come from a thread of their own while the PDFs are drawn: wait for the first)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            staged = [p for p in tmp_path.glob(".out.cardgen-staging*/**/*.svg") if p.is_file()]
+            if staged:
+                break
+            time.sleep(0.01)
         with open(log, "a") as fh:
-            fh.writelines(f"{p}\n" for p in tmp_path.glob(".out.cardgen-staging*/**/*") if p.is_file())
+            fh.writelines(f"{p}\n" for p in staged)
         raise CardgenError("simulated failure halfway through the PDF")
     monkeypatch.setattr("cardgen.draw.pdf.write_pages", explode)
     result = run_cli("build", "--format", "pdf", "--out", out)
