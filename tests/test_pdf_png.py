@@ -91,14 +91,28 @@ def test_png_size_dpi_and_pixels(built):
         assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#fffcf4"))
 
 
-def test_two_builds_are_byte_identical(tmp_path, pdf_build_in_a_fresh_process):
+def test_two_builds_are_byte_identical(tmp_path, built, pdf_build_in_a_fresh_process):
     """The same build in this process (games side by side on the cores) and in a fresh
-    one (another hash seed, -j 1, inline) writes the same bytes."""
+    one (another hash seed, -j 1, inline) writes the same bytes: every file of the fresh
+    PDF build is listed, with the same hash, in the session's build (made here, with SVG
+    and PNG too). And this process computes the same cache keys as the fresh one: a PDF
+    build here over a copy of the fresh output keeps every game and writes the same
+    manifest, byte for byte (a key that moved would rebuild and record itself)."""
+    import json
+    import shutil
+
     fresh, _ = pdf_build_in_a_fresh_process
-    here = tmp_path / "here"
-    assert run_cli("build", "--format", "pdf", "--out", here, "-q").exit_code == 0
-    assert (here / "manifest.json").read_bytes() == (fresh / "manifest.json").read_bytes()
-    assert (here / "str8eight" / "str8eight-cards.pdf").read_bytes() == (fresh / "str8eight" / "str8eight-cards.pdf").read_bytes()
+    here = {e["path"]: e for e in json.loads((built / "manifest.json").read_text())["files"]}
+    fresh_files = json.loads((fresh / "manifest.json").read_text())["files"]
+    assert {e["format"] for e in fresh_files} >= {"pdf"} and len(fresh_files) > 100
+    assert [e["path"] for e in fresh_files if here.get(e["path"]) != e] == []
+    assert (built / "str8eight" / "str8eight-cards.pdf").read_bytes() == (fresh / "str8eight" / "str8eight-cards.pdf").read_bytes()
+    again = tmp_path / "again"
+    shutil.copytree(fresh, again)
+    result = run_cli("build", "--format", "pdf", "--out", again)
+    assert result.exit_code == 0, result.output
+    assert "unchanged, kept as they were: str8eight, fourscore, eights, crazy-eights" in result.output, result.output
+    assert (again / "manifest.json").read_bytes() == (fresh / "manifest.json").read_bytes()
 
 
 def test_manifest_lists_every_file_with_hash(built):
