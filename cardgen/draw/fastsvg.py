@@ -6,7 +6,7 @@ M/L/H/V/Q/C/A/Z, text with tspan, transforms translate/rotate/scale,
 fill/stroke/opacity, a clipPath of paths), so we draw them straight onto a cairo
 context, or onto a reportlab canvas through render/pdfcanvas.py: the same SVG stays
 the single source, drawn ten times faster. Anything outside that subset (an
-<image>, a gradient, relative path commands) raises Unsupported and the caller falls
+<image> but on the CMYK canvas, a gradient, relative path commands) raises Unsupported and the caller falls
 back to CairoSVG; a test compares both renderings pixel by pixel.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ _CMD = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _TRANSFORM = re.compile(r"(translate|rotate|scale)\(([^)]*)\)")
 INHERITED = ("fill", "stroke", "stroke-width", "stroke-opacity", "font-family", "font-size", "font-weight",
              "text-anchor", "stroke-dasharray")
-DRAWN = {"g", "rect", "circle", "line", "path", "text", "title", "svg", "clipPath"}
+DRAWN = {"g", "rect", "circle", "line", "path", "text", "title", "svg", "clipPath", "image"}
 # cairo's enum values (cairocffi's constants), so drawing into a PDF need not import cairo
 FONT_SLANT_NORMAL, FONT_WEIGHT_NORMAL, FONT_WEIGHT_BOLD = 0, 0, 1
 _CLIP_REF = re.compile(r"url\(#([^)]+)\)")
@@ -221,6 +221,37 @@ def _text(ctx, el, style: dict) -> None:
     ctx.new_path()  # show_text leaves a current point, which a following arc would join
 
 
+def _image(ctx, el) -> None:
+    """An embedded PNG (a theme's back art: a data: URI already fitted to its box), drawn
+    only by a context that converts images (the CMYK PDF canvas); others use CairoSVG."""
+    import base64
+
+    href = el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or ""
+    prefix = "data:image/png;base64,"
+    if getattr(type(ctx), "draw_image", None) is None or not href.startswith(prefix):
+        raise Unsupported("image")
+    ctx.draw_image(base64.b64decode(href[len(prefix):]), float(el.get("x", 0)), float(el.get("y", 0)),
+                   float(el.get("width")), float(el.get("height")))
+
+
+def backdrop(svg: str):
+    """The color (0-1 RGB) a card's first element paints over its whole page, or None:
+    what a translucent paint above it is flattened against when transparency is not allowed."""
+    root = ElementTree.fromstring(svg.encode("utf-8"))
+    _, _, (bx, by, bw, bh) = _size(root)
+    for el in root:
+        if el.tag == NS + "title":
+            continue
+        if el.tag != NS + "rect" or el.get("transform") or el.get("opacity"):
+            return None
+        x, y = float(el.get("x", 0)), float(el.get("y", 0))
+        w, h = float(el.get("width", 0)), float(el.get("height", 0))
+        covers = x <= bx + 1e-6 and y <= by + 1e-6 and x + w >= bx + bw - 1e-6 and y + h >= by + bh - 1e-6
+        fill = el.get("fill", "black")
+        return _color(fill) if covers and float(el.get("fill-opacity", 1)) == 1 else None
+    return None
+
+
 def _clip(ctx, ref: str, clips: dict) -> None:
     """clip-path="url(#id)" naming a clipPath of plain paths in user space."""
     match = _CLIP_REF.fullmatch(ref.strip())
@@ -274,6 +305,8 @@ def _draw(ctx, el, inherited: dict, clips: dict) -> None:
         _paint(ctx, style)
     elif tag == "text":
         _text(ctx, el, style)
+    elif tag == "image":
+        _image(ctx, el)
     if opacity < 1:
         if hasattr(ctx, "end_opacity"):
             ctx.end_opacity()

@@ -80,7 +80,7 @@ def new_pdf(path: Path, title: str):
 
 
 def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
-                page_map: "tuple | None" = None, duplex: "str | None" = SIMPLEX) -> int:
+                page_map: "tuple | None" = None, duplex: "str | None" = SIMPLEX, inks=None) -> int:
     """One SVG a page, each page page_mm in size, set up to print at actual size (and duplex,
     see print_setup); returns the page count.
 
@@ -88,7 +88,10 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed
     whole page), which print shops read to cut and to check the bleed. page_map: a map
     of page mm (layout/printer.py) the drawing goes through, a printer's scale cancelled
     (or a list of them, one a page).
-    Our own templates are drawn straight into reportlab; anything else goes through cairo."""
+    Our own templates are drawn straight into reportlab; anything else goes through cairo.
+    With inks (draw/cmyk.py), every color is DeviceCMYK and nothing is translucent (a print
+    shop's file): there is no cairo route then, so an SVG outside the fast renderer's
+    subset is an error."""
     from . import fastsvg
 
     matrices = [None] * len(svgs)
@@ -97,6 +100,14 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed
 
         maps = page_map if isinstance(page_map, list) else [page_map] * len(svgs)
         matrices = [pdf_matrix(m, page_mm[1]) if m != IDENTITY else None for m in maps]
+    if inks is not None:
+        try:
+            return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex, inks)
+        except fastsvg.Unsupported as exc:
+            from ..errors import CardgenError
+
+            raise CardgenError(f"a card uses {exc}, which the CMYK renderer does not draw: "
+                               "keep print-shop cards to our own templates") from None
     try:
         return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex)
     except fastsvg.Unsupported:
@@ -121,14 +132,16 @@ def vector_document(path, title: str, page_pt: tuple, fonts):
     return canvas
 
 
-def draw_svg(canvas, svg: str, height_pt: float, fonts) -> None:
-    """Draw one of our SVGs on the canvas, its top-left at the origin, y up as in PDF."""
+def draw_svg(canvas, svg: str, height_pt: float, fonts, inks=None) -> None:
+    """Draw one of our SVGs on the canvas, its top-left at the origin, y up as in PDF;
+    with inks, in DeviceCMYK without transparency (pdfcanvas.py)."""
     from . import fastsvg
     from .pdfcanvas import CanvasContext, flip
 
     canvas.saveState()
     flip(canvas, height_pt)
-    fastsvg.draw(CanvasContext(canvas, fonts), svg, PT_PER_MM)
+    backdrop = fastsvg.backdrop(svg) if inks is not None else None
+    fastsvg.draw(CanvasContext(canvas, fonts, inks, backdrop), svg, PT_PER_MM)
     canvas.restoreState()
 
 
@@ -170,7 +183,7 @@ def define_form(canvas, name: str, svg: str, size_pt: tuple, fonts) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex) -> int:
+def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex, inks=None) -> int:
     width, height = (v * PT_PER_MM for v in page_mm)
     canvas = vector_document(path, title, (width, height), fonts)
     print_setup(canvas, duplex)
@@ -182,7 +195,7 @@ def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, d
         if matrix is not None:
             canvas.saveState()
             canvas.transform(*matrix)
-        draw_svg(canvas, svg, height, fonts)
+        draw_svg(canvas, svg, height, fonts, inks)
         if matrix is not None:
             canvas.restoreState()
         canvas.showPage()

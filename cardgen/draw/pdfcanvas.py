@@ -14,6 +14,11 @@ Two differences from cairo, both harmless for our templates: group opacity is
 applied to each child (exact because our translucent groups never overlap
 themselves), and text is measured from the font's own glyph boxes (unhinted, as in
 cairo's vector output), read from the tables reportlab parsed to embed the font.
+
+Given Inks (draw/cmyk.py), the context paints for a print shop instead: every fill,
+stroke and text color as DeviceCMYK through the profile and the ink limit, translucent
+paint flattened against the card's ground (its backdrop, known from the SVG) so no
+transparency is written, and embedded PNGs converted to CMYK images.
 """
 from __future__ import annotations
 
@@ -71,9 +76,11 @@ class CanvasContext:
     The canvas must already be flipped to SVG's y-down user space (see flip()); fonts is
     the theme's FontSet, whose families the SVG names."""
 
-    def __init__(self, canvas, fonts):
+    def __init__(self, canvas, fonts, inks=None, backdrop=None):
         self.canvas = canvas
         self.fonts = fonts
+        self.inks = inks  # a cmyk.Inks: DeviceCMYK, no transparency; None: RGB as drawn
+        self.backdrop = backdrop  # the RGB that translucent paint lies on (with inks)
         self.path = None
         self.point = None  # current point, for cairo's arc and quad semantics
         self.source = (0.0, 0.0, 0.0, 1.0)
@@ -183,7 +190,27 @@ class CanvasContext:
     def set_dash(self, dashes, offset=0):
         self.code.append(f"[{fp_str(*dashes) if dashes else ''}] {fp_str(offset)} d")
 
-    def _fill_color(self):
+    def _opaque(self, r, g, b, a) -> tuple:
+        """The color a translucent paint shows on the backdrop (for a print file, which
+        may hold no transparency). Exact for our cards: their translucent shapes lie on
+        the card's ground alone, never on each other."""
+        if a >= 1:
+            return (r, g, b)
+        if self.backdrop is None:
+            from ..errors import CardgenError
+
+            raise CardgenError("a translucent shape lies on no known ground, so it cannot be printed without "
+                               "transparency: give the card a full-page background rectangle first")
+        return tuple(a * v + (1 - a) * w for v, w in zip((r, g, b), self.backdrop))
+
+    def _cmyk(self, kind: str) -> str:
+        r, g, b, a = self.source
+        return fp_str(*(round(v, 4) for v in self.inks.cmyk(self._opaque(r, g, b, a * self.alpha), kind)))
+
+    def _fill_color(self, kind: str = "fill"):
+        if self.inks is not None:
+            self.code.append(f"{self._cmyk(kind)} k")
+            return
         r, g, b, a = self.source
         self.code.append(f"{fp_str(r, g, b)} rg")
         self.canvas.setFillAlpha(a * self.alpha)  # reportlab names the ExtGState (and skips a repeat)
@@ -200,9 +227,12 @@ class CanvasContext:
 
     def stroke(self):
         if self.path is not None:
-            r, g, b, a = self.source
-            self.code.append(f"{fp_str(r, g, b)} RG")
-            self.canvas.setStrokeAlpha(a * self.alpha)
+            if self.inks is not None:
+                self.code.append(f"{self._cmyk('stroke')} K")
+            else:
+                r, g, b, a = self.source
+                self.code.append(f"{fp_str(r, g, b)} RG")
+                self.canvas.setStrokeAlpha(a * self.alpha)
             self.canvas.drawPath(self.path, stroke=1, fill=1 if self.pending_fill else 0, fillMode=FILL_NON_ZERO)
         self.new_path()
 
@@ -250,13 +280,40 @@ class CanvasContext:
         font = getFont(self._font_name())
         x, y = self.point or (0.0, 0.0)
         doc, escape = self.canvas._doc, self.canvas._escape
-        self._fill_color()
+        self._fill_color("text")
         ops = [f"BT 1 0 0 -1 {fp_str(x, y)} Tm"]
         for subset, chunk in font.splitString(text, doc):
             ops.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(self.font_size)} Tf ({escape(chunk)}) Tj")
         ops.append("ET")
         self.code.append(" ".join(ops))
         self.new_path()
+
+
+    # images (CMYK only) ------------------------------------------------------
+    def draw_image(self, png: bytes, x, y, w, h):
+        """A PNG as a DeviceCMYK image filling the box (alpha flattened on the backdrop)."""
+        import io
+
+        from PIL import Image
+        from reportlab.lib.utils import ImageReader
+
+        if self.inks is None:
+            raise Unsupported("image")
+        with Image.open(io.BytesIO(png)) as im:
+            im.load()
+            if im.mode not in ("RGB", "L"):
+                rgba = im.convert("RGBA")
+                ground = tuple(round(v * 255) for v in self._opaque(0, 0, 0, 0)) if rgba.getextrema()[3][0] < 255 \
+                    else (255, 255, 255)
+                flat = Image.new("RGB", rgba.size, ground)
+                flat.paste(rgba, mask=rgba.getchannel("A"))
+                im = flat
+            cmyk = self.inks.image(im)
+        self.canvas.saveState()
+        self.canvas.translate(x, y + h)
+        self.canvas.scale(1, -1)  # the canvas runs y down (SVG's); an image is placed y up
+        self.canvas.drawImage(ImageReader(cmyk), 0, 0, w, h)
+        self.canvas.restoreState()
 
 
 def _nothing(*args, **kwargs):

@@ -1,0 +1,165 @@
+"""Print-shop color: the palette through the CMYK profile under an ink limit, card pages as
+PDF/X-1a:2003, and the checker that reads such a file back (and fails damaged copies)."""
+import base64
+import io
+import shutil
+
+import pikepdf
+import pytest
+
+from cardgen.check.ink import ink_by_scan, ink_by_separations
+from cardgen.check.pdfcolors import paints
+from cardgen.check.pdfx import check_pdfx
+from cardgen.design import crazy_eights as ce_design, palette, str8eight as s8_design
+from cardgen.design.cards import Look
+from cardgen.draw.cmyk import Inks, RICH_BLACK, lab_of, profile_bytes, total
+from cardgen.draw.pdfx import to_pdfx
+from cardgen.model import crazy_eights as ce_model, str8eight as s8_model
+from cardgen.model.sizes import card_size
+from cardgen.theme import DEFAULT_THEME
+
+BLEED = 3.175
+POKER = (63.5, 88.9)
+
+
+def rgb01(hex_color):
+    return tuple(int(hex_color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+@pytest.fixture(scope="module")
+def cards():
+    """A Str8 Eight number card, pass card and back, and a Crazy Eights face, at 1/8 in bleed."""
+    look = Look(card_size("poker"), BLEED, False, DEFAULT_THEME)
+    s8 = s8_design.render_deck(s8_model.build_deck(), look)
+    ce = ce_design.render_deck(ce_model.build_deck(1), look)
+    return [s8.faces[0].svg, s8.faces[-1].svg, s8.backs[0].svg, ce.faces[7].svg]
+
+
+@pytest.fixture(scope="module")
+def pdfx(cards, tmp_path_factory):
+    path = tmp_path_factory.mktemp("pdfx") / "cards.pdf"
+    to_pdfx(cards, path, title="Cards for print", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED,
+            trim_mm=POKER)
+    return path
+
+
+def test_palette_stays_under_the_limit_and_limited_colors_stay_close():
+    inks = Inks(240)
+    colors = list(DEFAULT_THEME.group_colors) + [palette.INK, palette.PAPER, palette.MUTED_INK, s8_design.BACK_NAVY,
+                                                  *ce_design.BACK_GROUNDS.values(), ce_design.RED, "#000000"]
+    for color in colors:
+        for kind in ("fill", "stroke", "text"):
+            assert sum(inks.cmyk(rgb01(color), kind)) * 100 <= 240 + 0.2, (color, kind)
+    # the forest green back goes over 240 % plainly: less ink, nearly the same color
+    green = inks.conversion(ce_design.BACK_GROUNDS[2])
+    assert green.plain_ink > 240 >= green.ink and 0 < green.delta_e < 2
+
+
+def test_a_tighter_limit_trades_color_for_ink_as_gcr_does():
+    navy = Inks(200).conversion(s8_design.BACK_NAVY)
+    assert navy.plain_ink > 220 and navy.ink <= 200
+    assert navy.cmyk[3] >= navy.plain[3] and sum(navy.cmyk[:3]) < sum(navy.plain[:3])  # K up, C+M+Y down
+    assert navy.delta_e < 4
+    # the ΔE is measured through the profile: the printed Labs differ by about that much
+    (L1, a1, b1), (L2, a2, b2) = lab_of(profile_bytes(), [navy.plain, navy.cmyk])
+    assert abs(((L1 - L2) ** 2 + (a1 - a2) ** 2 + (b1 - b2) ** 2) ** 0.5) < 2 * navy.delta_e + 1
+
+
+def test_black_is_k_alone_in_text_and_rich_in_areas():
+    inks = Inks(240)
+    assert inks.cmyk(rgb01(palette.INK), "text") == (0.0, 0.0, 0.0, 1.0)
+    assert inks.cmyk(rgb01(palette.INK), "stroke") == (0.0, 0.0, 0.0, 1.0)
+    assert inks.cmyk(rgb01("#000000"), "fill") == tuple(v / 100 for v in RICH_BLACK)
+    assert sum(Inks(220).cmyk(rgb01("#000000"), "fill")) == pytest.approx(2.2)
+    assert inks.cmyk(rgb01(s8_design.BACK_NAVY), "text")[:3] != (0, 0, 0)  # navy is a color, not black
+
+
+def test_card_pdfx_passes_the_checker_and_rebuilds_byte_identical(pdfx, cards, tmp_path):
+    assert check_pdfx(pdfx, 240) == []
+    again = tmp_path / "again.pdf"
+    to_pdfx(cards, again, title="Cards for print", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED)
+    assert again.read_bytes() == pdfx.read_bytes()
+    with pikepdf.open(pdfx) as pdf:
+        assert len(pdf.pages) == 4
+        for page in pdf.pages:
+            trim = [float(v) for v in page.obj.TrimBox]
+            assert (trim[2] - trim[0]) * 25.4 / 72 == pytest.approx(63.5, abs=0.01)
+            assert trim[0] * 25.4 / 72 == pytest.approx(BLEED, abs=0.01)
+        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert pdf.Root.OutputIntents[0].DestOutputProfile.read_bytes() == profile_bytes()
+
+
+def test_translucent_tiles_are_flattened_on_the_backs_ground(pdfx):
+    """The back's lattice is drawn at opacity 0.5 on the navy: printed as the mixed colors."""
+    inks = Inks(240)
+    ground = rgb01(s8_design.BACK_NAVY)
+    with pikepdf.open(pdfx) as pdf:
+        back = [tuple(round(v, 4) for v in p.cmyk) for p in paints(pdf) if p.page == 3 and p.where == "k"]
+    for color in DEFAULT_THEME.group_colors[:8]:
+        mixed = tuple(0.5 * v + 0.5 * g for v, g in zip(rgb01(color), ground))
+        assert tuple(round(v, 4) for v in inks.cmyk(mixed)) in back, color
+
+
+def test_ink_scan_finds_the_rich_black_and_gs_agrees(pdfx):
+    scan = ink_by_scan(pdfx)
+    assert scan.max_percent == pytest.approx(240, abs=0.2) and "C60 M40 Y40 K100" in scan.where
+    if shutil.which("gs") is None:
+        pytest.skip("Ghostscript not installed: the separations method is not available")
+    seps = ink_by_separations(pdfx, dpi=50)
+    assert seps.method == "gs tiffsep" and seps.max_percent == pytest.approx(scan.max_percent, abs=1.0)
+
+
+def _damaged(pdfx, tmp_path, change):
+    path = tmp_path / "damaged.pdf"
+    with pikepdf.open(pdfx) as pdf:
+        change(pdf)
+        pdf.save(path)
+    return check_pdfx(path, 240)
+
+
+def _append(pdf, code: bytes):
+    page = pdf.pages[0]
+    page.contents_add(pikepdf.Stream(pdf, code), prepend=False)
+
+
+def test_checker_fails_an_rgb_color(pdfx, tmp_path):
+    problems = _damaged(pdfx, tmp_path, lambda pdf: _append(pdf, b"1 0 0 rg 0 0 5 5 re f"))
+    assert any("rg in /DeviceRGB" in p for p in problems), problems
+
+
+def test_checker_fails_transparency(pdfx, tmp_path):
+    def translucent(pdf):
+        res = pdf.pages[0].obj.Resources
+        res.ExtGState = pikepdf.Dictionary(GS9=pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0.5))
+        _append(pdf, b"/GS9 gs")
+    problems = _damaged(pdfx, tmp_path, translucent)
+    assert any("/ca 0.5" in p for p in problems), problems
+
+
+def test_checker_fails_a_missing_output_intent(pdfx, tmp_path):
+    def drop(pdf):
+        del pdf.Root.OutputIntents
+    problems = _damaged(pdfx, tmp_path, drop)
+    assert any("output intents" in p for p in problems), problems
+
+
+def test_checker_fails_too_much_ink(pdfx, tmp_path):
+    problems = _damaged(pdfx, tmp_path, lambda pdf: _append(pdf, b"1 1 1 0 k 0 0 5 5 re f"))
+    assert any("total ink reaches 300 %" in p for p in problems), problems
+
+
+def test_an_embedded_png_becomes_a_cmyk_image_under_the_limit(tmp_path):
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGBA", (8, 8), (0, 0, 0, 255)).save(buf, format="PNG")  # black: 293 % plainly
+    uri = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
+           f'<rect x="0" y="0" width="20" height="20" fill="#ffffff"/><image x="5" y="5" width="10" height="10" href="{uri}"/></svg>')
+    path = tmp_path / "image.pdf"
+    to_pdfx([svg], path, title="image", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=2)
+    assert check_pdfx(path, 240) == []
+    with pikepdf.open(path) as pdf:
+        images = [p for p in paints(pdf) if p.where.startswith("image")]
+    assert len(images) == 1 and images[0].space == "/DeviceCMYK" and 200 < images[0].ink <= 240
+    assert total(tuple(round(v * 255) for v in images[0].cmyk)) <= 240.5
