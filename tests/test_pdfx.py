@@ -7,7 +7,7 @@ import shutil
 import pikepdf
 import pytest
 
-from cardgen.check.ink import ink_by_scan, ink_by_separations
+from cardgen.check.ink import ink_by_scan, measure_ink
 from cardgen.check.pdfcolors import paints
 from cardgen.check.pdfx import check_pdfx
 from cardgen.design import crazy_eights as ce_design, palette, str8eight as s8_design
@@ -103,9 +103,10 @@ def test_translucent_tiles_are_flattened_on_the_backs_ground(pdfx):
 def test_ink_scan_finds_the_rich_black_and_gs_agrees(pdfx):
     scan = ink_by_scan(pdfx)
     assert scan.max_percent == pytest.approx(240, abs=0.2) and "C60 M40 Y40 K100" in scan.where
+    assert measure_ink(pdfx, use_gs=False) == scan and scan.method == "content scan" and scan.within(240)
     if shutil.which("gs") is None:
         pytest.skip("Ghostscript not installed: the separations method is not available")
-    seps = ink_by_separations(pdfx, dpi=50)
+    seps = measure_ink(pdfx, dpi=50)  # gs is installed: the preflight's default is the separations
     assert seps.method == "gs tiffsep" and seps.max_percent == pytest.approx(scan.max_percent, abs=1.0)
 
 
