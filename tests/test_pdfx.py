@@ -164,3 +164,13 @@ def test_an_embedded_png_becomes_a_cmyk_image_under_the_limit(tmp_path):
         images = [p for p in paints(pdf) if p.where.startswith("image")]
     assert len(images) == 1 and images[0].space == "/DeviceCMYK" and 200 < images[0].ink <= 240
     assert total(tuple(round(v * 255) for v in images[0].cmyk)) <= 240.5
+
+
+def test_translucent_paint_without_a_known_ground_is_refused_not_guessed(tmp_path):
+    from cardgen.errors import CardgenError
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
+           '<circle cx="10" cy="10" r="9" fill="#88ccee"/><rect x="2" y="2" width="8" height="8" fill="#332288" '
+           'opacity="0.5"/></svg>')
+    with pytest.raises(CardgenError, match="translucent shape lies on no known ground"):
+        to_pdfx([svg], tmp_path / "x.pdf", title="x", fonts=DEFAULT_THEME.fonts, bleed_mm=2)

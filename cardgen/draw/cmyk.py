@@ -139,6 +139,7 @@ def convert(profile: bytes, rgb8: tuple, limit: float) -> Conversion:
     return Conversion(tuple(rgb8), plain, mix, round(delta_e, 2))
 
 
+@lru_cache(maxsize=4096)
 def near_black(rgb8: tuple) -> bool:
     """Dark and nearly neutral: printed as black on purpose rather than through the profile."""
     L, a, b = _srgb_lab(_linear("#%02x%02x%02x" % tuple(rgb8)))
