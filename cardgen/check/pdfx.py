@@ -5,7 +5,7 @@ What is checked, each failure one line:
 - document info: /GTS_PDFXVersion PDF/X-1a…, /Trapped /True or /False, /Title,
   /CreationDate and /ModDate;
 - one /OutputIntents entry /S /GTS_PDFX with an OutputConditionIdentifier and an
-  embedded CMYK ICC profile (/DestOutputProfile, /N 4, "CMYK" in its header);
+  embedded CMYK output ICC profile (/DestOutputProfile, /N 4, "CMYK" and "prtr" in its header);
 - every page: TrimBox and BleedBox, TrimBox inside BleedBox inside MediaBox;
 - colors: DeviceCMYK (or DeviceGray) only, in operators, images and shadings: no
   DeviceRGB, no ICC-based RGB or Lab, anywhere (check/pdfcolors.py);
@@ -78,6 +78,8 @@ def _intent_problems(pdf) -> list:
     data = profile.read_bytes()
     if int(profile.get("/N", 0)) != 4 or data[16:20] != b"CMYK" or data[36:40] != b"acsp":
         problems.append("the output intent's profile is not a CMYK ICC profile")
+    elif data[12:16] != b"prtr":
+        problems.append("the output intent's profile is not an output (printer) profile")
     return problems
 
 
