@@ -181,8 +181,9 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
             "table size, scaffold and print settings, and your own options win over it.", flag="--preset",
             choices=PRESET_NAMES, commands=BOTH, example='"grade3"'),
-    Setting("sets", "int", 1, "Class sets: build this many decks, each with its own set mark (a letter and a "
-            "shape on every face and back) and an inventory checklist.", section="classroom", flag="--sets",
+    Setting("sets", "int", 1, "Class sets: build this many copies of each deck, each in its own folder (set-a, "
+            "set-b, …) with its own set mark (a letter and a shape on every face and back), print sheets and "
+            "inventory checklist (see 'Class sets').", section="classroom", flag="--sets",
             low=1, high=MAX_SETS, hint=f" (one per table group; at most {MAX_SETS})"),
     Setting("scaffold", "choice", "full", "How much the Str8 Eight faces tell: full (arrows with their numbers), "
             "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
@@ -481,6 +482,12 @@ def check_together(values: dict) -> None:
         return
     if values["font_files"] and not values["fonts_dir"]:
         raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
+    if values["sets"] > 1 and values["games"] and set(values["games"]) == {"fourscore"}:
+        raise CardgenError(f"--sets {values['sets']}: FourScore has no deck of its own (it is played with the "
+                           "Str8 Eight deck): add --game str8eight to build its class sets")
+    if values["sets"] > 1 and values["card_size"] == "mini":
+        raise CardgenError(f"--sets {values['sets']}: a mini card (45 × 68 mm) has no corner free for the set mark "
+                           "(its letter, pips or court fill it): use --card-size poker or bridge")
     if values["cards"]:
         games = values["games"]
         if len(games) != 1:
