@@ -137,11 +137,9 @@ def test_the_set_mark_sits_where_the_card_is_empty():
     Every badge lies inside the safe zone, its letter at 12 pt."""
     from cardgen.design import setmark
     from cardgen.design.palette import PAPER
-    from cardgen.draw.png import warm_up
     from cardgen.theme import DEFAULT_THEME
 
-    warm_up(DEFAULT_THEME.fonts)
-    dpi, pad = 100, 0.4
+    dpi, pad = 72, 0.4
     px = dpi / 25.4
     paper = tuple(int(PAPER[i:i + 2], 16) for i in (1, 3, 5))
     seen = 0

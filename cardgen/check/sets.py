@@ -83,9 +83,14 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
         report.fail("manifest.json", "sets", f"sets {list(sets.letters)} with shapes {list(sets.shapes)}; expected "
                     f"{list(LETTERS[:n])} with {list(SHAPES[:n])}")
         return
+    home = rec.home_print
+    if home is not None and home.cards is None and tuple(sets.inventory) != tuple(home.papers):
+        report.fail("manifest.json", "sets", f"inventory checklists on {list(sets.inventory)}; the print sheets "
+                    f"are on {list(home.papers)}, and each set printed gets its checklist")
     slugs = list(rec.deck.faces) + list(rec.deck.backs)
     first: dict = {}
     complete = 0
+    listed_ok = True
     for letter, shape, folder in zip(sets.letters, sets.shapes, deck_dirs(game_dir, rec)):
         svg_dir = folder / "svg"
         present = {p.stem: p for p in sorted(svg_dir.glob("*.svg"))} if svg_dir.is_dir() else {}
@@ -115,13 +120,18 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
                 report.fail(rel(path), slug, f"differs from set {first[slug][0]}'s card beyond its set mark")
                 bad = True
         complete += not bad
+        before = len(report.violations)
         for paper in sets.inventory:
             _check_inventory(game, folder, letter, shape, paper, slugs, len(rec.deck.faces), report, rel)
+        listed_ok &= len(report.violations) == before
     if complete == n:
         report.summary.append(f"{n} class sets ({', '.join(f'{a} {s}' for a, s in zip(sets.letters, sets.shapes))}): "
                               f"each complete with {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
                               f"back{'s' if len(rec.deck.backs) > 1 else ''}, every one wearing its set's mark "
                               "twice, inside the safe zone")
+    if sets.inventory and listed_ok:
+        report.summary.append(f"inventory checklists ({', '.join(sets.inventory)}): each lists the {len(slugs)} "
+                              "cards and backs of its set once, wears its mark and states the count, in its PDF too")
 
 
 def _check_inventory(game: str, folder: Path, letter: str, shape: str, paper: str, slugs: list, faces: int,

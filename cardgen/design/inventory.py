@@ -49,7 +49,7 @@ def inventory_svg(art: DeckArt, game: str, title: str, index: int, paper: Paper,
     fonts = theme.fonts.role_map
     rows_in = [(c.slug, c.kind, c.name) for c in art.faces]
     backs = len(art.backs)
-    rows_in += [(c.slug, "back", f"{c.name}: every back shows the {letter} badge") for c in art.backs]
+    rows_in += [(c.slug, "back", f"{c.name} · badge {letter}") for c in art.backs]
     count_y = MARGIN + BADGE_SCALE * 6.4 + 12.0
     top = count_y + 16.0
     footer = [f"Every card of set {letter} and its back wear this {shape} badge with the letter {letter} in two "
