@@ -58,6 +58,7 @@ def _strip_marks(path: Path) -> None:
     ("delete", "016-4x4: missing from set B: the set is incomplete"),
     ("swap", "carries set 'A''s mark, but lies in set B's folder"),
     ("unmark-back", "back: carries no set mark; set B's cards wear a square and the letter B"),
+    ("move", "pass-left-1: a set mark drawn at (52.4, 3.5), not where its data-box-mm says (48.4,3.5)"),
 ])
 def test_the_checker_catches_a_broken_set(damaged, damage, message):
     cards = damaged / "str8eight" / "set-b" / "svg"
@@ -65,6 +66,9 @@ def test_the_checker_catches_a_broken_set(damaged, damage, message):
         (cards / "016-4x4.svg").unlink()  # a card lost from set B
     elif damage == "swap":  # set A's 12 found in set B's box
         shutil.copyfile(damaged / "str8eight" / "set-a" / "svg" / "012-3x4.svg", cards / "012-3x4.svg")
+    elif damage == "move":  # the badge pushed 4 mm right, past the safe zone, its box left where it was
+        card = cards / "pass-left-1.svg"
+        card.write_text(card.read_text().replace('transform="translate(48.4 3.5)"', 'transform="translate(52.4 3.5)"', 1))
     else:
         _strip_marks(cards / "back.svg")
     assert_check_catches(damaged, [message])

@@ -8,6 +8,7 @@ be set A's same card, mark aside, so each set is held to the same proof.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from . import pdfread, svgread
@@ -59,6 +60,12 @@ def _marks_problem(root, letter: str, shape: str) -> "str | None":
         except ValueError:
             return "a set mark without data-box-mm=\"x,y,w,h\""
         eps = 1e-6
+        at = svgread.translation(el)
+        turn = re.match(r"\s*rotate\(\s*180[\s,]+([-\d.eE+]+)[\s,]+([-\d.eE+]+)\s*\)", el.get("transform", ""))
+        if at is None or abs(at[0] - x) > 1e-3 or abs(at[1] - y) > 1e-3:
+            return f"a set mark drawn at {at}, not where its data-box-mm says ({x:g},{y:g})"
+        if turn and (abs(float(turn.group(1)) - trim_w / 2) > 1e-3 or abs(float(turn.group(2)) - trim_h / 2) > 1e-3):
+            return "a set mark turned about another point than the card's centre: it leaves its corner"
         if x < SAFE_MM - eps or y < SAFE_MM - eps or x + w > trim_w - SAFE_MM + eps or y + h > trim_h - SAFE_MM + eps:
             return f"a set mark at {x:g},{y:g} ({w:g} × {h:g} mm) leaves the safe zone, {SAFE_MM:g} mm inside the trim"
     return None
