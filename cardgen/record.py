@@ -23,7 +23,8 @@ from .errors import CardgenError
 #    and atlas, the printer profile, reprints and the parts built.
 # 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
 #    record of either shape is refused with "rebuild", never misread.
-RECORD_VERSION = 3
+# 4: class sets (sets: letters, shapes, inventory papers; None for one deck).
+RECORD_VERSION = 4
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -134,6 +135,19 @@ class Rules:
 NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=())
 
 
+@dataclass(frozen=True)
+class Sets:
+    """Class sets: one deck per letter, each in its folder set-<letter> (lower case) holding
+    that deck's card files, print sheets and inventory checklist."""
+    letters: tuple[str, ...]  # A, B, … in order
+    shapes: tuple[str, ...]  # the outline shape of each set's mark
+    inventory: tuple[str, ...]  # papers: <game>-inventory-<paper>.svg/.pdf in each set's folder
+
+    def __post_init__(self):
+        if not 2 <= len(self.letters) <= 26 or len(self.shapes) != len(self.letters):
+            raise RecordError(f"sets {list(self.letters)} with shapes {list(self.shapes)} are not class sets")
+
+
 PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name
 
 
@@ -147,6 +161,7 @@ class DeckGame:
     home_print: HomePrint | None  # None: print not built, or built without --format pdf
     tuckbox: Tuckbox | None  # None: box not built
     rules: Rules | None  # None: built without --format pdf, or neither rules nor pads
+    sets: Sets | None  # None: one deck, in the game's folder; else one folder per set
 
     def __post_init__(self):
         _check_parts(self.parts)

@@ -28,6 +28,9 @@ HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
 MAX_GROUP_COLORS = 12
+MAX_SETS = 12  # class sets, each marked with its own letter and shape
+SCAFFOLDS = ("full", "colors", "bare")  # what a Str8 Eight face tells, from most to least
+PRESET_NAMES = ("intro", "grade3", "mtc")  # class presets (issue 17)
 BUILD, PLAYTEST = "build", "playtest"
 BOTH = (BUILD, PLAYTEST)
 BOT_NAMES = ("greedy", "random")
@@ -170,6 +173,22 @@ SETTINGS: "tuple[Setting, ...]" = (
                                         'black = "Lato-Black.ttf", italic = "Lato-Italic.ttf" }'),
     Setting("back_art", "path", None, "An SVG or PNG drawn on every card back instead of the built-in lattice.",
             section="theme", label="back art", example='"art/back.svg"'),
+    Setting("font", "choice", "standard", "The typeface of cards and documents: standard (Lato) or hyperlegible "
+            "(Atkinson Hyperlegible, made for low-vision readers; bundled with its open licence). "
+            "A fonts folder, when set, wins.", section="theme", flag="--font", choices=("standard", "hyperlegible")),
+    Setting("large_print", "bool", False, "Large print: bigger numerals and fewer elements on each Str8 Eight face.",
+            section="theme", flag="--large-print", label="large print"),
+    Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
+            "table size, scaffold and print settings, and your own options win over it.", flag="--preset",
+            choices=PRESET_NAMES, commands=BOTH, example='"grade3"'),
+    Setting("sets", "int", 1, "Class sets: build this many copies of each deck, each in its own folder (set-a, "
+            "set-b, …) with its own set mark (a letter and a shape on every face and back), print sheets and "
+            "inventory checklist (see 'Class sets').", section="classroom", flag="--sets",
+            low=1, high=MAX_SETS, hint=f" (one per table group; at most {MAX_SETS})"),
+    Setting("scaffold", "choice", "full", "How much the Str8 Eight faces tell: full (arrows with their numbers), "
+            "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
+            "and its cell only: pupils use the table).", section="classroom", flag="--scaffold",
+            choices=SCAFFOLDS),
     Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4, FourScore 2–6).",
             section="playtest", flag="--players", low=2, high=6, commands=(PLAYTEST,)),
     Setting("hands", "int", 1000, "playtest: hands (FourScore: games) to play for the report.",
@@ -463,6 +482,12 @@ def check_together(values: dict) -> None:
         return
     if values["font_files"] and not values["fonts_dir"]:
         raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
+    if values["sets"] > 1 and values["games"] and set(values["games"]) == {"fourscore"}:
+        raise CardgenError(f"--sets {values['sets']}: FourScore has no deck of its own (it is played with the "
+                           "Str8 Eight deck): add --game str8eight to build its class sets")
+    if values["sets"] > 1 and values["card_size"] == "mini":
+        raise CardgenError(f"--sets {values['sets']}: a mini card (45 × 68 mm) has no corner free for the set mark "
+                           "(its letter, pips or court fill it): use --card-size poker or bridge")
     if values["cards"]:
         games = values["games"]
         if len(games) != 1:

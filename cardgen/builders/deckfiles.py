@@ -61,6 +61,11 @@ class Output:
     files: list = field(default_factory=list)  # (path, kind, format)
     timings: dict = field(default_factory=dict)  # stage -> seconds
     pngs: list = field(default_factory=list)  # (svg, path, dpi, kind) waiting for render_pngs()
+    sub: str = ""  # a class set's folder under the game's (set-a, …), where this Output writes
+
+    def for_set(self, sub: str) -> "Output":
+        """The same collection (params, files, timings, PNG queue), writing into a set's folder."""
+        return Output(self.game_dir / sub, self.params, self.files, self.timings, self.pngs, sub)
 
     @contextmanager
     def stage(self, name: str):
@@ -220,13 +225,54 @@ def _backs_title(deck: RenderedDeck) -> str:
 def card_pdfs_beside(out: Output, game: str, options: BuildOptions, size: CardSize, fonts,
                      spare_core: bool) -> "CardPdfs | None":
     """A CardPdfs when the card PDFs will be drawn and a core is spare; else None (drawn here)."""
-    if not spare_core or options.jobs < 2 or "pdf" not in options.formats or out.wants("rules") \
+    if not spare_core or options.sets > 1 or options.jobs < 2 or "pdf" not in options.formats or out.wants("rules") \
             or not (out.wants("cards") or out.wants("print")):
         return None
     return CardPdfs(out, game, options, size, fonts)
 
 
 def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:
+    """The deck's files; with class sets (--sets N), each set's in its own folder."""
+    if options.sets > 1:
+        _write_sets(deck, options, out)
+    else:
+        _write_one(deck, options, out, beside)
+
+
+INVENTORY_PNG_DPI = 200
+
+
+def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
+    """Class sets: the deck drawn once, then for each set its mark laid over every face and
+    back (design/setmark.py) and the set's files written into set-a/, set-b/, …: card SVGs,
+    PDFs, images, print sheets, and an inventory checklist per paper (with the print part)."""
+    from ..design.inventory import inventory_svg
+    from ..design.setmark import SHAPES, folder, mark_deck, set_letter
+
+    theme = deck.look.theme
+    fonts = theme.fonts.role_map
+    chosen = papers(options.paper) if out.wants("print") and not options.cards else []
+    for i in range(options.sets):
+        def marked(look: Look, i: int = i) -> DeckArt:
+            return mark_deck(deck.art if look is deck.look else deck.render(look), deck.game, i, fonts)
+
+        sub = out.for_set(folder(i))
+        one = RenderedDeck(deck.game, f"{deck.title} · set {set_letter(i)}", deck.look, marked)
+        _write_one(one, options, sub, None)
+        if chosen:
+            with out.stage("inventory"):
+                pages = {paper: inventory_svg(one.art, deck.game, deck.title, i, paper, theme) for paper in chosen}
+                write_page_svgs(sub, pages, "inventory", f"{deck.game}-inventory", options.formats,
+                                INVENTORY_PNG_DPI, theme)
+    # the record names the deck, not a set (its sheets' words name the set)
+    out.params["deck"] = record.Deck(deck.title, tuple(c.slug for c in deck.faces),
+                                     tuple(c.slug for c in deck.backs), tuple(deck.back_of))
+    out.params["sets"] = record.Sets(tuple(set_letter(i) for i in range(options.sets)),
+                                     tuple(SHAPES[i] for i in range(options.sets)),
+                                     tuple(p.name for p in chosen))
+
+
+def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:
     if beside is not None:  # first of all: the process beside draws while this one writes
         beside.draw([c.svg for c in deck.faces], _faces_title(deck), [c.svg for c in deck.backs], _backs_title(deck))
     # deck order, for tools that show the deck (the HTML preview)
@@ -266,7 +312,7 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
         from ..export.tts import write_tts
 
         art = deck.at_bleed(0.0)
-        final = options.out.resolve() / deck.game / "tts"
+        final = options.out.resolve() / deck.game / out.sub / "tts"
 
         def url_for(path: Path) -> str:
             return options.base_url + path.name if options.base_url else (final / path.name).as_uri()

@@ -8,6 +8,7 @@ from pathlib import Path
 from . import readings, svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
+from .sets import deck_dirs
 from .booklets import check_rules
 from . import wording
 from .wording import Claim
@@ -30,7 +31,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     cards: dict = {d: Counter() for d in range(1, decks + 1)}
     backs: dict = {}
     penalties: dict = {}  # rank -> the penalties its cards print
-    for file, root in svgread.card_roots(GAME, game_dir, report, rel):
+    for file, root in svgread.card_roots(GAME, deck_dirs(game_dir, rec)[0], report, rel):
         kind = root.get("data-kind")
         deck = svgread.as_int(root.get("data-deck"))
         if deck not in cards:

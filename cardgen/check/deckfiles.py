@@ -60,9 +60,15 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
         report.fail("manifest.json", "-", f"the record lists {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
                     f"backs; the rules make {faces} and {backs}")
     check_parts(rec, report, PARTS if game == "str8eight" else tuple(p for p in PARTS if p != "sheet"))
-    _check_pdfs(game, game_dir, rec, faces, backs, report, rel)
-    check_home_print(game, game_dir, rec, report, rel)
-    _check_pngs(game_dir, rec, faces + backs, report, rel)
+    from .sets import deck_dirs
+
+    for deck_dir in deck_dirs(game_dir, rec):  # the game's folder, or each class set's
+        said = len(report.summary)
+        _check_pdfs(game, deck_dir, rec, faces, backs, report, rel)
+        check_home_print(game, deck_dir, rec, report, rel)
+        _check_pngs(deck_dir, rec, faces + backs, report, rel)
+        if deck_dir != game_dir:  # name the set the lines speak of
+            report.summary[said:] = [f"{deck_dir.name}/{line}" for line in report.summary[said:]]
     _check_tuckboxes(game, game_dir, rec, report, rel)
 
 

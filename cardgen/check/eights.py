@@ -8,6 +8,7 @@ from pathlib import Path
 from . import readings, svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
+from .sets import deck_dirs
 from .booklets import check_rules
 from . import wording
 from .wording import Claim
@@ -36,7 +37,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
     per_suit: dict = {s: Counter() for s in SUIT_LETTERS}
     letters, backs, words = 0, 0, {}
-    for file, root in svgread.card_roots(GAME, game_dir, report, rel):
+    for file, root in svgread.card_roots(GAME, deck_dirs(game_dir, rec)[0], report, rel):
         kind = root.get("data-kind")
         if kind == "letter":
             suit, letter = svgread.as_int(root.get("data-suit")), root.get("data-letter") or ""

@@ -110,6 +110,13 @@ def check_output(out: Path) -> list[GameReport]:
             reports.append(report)
             continue
         report = importlib.import_module(CHECKERS[name]).check(out / name, rec, out)
-        check_print_setup(name, out / name, rec, report, lambda p: p.relative_to(out).as_posix())
+        rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+        check_print_setup(name, out / name, rec, report, rel)
+        if getattr(rec, "sets", None) is not None:
+            from .sets import check_sets, deck_dirs
+
+            for folder in deck_dirs(out / name, rec):
+                check_print_setup(name, folder, rec, report, rel)
+            check_sets(name, out / name, rec, report, rel)
         reports.append(report)
     return reports

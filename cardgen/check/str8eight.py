@@ -11,6 +11,7 @@ from pathlib import Path
 from . import readings, svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
+from .sets import deck_dirs
 from .booklets import check_rules
 from . import wording
 from .wording import Claim
@@ -86,7 +87,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     pass_total = rec.pass_cards
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
 
-    numbers, passes, backs = _read_svgs(game_dir, n, report, rel)
+    numbers, passes, backs = _read_svgs(deck_dirs(game_dir, rec)[0], n, report, rel)
     arrow_count, colors = _check_numbers(numbers, n, report)
     card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
     _check_sequence_sheets(game_dir, rec, n, card_links, colors, report, rel)

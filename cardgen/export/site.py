@@ -43,7 +43,7 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme, repor
         deck = params.get("deck")
         if deck:
             slugs = deck["faces"] + deck["backs"]
-            svgs = [(root / game / "svg" / f"{s}.svg").read_text(encoding="utf-8") for s in slugs]
+            svgs = [(_cards(root, game, params) / f"{s}.svg").read_text(encoding="utf-8") for s in slugs]
             folder = site / game
             folder.mkdir()
             pngs = rgb_pngs([trimmed(svg) for svg in svgs], THUMB_W, THUMB_H, workers, theme.fonts)
@@ -59,6 +59,12 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme, repor
         written.append(site / name)
     written.append(write_index(root, games, titles, reports))
     return written
+
+
+def _cards(root: Path, game: str, params: dict) -> Path:
+    """The folder of the card SVGs the preview shows: the game's, or its first class set's."""
+    sets = params.get("sets")
+    return root / game / (f"set-{sets['letters'][0].lower()}" if sets else "") / "svg"
 
 
 def _ordered(games: dict) -> dict:
@@ -78,7 +84,7 @@ def write_index(root: Path, games: dict, titles: dict, reports: tuple = ()) -> P
         if deck:
             cards = []
             for slug in deck["faces"] + deck["backs"]:
-                svg = (game_dir / "svg" / f"{slug}.svg").read_text(encoding="utf-8")
+                svg = (_cards(root, game, params) / f"{slug}.svg").read_text(encoding="utf-8")
                 cards.append({"src": f"site/{game}/{slug}.png", "alt": _title(svg, slug),
                               "back": slug in deck["backs"]})
             decks.append({"game": game, "title": deck.get("title") or titles.get(game, game), "faces": [c for c in cards if not c["back"]],

@@ -1,0 +1,209 @@
+"""Class sets (--sets N): each set's deck in its own folder, every face and back wearing its
+set's mark in a free corner, an inventory checklist per set, and a checker that notices a
+missing card, a card of another set, an unmarked back or a checklist that leaves a card out."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_check_catches, run_cli
+
+SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf", "-j", "1", "--sets", "2", "--table-size", "4",
+             "--only", "cards,print", "-q")
+
+
+@pytest.fixture(scope="module")
+def two_sets(tmp_path_factory) -> Path:
+    """Two small Str8 Eight class sets (4 × 4 table: 22 faces), card and print PDFs and checklists."""
+    out = tmp_path_factory.mktemp("sets") / "output"
+    result = run_cli(*SETS_ARGS, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def damaged(two_sets, tmp_path) -> Path:
+    out = tmp_path / "output"
+    shutil.copytree(two_sets, out, copy_function=shutil.copyfile)
+    return out
+
+
+def test_two_sets_are_built_and_pass_the_check(two_sets):
+    game = two_sets / "str8eight"
+    for letter in "ab":
+        names = sorted(p.name for p in (game / f"set-{letter}" / "svg").glob("*.svg"))
+        assert len(names) == 16 + 6 + 1 and "back.svg" in names
+        for stem in ("cards", "back", "print-letter", "inventory-letter"):
+            assert (game / f"set-{letter}" / f"str8eight-{stem}.pdf").is_file(), stem
+    assert not (game / "svg").exists()
+    svg = (game / "set-b" / "svg" / "back.svg").read_text()
+    assert svg.count('data-set="B"') == 2 and svg.count('data-shape="square"') == 2
+    result = run_cli("check", two_sets)
+    assert result.exit_code == 0, result.output
+    assert "2 class sets (A circle, B square): each complete with 22 faces and 1 back" in result.output
+
+
+def _strip_marks(path: Path) -> None:
+    text = path.read_text()
+    stripped = re.sub(r'<g data-set="[A-Z]"[^>]*>.*?</text></g>', "", text)
+    assert stripped != text
+    path.write_text(stripped)
+
+
+@pytest.mark.parametrize("damage, message", [
+    ("delete", "016-4x4: missing from set B: the set is incomplete"),
+    ("swap", "carries set 'A''s mark, but lies in set B's folder"),
+    ("unmark-back", "back: carries no set mark; set B's cards wear a square and the letter B"),
+    ("move", "pass-left-1: a set mark drawn at (52.4, 3.5), not where its data-box-mm says (48.4,3.5)"),
+])
+def test_the_checker_catches_a_broken_set(damaged, damage, message):
+    cards = damaged / "str8eight" / "set-b" / "svg"
+    if damage == "delete":
+        (cards / "016-4x4.svg").unlink()  # a card lost from set B
+    elif damage == "swap":  # set A's 12 found in set B's box
+        shutil.copyfile(damaged / "str8eight" / "set-a" / "svg" / "012-3x4.svg", cards / "012-3x4.svg")
+    elif damage == "move":  # the badge pushed 4 mm right, past the safe zone, its box left where it was
+        card = cards / "pass-left-1.svg"
+        card.write_text(card.read_text().replace('transform="translate(48.4 3.5)"', 'transform="translate(52.4 3.5)"', 1))
+    else:
+        _strip_marks(cards / "back.svg")
+    assert_check_catches(damaged, [message])
+
+
+def test_the_checker_reads_the_inventory(damaged):
+    folder = damaged / "str8eight" / "set-b"
+    svg = folder / "str8eight-inventory-letter.svg"
+    text = svg.read_text()
+    row = re.search(r'<g data-card="pass-left-2".*?</g>', text, re.S).group(0)
+    svg.write_text(text.replace(row, ""))
+    # and set A's checklist PDF in set B's folder: its words name the wrong set
+    shutil.copyfile(damaged / "str8eight" / "set-a" / "str8eight-inventory-letter.pdf",
+                    folder / "str8eight-inventory-letter.pdf")
+    assert_check_catches(damaged, ["pass-left-2: not listed on set B's inventory",
+                                   "does not state '22 cards in set B: 16 number cards and 6 pass cards.'"])
+
+
+def test_one_set_is_todays_deck(built, tmp_path):
+    """--sets 1 writes the very files a build without it writes (the `built` fixture): no
+    set folder, no mark, the same bytes."""
+    out = tmp_path / "one"
+    result = run_cli("build", "--game", "str8eight", "--format", "svg", "-j", "1", "--sets", "1",
+                     "--only", "cards", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    mine, theirs = sorted((out / "str8eight" / "svg").glob("*.svg")), sorted((built / "str8eight" / "svg").glob("*.svg"))
+    assert [p.name for p in mine] == [p.name for p in theirs] and len(mine) == 71
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(mine, theirs))
+    assert not list((out / "str8eight").glob("set-*")) and not any(b"data-set" in p.read_bytes() for p in mine)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--game", "fourscore"), ("FourScore has no deck of its own", "--game str8eight")),
+    (("--game", "eights", "--card-size", "mini"), ("no corner free for the set mark", "--card-size poker")),
+])
+def test_what_takes_no_sets_is_refused_in_one_line(tmp_path, args, words):
+    result = run_cli("build", *args, "--sets", "3", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert all(w in result.output for w in words), result.output
+
+
+def _pixels(svg: str, dpi: int):
+    from PIL import Image
+
+    from cardgen.draw.png import svg_to_png
+
+    return Image.open(io.BytesIO(svg_to_png(svg, dpi))).convert("RGB")
+
+
+def _decks():
+    """Every deck's art, unmarked, in the sizes each game is printed in."""
+    from cardgen.design import crazy_eights, eights, str8eight
+    from cardgen.design.cards import Look
+    from cardgen.model import crazy_eights as ce_model, eights as e_model, str8eight as s_model
+    from cardgen.model.sizes import CARD_SIZES
+    from cardgen.theme import DEFAULT_THEME
+
+    for size in ("poker", "bridge"):  # mini cards are refused with --sets (the test below)
+        look = Look(CARD_SIZES[size], 3.0, False, DEFAULT_THEME)
+        yield "str8eight", str8eight.render_deck(s_model.build_deck(12, 3), look), ("012-3x4", "001-1x1", "120-10x12")
+        yield "eights", eights.render_deck(e_model.build_deck(), look), ("8-7-w", "1-1-e", "reference")
+        yield "crazy-eights", crazy_eights.render_deck(ce_model.build_deck(), look), (
+            "1-hearts-Q", "1-clubs-10", "1-spades-A", "1-diamonds-8", "1-diamonds-6")
+
+
+def test_the_set_mark_sits_where_the_card_is_empty():
+    """Drawn without the mark, each card is one flat color under both badges (0.4 mm around
+    them): the mark covers nothing of the design. A back is lattice all over: there the
+    badge must stay off the name plates and medallion (drawn in the card paper color).
+    Every badge lies inside the safe zone, its letter at 12 pt."""
+    from cardgen.design import setmark
+    from cardgen.design.palette import PAPER
+    from cardgen.theme import DEFAULT_THEME
+
+    dpi, pad = 72, 0.4
+    px = dpi / 25.4
+    paper = tuple(int(PAPER[i:i + 2], 16) for i in (1, 3, 5))
+    seen = 0
+    for game, art, picks in _decks():
+        cards = [c for c in art.faces if c.slug in picks or c.kind == "pass"] + list(art.backs[:1])
+        assert {c.slug for c in cards} >= set(picks), picks
+        for card in cards:
+            marked = setmark.mark_card(card, game, 3, DEFAULT_THEME.fonts.role_map)
+            boxes = [tuple(float(v) for v in m.group(1).split(","))
+                     for m in re.finditer(r'data-box-mm="([^"]+)"', marked.svg)]
+            rotated = re.findall(r'data-set="D"[^>]*transform="(rotate\(180[^)]*\) )?', marked.svg)
+            w, h = (float(v) for v in re.search(r'data-trim-mm="([^"]+)"', card.svg).group(1).split(","))
+            bleed = float(re.search(r'data-bleed-mm="([^"]+)"', card.svg).group(1))
+            assert len(boxes) == 2 and 'font-size="4.4"' in marked.svg  # 4.4 mm: 12.5 pt
+            image = _pixels(card.svg, dpi)
+            for (x, y, bw, bh), turned in zip(boxes, rotated):
+                if turned:  # the half-turned badge: its box as the card shows it
+                    x, y = w - x - bw, h - y - bh
+                assert x >= 3 and y >= 3 and x + bw <= w - 3 and y + bh <= h - 3, (game, card.slug, x, y)
+                region = image.crop((round((x + bleed - pad) * px), round((y + bleed - pad) * px),
+                                     round((x + bw + bleed + pad) * px), round((y + bh + bleed + pad) * px)))
+                colors = region.getcolors(1 << 16)
+                if card.kind == "back":
+                    near_paper = [c for n, c in colors if max(abs(a - b) for a, b in zip(c, paper)) < 12]
+                    assert not near_paper, (game, card.slug, "badge on the back's name plate")
+                else:
+                    extrema = region.getextrema()
+                    assert max(hi - lo for lo, hi in extrema) <= 6, (game, w, card.slug, (x, y), extrema)
+                seen += 1
+    assert seen >= 2 * (3 + 6 + 1) * 2
+
+
+def test_shapes_are_twelve_distinct_outlines():
+    from cardgen.check import sets as checker
+    from cardgen.design import setmark
+    from cardgen.settings import MAX_SETS
+
+    assert len(setmark.SHAPES) == len(set(setmark.SHAPES)) == MAX_SETS == len(setmark.LETTERS)
+    assert setmark.SHAPES == checker.SHAPES  # the checker states its own copy: they must agree
+    assert len({setmark.shape_path(s) for s in setmark.SHAPES}) == MAX_SETS
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_largest_checklist_fits_its_page(paper):
+    """A 12 × 12 deck with 20 pass cards (164 faces and the back) on one page of the paper:
+    every row inside the margins, none overlapping the next, text at 9.5 pt."""
+    from cardgen.design.cards import Look
+    from cardgen.design.inventory import inventory_svg
+    from cardgen.design.str8eight import render_deck
+    from cardgen.layout.paper import PAPERS
+    from cardgen.model.sizes import CARD_SIZES
+    from cardgen.model.str8eight import build_deck
+    from cardgen.theme import DEFAULT_THEME
+
+    art = render_deck(build_deck(12, 10), Look(CARD_SIZES["poker"], 3.0, False, DEFAULT_THEME))
+    page = PAPERS[paper]
+    svg = inventory_svg(art, "str8eight", "Str8 Eight", 11, page, DEFAULT_THEME)
+    rows = re.findall(r'<g data-card="[^"]+"[^>]*>\s*<rect x="([\d.]+)" y="([\d.]+)"', svg)
+    assert len(rows) == 165
+    xs, ys = sorted({float(x) for x, _ in rows}), sorted({float(y) for _, y in rows})
+    assert xs[0] >= 10 and xs[-1] + 38 <= page.width - 10  # a column is at least 38 mm wide
+    assert ys[0] > 60 and ys[-1] + 3.4 <= page.height - 25 and min(b - a for a, b in zip(ys, ys[1:])) >= 4.5
+    assert 'data-set="L" data-shape="hourglass"' in svg and "164 cards in set L: 144 number cards and 20 pass" in svg
