@@ -135,6 +135,7 @@ NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=())
 
 
 PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name
+SCAFFOLDS = ("full", "colors", "bare")  # settings.SCAFFOLDS (the checker reads this module, not settings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,6 +160,13 @@ class Str8Eight(DeckGame):
     sequence_length: int  # cards in a winning sequence (the table size unless set)
     sequence_sheet: SequenceSheet | None  # None: sheet not built
     atlas: AtlasPoster | None  # None: sheet not built (the atlas comes with the sequence sheet)
+    scaffold: str  # what the faces tell: full | colors | bare (the answer key and booklet say the same)
+    large_print: bool  # large-print faces: one corner index, no cell line unless bare
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.scaffold not in SCAFFOLDS:
+            raise RecordError(f"scaffold {self.scaffold!r} is none of {', '.join(SCAFFOLDS)}")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -41,6 +41,8 @@ class FontSet:
     files: tuple  # ((cut, file name), …) for regular, bold, black, italic
     roles: tuple  # ((role, fontconfig family), …): "text" and "heavy"
     folder: Path = paths.folder("cardgen.fonts")
+    cap: float = 0.716  # the heavy cut's digit height, as a fraction of the font size (Lato's)
+    digit: float = 0.58  # the heavy cut's tabular digit advance, as a fraction of the font size
 
     def file(self, cut: str) -> Path:
         return self.folder / dict(self.files)[cut]
