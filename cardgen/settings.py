@@ -177,7 +177,8 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("font", "choice", "standard", "The typeface of cards and documents: standard (Lato) or hyperlegible "
             "(Atkinson Hyperlegible, made for low-vision readers; bundled with its open licence). "
             "A fonts folder, when set, wins.", section="theme", flag="--font", choices=("standard", "hyperlegible")),
-    Setting("large_print", "bool", False, "Large print: bigger numerals and fewer elements on each Str8 Eight face.",
+    Setting("large_print", "bool", False, "Large print on the Str8 Eight faces: a corner index 1.6 times as tall "
+            "(one corner only), arrow numbers 1.3 times as tall, and no cell line or small labels beside them.",
             section="theme", flag="--large-print", label="large print"),
     Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
             "table size, scaffold and print settings, and your own options win over it.", flag="--preset",

@@ -63,6 +63,23 @@ DEFAULT_FONTS = FontSet(
     roles=(("text", "Lato"), ("heavy", "Lato Black")),
 )
 
+# Atkinson Hyperlegible (Braille Institute, SIL OFL 1.1: fonts/OFL-AtkinsonHyperlegible.txt),
+# drawn for low-vision readers: 0 and O, 1, l and I, 6 and 9 are told apart by their shapes.
+# It comes in regular, bold and their italics; the heavy role (big numbers, titles) takes the
+# bold, the heaviest cut there is. Its digits are wider and shorter than Lato's.
+HYPERLEGIBLE_FONTS = FontSet(
+    family="Atkinson Hyperlegible",
+    files=(("regular", "AtkinsonHyperlegible-Regular.ttf"), ("bold", "AtkinsonHyperlegible-Bold.ttf"),
+           ("black", "AtkinsonHyperlegible-Bold.ttf"), ("italic", "AtkinsonHyperlegible-Italic.ttf")),
+    roles=(("text", "Atkinson Hyperlegible"), ("heavy", "Atkinson Hyperlegible Heavy (cardgen)")),
+    cap=0.668, digit=0.652,
+)
+
+
+def font_set(name: str) -> FontSet:
+    """The bundled fonts a --font choice names (looked up when asked, never copied)."""
+    return {"standard": DEFAULT_FONTS, "hyperlegible": HYPERLEGIBLE_FONTS}[name]
+
 
 @dataclass(frozen=True)
 class Theme:
@@ -99,8 +116,8 @@ def complete_colors(colors: "tuple | None") -> tuple:
 def theme_for(options) -> Theme:
     """The theme a build's options ask for; theme fonts and back art are read and checked
     here, before anything is written."""
-    fonts = DEFAULT_FONTS
-    if options.fonts_dir:
+    fonts = font_set(options.font)
+    if options.fonts_dir:  # a theme's own fonts win over --font
         from .draw.fonts import from_folder
 
         fonts = from_folder(Path(options.fonts_dir), dict(options.font_files or ()))
