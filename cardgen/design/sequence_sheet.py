@@ -76,8 +76,8 @@ def sheet_svg(seq: SequenceMap, paper: Paper, theme, scaffold: str = "full") -> 
             "group": d, "color": theme.group_color(d), "text_color": palette.text_on(theme.group_color(d)),
             "x": MARGIN + (i % per_row) * col_w, "y": legend_top + (i // per_row) * 7.0,
             "multiples": " ".join(str(d * k) for k in range(1, n + 1)), "shape": shape[d],
-            "shape_path": palette.shape_path(shape[d], MARGIN + (i % per_row) * col_w + 11.6,
-                                             legend_top + (i // per_row) * 7.0 - 1.0, 1.15),
+            "shape_path": palette.shape_path(shape[d], MARGIN + (i % per_row) * col_w + 10.3,
+                                             legend_top + (i // per_row) * 7.0 - 1.0, 1.0),
         })
     row_shapes = [{"group": d, "shape": shape[d],
                    "left": palette.shape_path(shape[d], MARGIN + 8.2, row_y[d], min(1.2, row_pitch * 0.3)),

@@ -437,6 +437,7 @@ class FourScoreFacts:
     facing: "Facing | None"  # a bonus match
     no_bonus: "tuple | None"  # (low, high, group): shares a group, yet no match
     cover: tuple
+    scaffold: str = "full"  # the Str8 Eight deck's level: full | colors | bare (settings.SCAFFOLDS)
 
     @property
     def dealt(self) -> int:
@@ -464,7 +465,8 @@ def check_fourscore_playable(table_size: int) -> "str | None":
     return None
 
 
-def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6) -> FourScoreFacts:
+def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
+                    scaffold: str = "full") -> FourScoreFacts:
     m = str8eight
     n = m.check_table_size(table_size)
     dealt = n * n - FOURSCORE_ROWS
@@ -475,7 +477,7 @@ def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         title="FourScore", table_size=n, number_cards=n * n, pass_cards=pass_cards, rows=FOURSCORE_ROWS,
         row_limit=FOURSCORE_ROW_LIMIT, players=(FOURSCORE_PLAYERS[0], deal[-1][0] if deal else 0), deal=deal,
         row_example=row, facing=_row_facing(n, row), no_bonus=_no_bonus(n, _row_facing(n, row)),
-        cover=row.row + ((row.right,) if row.right else ()))
+        cover=row.row + ((row.right,) if row.right else ()), scaffold=scaffold)
 
 
 def _shared(a: int, b: int, n: int) -> list:
