@@ -179,3 +179,20 @@ def test_a_booklet_that_states_another_level_fails(copy_of_games):
     manifest.write_text(json.dumps(data, indent=2))
     assert_check_catches(out, ["states full for the scaffold level; the deck in this folder says colors",
                                "the sheet must be the answer key of colors cards"])
+
+
+@pytest.mark.parametrize("level", ["full", "colors", "bare"])
+def test_the_booklets_say_how_to_play_at_the_level_built(level):
+    """One passage per level, read from the facts record (no other level's passage), and
+    FourScore's booklet reads the deck's level too."""
+    from cardgen.documents.ruletext import render
+    from cardgen.model.facts import fourscore_facts, str8eight_facts
+
+    text = " ".join(render("str8eight", str8eight_facts(8, 6, None, level)).split())
+    assert re.findall(r"These cards are printed at the (\w+) level", text) == [level]
+    assert ("“?”" in text) == (level == "colors")
+    assert ("The small “3 × 4”" in text) and "leave out the small cell line" not in text
+    large = " ".join(render("str8eight", str8eight_facts(8, 6, None, level, True)).split())
+    assert ("The small “3 × 4”" in large) == (level == "bare")
+    fourscore = render("fourscore", fourscore_facts(8, 6, level))
+    assert ("printed at the" in fourscore) == (level != "full") and (level in fourscore or level == "full")
