@@ -196,3 +196,13 @@ def test_the_booklets_say_how_to_play_at_the_level_built(level):
     assert ("The small “3 × 4”" in large) == (level == "bare")
     fourscore = render("fourscore", fourscore_facts(8, 6, level))
     assert ("printed at the" in fourscore) == (level != "full") and (level in fourscore or level == "full")
+
+
+def test_cards_that_are_not_large_print_fail_a_large_print_record(level_builds, tmp_path):
+    out = copy(level_builds["colors"], tmp_path)
+    manifest = out / "manifest.json"
+    data = json.loads(manifest.read_text())
+    data["games"]["str8eight"]["large_print"] = True
+    manifest.write_text(json.dumps(data, indent=2))
+    assert_check_catches(out, ["large print 'no'; the build recorded 'colors', 'yes'",
+                               "underline(s), expected 2"])
