@@ -24,6 +24,7 @@ from .errors import CardgenError
 # 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
 #    record of either shape is refused with "rebuild", never misread.
 # 4: class sets (sets: letters, shapes, inventory papers; None for one deck).
+#    and Str8 Eight's scaffold level and large print (issue 17).
 RECORD_VERSION = 4
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
@@ -149,6 +150,7 @@ class Sets:
 
 
 PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name
+SCAFFOLDS = ("full", "colors", "bare")  # settings.SCAFFOLDS (the checker reads this module, not settings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,6 +176,13 @@ class Str8Eight(DeckGame):
     sequence_length: int  # cards in a winning sequence (the table size unless set)
     sequence_sheet: SequenceSheet | None  # None: sheet not built
     atlas: AtlasPoster | None  # None: sheet not built (the atlas comes with the sequence sheet)
+    scaffold: str  # what the faces tell: full | colors | bare (the answer key and booklet say the same)
+    large_print: bool  # large-print faces: one corner index, no cell line unless bare
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.scaffold not in SCAFFOLDS:
+            raise RecordError(f"scaffold {self.scaffold!r} is none of {', '.join(SCAFFOLDS)}")
 
 
 @dataclass(frozen=True, kw_only=True)

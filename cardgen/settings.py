@@ -18,7 +18,9 @@ from typing import Any, Callable
 
 from .errors import CardgenError
 from .model.atlas import MAX_SEQUENCE_LENGTH
-from .record import PARTS  # the parts of a game's build that --only names (the build record lists them)
+# the parts of a game's build that --only names, and what a Str8 Eight face tells (most to
+# least): the build record lists both
+from .record import PARTS, SCAFFOLDS
 from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
 FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
@@ -29,7 +31,6 @@ FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
 MAX_GROUP_COLORS = 12
 MAX_SETS = 12  # class sets, each marked with its own letter and shape
-SCAFFOLDS = ("full", "colors", "bare")  # what a Str8 Eight face tells, from most to least
 PRESET_NAMES = ("intro", "grade3", "mtc")  # class presets (issue 17)
 BUILD, PLAYTEST = "build", "playtest"
 BOTH = (BUILD, PLAYTEST)
@@ -176,7 +177,8 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("font", "choice", "standard", "The typeface of cards and documents: standard (Lato) or hyperlegible "
             "(Atkinson Hyperlegible, made for low-vision readers; bundled with its open licence). "
             "A fonts folder, when set, wins.", section="theme", flag="--font", choices=("standard", "hyperlegible")),
-    Setting("large_print", "bool", False, "Large print: bigger numerals and fewer elements on each Str8 Eight face.",
+    Setting("large_print", "bool", False, "Large print on the Str8 Eight faces: a corner index 1.6 times as tall "
+            "(one corner only), arrow numbers 1.3 times as tall, and no cell line or small labels beside them.",
             section="theme", flag="--large-print", label="large print"),
     Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
             "table size, scaffold and print settings, and your own options win over it.", flag="--preset",

@@ -41,6 +41,8 @@ class FontSet:
     files: tuple  # ((cut, file name), …) for regular, bold, black, italic
     roles: tuple  # ((role, fontconfig family), …): "text" and "heavy"
     folder: Path = paths.folder("cardgen.fonts")
+    cap: float = 0.716  # the heavy cut's digit height, as a fraction of the font size (Lato's)
+    digit: float = 0.58  # the heavy cut's tabular digit advance, as a fraction of the font size
 
     def file(self, cut: str) -> Path:
         return self.folder / dict(self.files)[cut]
@@ -60,6 +62,23 @@ DEFAULT_FONTS = FontSet(
     # cairo picks only regular or bold by weight, so the heavy cut is named by its family
     roles=(("text", "Lato"), ("heavy", "Lato Black")),
 )
+
+# Atkinson Hyperlegible (Braille Institute, SIL OFL 1.1: fonts/OFL-AtkinsonHyperlegible.txt),
+# drawn for low-vision readers: 0 and O, 1, l and I, 6 and 9 are told apart by their shapes.
+# It comes in regular, bold and their italics; the heavy role (big numbers, titles) takes the
+# bold, the heaviest cut there is. Its digits are wider and shorter than Lato's.
+HYPERLEGIBLE_FONTS = FontSet(
+    family="Atkinson Hyperlegible",
+    files=(("regular", "AtkinsonHyperlegible-Regular.ttf"), ("bold", "AtkinsonHyperlegible-Bold.ttf"),
+           ("black", "AtkinsonHyperlegible-Bold.ttf"), ("italic", "AtkinsonHyperlegible-Italic.ttf")),
+    roles=(("text", "Atkinson Hyperlegible"), ("heavy", "Atkinson Hyperlegible Heavy (cardgen)")),
+    cap=0.668, digit=0.652,
+)
+
+
+def font_set(name: str) -> FontSet:
+    """The bundled fonts a --font choice names (looked up when asked, never copied)."""
+    return {"standard": DEFAULT_FONTS, "hyperlegible": HYPERLEGIBLE_FONTS}[name]
 
 
 @dataclass(frozen=True)
@@ -97,8 +116,8 @@ def complete_colors(colors: "tuple | None") -> tuple:
 def theme_for(options) -> Theme:
     """The theme a build's options ask for; theme fonts and back art are read and checked
     here, before anything is written."""
-    fonts = DEFAULT_FONTS
-    if options.fonts_dir:
+    fonts = font_set(options.font)
+    if options.fonts_dir:  # a theme's own fonts win over --font
         from .draw.fonts import from_folder
 
         fonts = from_folder(Path(options.fonts_dir), dict(options.font_files or ()))

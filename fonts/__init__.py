@@ -1,1 +1,3 @@
-"""The Lato font files (SIL OFL, see OFL.txt), installed as the data package cardgen.fonts."""
+"""The bundled fonts, installed as the data package cardgen.fonts: Lato (SIL OFL, see OFL.txt),
+the standard typeface, and Atkinson Hyperlegible (SIL OFL, see OFL-AtkinsonHyperlegible.txt),
+the --font hyperlegible choice."""

@@ -70,10 +70,10 @@ def test_pdf_page_pixels_show_group_colors_where_the_slots_are(built):
     pdf = pdfium.PdfDocument(str(built / "str8eight" / "str8eight-cards.pdf"))
     image = pdf[deck_index(24, "4x6")].render(scale=150 / 72).to_pil().convert("RGB")
     # near the inner end of the left group-4 tag and the right group-8 tag
-    assert close(image.getpixel(px(16.6, slot_y(4), 150)), hex_rgb("#117733"))
-    assert close(image.getpixel(px(W - 16.6, slot_y(8), 150)), hex_rgb("#882255"))
+    assert close(image.getpixel(px(19.1, slot_y(4), 150)), hex_rgb("#117733"))
+    assert close(image.getpixel(px(W - 19.1, slot_y(8), 150)), hex_rgb("#882255"))
     # group 1 is not on 24: its slot shows the card body
-    assert close(image.getpixel(px(16.6, slot_y(1), 150)), hex_rgb("#fffcf4"))
+    assert close(image.getpixel(px(19.1, slot_y(1), 150)), hex_rgb("#fffcf4"))
 
 
 def test_png_size_dpi_and_pixels(built):

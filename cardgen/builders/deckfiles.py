@@ -160,7 +160,7 @@ def card_params(size: CardSize, options: BuildOptions) -> dict:
 
 
 def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
-    return Look(size, options.bleed, options.low_ink, theme)
+    return Look(size, options.bleed, options.low_ink, theme, options.scaffold, options.large_print)
 
 
 def _card_pdf_job(conn, faces_pdf: Path, backs_pdf: Path, page_mm: tuple, fonts, bleed: float):

@@ -18,7 +18,7 @@ TITLE = "FourScore"
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
     from ..settings import parts_of
 
-    facts = fourscore_facts(options.table_size, options.pass_cards)
+    facts = fourscore_facts(options.table_size, options.pass_cards, options.scaffold)
     out = Output(game_dir, {"parts": parts_of(options), "plays_with": "str8eight", "table_size": facts.table_size,
                             "pass_cards": facts.pass_cards})
     if "pdf" in options.formats and out.wants("rules"):

@@ -52,10 +52,12 @@ def pictures(options: BuildOptions, theme: Theme) -> CardPictures:
 def build(options: BuildOptions, theme: Theme, game_dir: Path,
           spare_core: bool = False) -> "tuple[Str8Eight, list[tuple[Path, str, str]], dict]":
     model = build_deck(options.table_size, options.pass_cards // 2)
-    facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None)
+    facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None,
+                            options.scaffold, options.large_print)
     size = card_size(options.card_size)
     out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
-                            "sequence_length": facts.sequence_length, **card_params(size, options)})
+                            "sequence_length": facts.sequence_length, "scaffold": options.scaffold,
+                            "large_print": options.large_print, **card_params(size, options)})
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
@@ -64,7 +66,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
 
     if out.wants("sheet"):  # the sequence sheet, and the atlas poster of the same sequences
         with out.stage("sequence sheet"):
-            sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme) for paper in papers(options.paper)}
+            sheets = {paper: sheet_svg(sequence_map(model.table_size), paper, theme,
+                                               options.scaffold) for paper in papers(options.paper)}
             out.params["sequence_sheet"] = SequenceSheet(tuple(p.name for p in sheets))
             write_page_svgs(out, sheets, "sequence-sheet", "sequence-sheet", options.formats, SHEET_PNG_DPI, theme,
                             printer=options)

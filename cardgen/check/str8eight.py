@@ -70,8 +70,10 @@ class _Card:
     def __init__(self, file: str, value, cell: str):
         self.file, self.value, self.cell = file, value, cell
         self.arrows: list = []  # (group, side, target, color, fill, y)
+        self.shown: list = []  # per arrow: (group, side, texts drawn on it, shape name, shape drawn?)
         self.bullseyes = 0
         self.underlines = 0
+        self.scaffold, self.large_print = "full", "no"  # as the card says (absent: a full, standard card)
 
     @property
     def label(self) -> str:
@@ -88,8 +90,15 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
 
     numbers, passes, backs = _read_svgs(deck_dirs(game_dir, rec)[0], n, report, rel)
-    arrow_count, colors = _check_numbers(numbers, n, report)
-    card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
+    level = rec.scaffold
+    _check_scaffold(numbers, level, rec.large_print, report)
+    if level == "bare":  # no arrows to read: the moves come from the values and cells alone
+        arrow_count, colors = _check_numbers(numbers, n, report, arrows=False, corners=1 if rec.large_print else 2)
+        card_links = {(d, c.value, c.value + d) for c in numbers if isinstance(c.value, int)
+                      for d, side, _t in expected_arrows(c.value, n) if side == "right"}
+    else:
+        arrow_count, colors = _check_numbers(numbers, n, report, corners=1 if rec.large_print else 2)
+        card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
     _check_sequence_sheets(game_dir, rec, n, card_links, colors, report, rel)
     _check_atlas(game_dir, rec, numbers, card_links, report, rel)
     _check_passes(passes, pass_total, report)
@@ -107,8 +116,11 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         f"({sum(d == 'left' for _, d in passes)} left, {sum(d == 'right' for _, d in passes)} right), "
         f"{len(backs)} back",
         *_value_table(values, counts),
-        f"{arrow_count} arrows checked against the {n}×{n} table; every link reciprocal; "
-        f"{n} group colors, distinct, one slot per group",
+        (f"{arrow_count} arrows checked against the {n}×{n} table; every link reciprocal; "
+         f"{n} group colors and shapes, distinct, one slot per group" if level != "bare" else
+         f"scaffold bare: no arrows on the faces (none found); the moves, the sheet and the atlas are checked "
+         f"against the {n}×{n} table from the values and cells"),
+        f"scaffold {level}{', large print' if rec.large_print else ''}: every face shows what the level shows",
         f"bull's-eyes on 1–{n} only",
     ]
     return report
@@ -127,8 +139,14 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
             card = _Card(file, svgread.as_int(root.get("data-value")), root.get("data-cell") or "?")
             card.bullseyes = len(bullseyes)
             card.underlines = readings.underlines(root)
+            card.scaffold = root.get("data-scaffold", "full")
+            card.large_print = root.get("data-large-print", "no")
             for el in svgread.with_attr(root, "data-group"):
                 xy = svgread.translation(el)
+                texts = ["".join(t.itertext()).strip() for t in el.iter() if svgread.local(t.tag) == "text"]
+                shapes = [m for m in el.iter() if m.get("data-mark") == "group-shape"]
+                card.shown.append((svgread.as_int(el.get("data-group")), el.get("data-side"), texts,
+                                   el.get("data-shape"), any(m.get("d") and m.get("fill") for m in shapes)))
                 card.arrows.append((svgread.as_int(el.get("data-group")), el.get("data-side"),
                                     svgread.as_int(el.get("data-target")),
                                     (el.get("data-color") or "").lower(), svgread.drawn_fill(el),
@@ -161,7 +179,50 @@ def _check_pass_index(root, file: str, report: GameReport) -> None:
                     f"{direction[:1].upper()!r}")
 
 
-def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
+def _check_scaffold(numbers: list, level: str, large_print: bool, report: GameReport) -> None:
+    """Each face shows what the recorded level shows. full: every arrow its target's number;
+    colors: no arrow number, but every arrow its "×d" label; bare: no arrow at all. At every
+    level with arrows, each arrow carries its group's shape, one shape per group, no two
+    groups alike."""
+    want_lp = "yes" if large_print else "no"
+    shapes: dict = defaultdict(set)
+    for card in numbers:
+        if card.scaffold != level or card.large_print != want_lp:
+            report.fail(card.file, card.label, f"card says scaffold {card.scaffold!r}, large print "
+                        f"{card.large_print!r}; the build recorded {level!r}, {want_lp!r}")
+        if level == "bare" and card.shown:
+            report.fail(card.file, card.label, f"{len(card.shown)} arrow(s) on a bare card: bare faces show the "
+                        "number and its cell only")
+            continue
+        for (g, side, texts, shape, drawn), (_g, _s, target, *_) in zip(card.shown, card.arrows):
+            numbers_shown = [t for t in texts if t.isdigit()]
+            if level == "colors" and numbers_shown:
+                report.fail(card.file, card.label, f"group {g} {side} arrow shows the number {numbers_shown[0]}: "
+                            "colors cards leave the arrows' numbers out")
+            if level == "full" and str(target) not in numbers_shown:
+                report.fail(card.file, card.label, f"group {g} {side} arrow does not show its number {target}")
+            if level == "colors" and f"×{g}" not in texts:
+                report.fail(card.file, card.label, f"group {g} {side} arrow has no “×{g}” label: colors cards "
+                            "keep each arrow's group label")
+            if not shape or not drawn:
+                report.fail(card.file, card.label, f"group {g} {side} arrow carries no group shape")
+            else:
+                shapes[g].add(shape)
+    for g in sorted(shapes, key=str):
+        if len(shapes[g]) > 1:
+            report.fail(f"{GAME}/svg", "-", f"group {g} is drawn with {len(shapes[g])} shapes: "
+                        f"{', '.join(sorted(shapes[g]))}")
+    owners = defaultdict(set)
+    for g, names in shapes.items():
+        for name in names:
+            owners[name].add(g)
+    for name, groups in sorted(owners.items()):
+        if len(groups) > 1:
+            report.fail(f"{GAME}/svg", "-", f"groups {', '.join(map(str, sorted(groups, key=str)))} share the "
+                        f"shape {name}")
+
+
+def _check_numbers(numbers: list, n: int, report: GameReport, arrows: bool = True, corners: int = 2) -> int:
     table = Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
     if len(numbers) != n * n:
         report.fail(f"{GAME}/svg", "-", f"{len(numbers)} number cards, expected {n * n}")
@@ -191,11 +252,12 @@ def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
 
     for card in numbers:
         if card.value is not None:
-            want = 3 if readings.ambiguous(card.value) else 0
+            want = 1 + corners if readings.ambiguous(card.value) else 0
             if card.underlines != want:
                 report.fail(card.file, card.label, f"{card.underlines} underline(s), expected {want}: "
                             + (f"{card.value} reads as another value upside down: underline the big number "
-                               "and both corner indices" if want else "only values that read as another "
+                               f"and {'both corner indices' if corners == 2 else 'the corner index'}" if want
+                               else "only values that read as another "
                                "value upside down are underlined"))
     counts = Counter(card.value for card in numbers if card.value is not None)
     for value in sorted(set(table) | set(counts)):
@@ -225,7 +287,7 @@ def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
             colors[g].add(color)
             slots[g].add(y)
         have = {(g, s, t) for g, s, t, *_ in card.arrows}
-        want = expected_arrows(card.value, n)
+        want = expected_arrows(card.value, n) if arrows else set()
         for g, s, t in sorted(want - have, key=str):
             report.fail(card.file, card.label, f"missing {s} arrow of group {g} to {t}")
         for g, s, t in sorted(have - want, key=str):
@@ -235,7 +297,8 @@ def _check_numbers(numbers: list, n: int, report: GameReport) -> int:
             report.fail(card.file, card.label,
                         f"{card.bullseyes} bull's-eyes; expected {'one' if bull else 'none'} "
                         f"(only 1–{n} may start a sequence)")
-        arrows_by_value[card.value].append((card, have))
+        if arrows:
+            arrows_by_value[card.value].append((card, have))
 
     for g in sorted(colors):
         if len(colors[g]) > 1:
@@ -294,6 +357,13 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
             continue
         if (root.get("data-game"), root.get("data-kind")) != (GAME, "sequence-sheet"):
             report.fail(file, "sequence sheet", f"root says game {root.get('data-game')!r}, kind {root.get('data-kind')!r}")
+        keys = [(el.get("data-scaffold"), "".join(el.itertext())) for el in svgread.with_attr(root, "data-mark")
+                if el.get("data-mark") == "answer-key"]
+        if root.get("data-scaffold") != rec.scaffold or len(keys) != 1 or keys[0][0] != rec.scaffold \
+                or f"{rec.scaffold} cards" not in keys[0][1].lower():
+            report.fail(file, "answer key", f"labelled {keys[0][1] if keys else 'nothing'!r} (scaffold "
+                        f"{root.get('data-scaffold')!r}); the cards are {rec.scaffold!r}: the sheet must be "
+                        f"the answer key of {rec.scaffold} cards")
         entries, links, follow, copies = Counter(), Counter(), {}, {}
         for el in root.iter():
             a = el.attrib
@@ -489,6 +559,7 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
               (cards, n, n)),
         Claim("the different values", r"the deck holds (\d+) different values", (len(counts),)),
         Claim("the bull's-eye cards", r"The cards 1 through (\d+) carry a bull’s-eye", (n,)),
+        Claim("the scaffold level", r"These cards are printed at the (\w+) level", (rec.scaffold,)),
         Claim("the sequence length", r"The hand ends the moment someone places the (\w+) card", (nth,)),
         Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (want[2],)),
         Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",

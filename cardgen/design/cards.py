@@ -30,6 +30,8 @@ class Look:
     bleed: float
     low_ink: bool
     theme: Theme
+    scaffold: str = "full"  # Str8 Eight: full | colors | bare, what the faces tell (settings.SCAFFOLDS)
+    large_print: bool = False  # Str8 Eight: bigger numerals, fewer elements
 
     def with_bleed(self, bleed: float) -> "Look":
         return replace(self, bleed=bleed)

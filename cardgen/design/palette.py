@@ -23,3 +23,57 @@ def text_on(hex_color: str) -> str:
     contrast_white = 1.05 / (lum + 0.05)
     contrast_ink = (lum + 0.05) / (relative_luminance(INK) + 0.05)
     return "#ffffff" if contrast_white >= contrast_ink else INK
+
+
+# Each group's shape, drawn small and filled on its arrows, its sequence-sheet row and the
+# legend, so a group is told by its outline as well as by its color and "×d" label: in
+# grayscale, ×3 (teal) and ×5 (olive) are 2.1 L* apart, but a triangle is no down-triangle.
+# Filled solids only (a class set's mark is a letter inside an outline shape, in a corner),
+# each with its own silhouette at 2 mm: no two differ only by a turn of a few degrees.
+GROUP_SHAPES = ("circle", "square", "triangle", "diamond", "triangle-down", "plus", "star", "hourglass",
+                "half-disc", "cross", "bar", "heart")
+
+
+def group_shape(group: int) -> str:
+    return GROUP_SHAPES[group - 1]
+
+
+def _star(points: int, inner: float) -> list:
+    import math
+
+    return [((1 if i % 2 == 0 else inner) * math.sin(math.pi * i / points),
+             -(1 if i % 2 == 0 else inner) * math.cos(math.pi * i / points)) for i in range(2 * points)]
+
+
+# outlines in a unit box (x and y from -1 to 1, y down), as polygons; the round ones are paths
+_POLYGONS = {
+    "square": [(-0.82, -0.82), (0.82, -0.82), (0.82, 0.82), (-0.82, 0.82)],
+    "triangle": [(0, -1), (1, 0.78), (-1, 0.78)],
+    "diamond": [(0, -1), (1, 0), (0, 1), (-1, 0)],
+    "triangle-down": [(-1, -0.78), (1, -0.78), (0, 1)],
+    "plus": [(-0.32, -1), (0.32, -1), (0.32, -0.32), (1, -0.32), (1, 0.32), (0.32, 0.32), (0.32, 1),
+             (-0.32, 1), (-0.32, 0.32), (-1, 0.32), (-1, -0.32), (-0.32, -0.32)],
+    "star": _star(5, 0.45),
+    "hourglass": [(-0.9, -1), (0.9, -1), (0.14, 0), (0.9, 1), (-0.9, 1), (-0.14, 0)],
+    "cross": [(-1, -0.55), (-0.55, -1), (0, -0.45), (0.55, -1), (1, -0.55), (0.45, 0), (1, 0.55), (0.55, 1),
+              (0, 0.45), (-0.55, 1), (-1, 0.55), (-0.45, 0)],
+    "bar": [(-1, -0.42), (1, -0.42), (1, 0.42), (-1, 0.42)],
+}
+
+
+def shape_path(name: str, x: float, y: float, r: float) -> str:
+    """The shape's outline centred on (x, y), r (mm) from its centre to its box's edge."""
+    from .templating import fmt
+
+    def at(px: float, py: float) -> str:
+        return f"{fmt(x + r * px)} {fmt(y + r * py)}"
+    if name == "circle":
+        return f"M{at(-0.92, 0)}A{fmt(0.92 * r)} {fmt(0.92 * r)} 0 1 0 {at(0.92, 0)}" \
+               f"A{fmt(0.92 * r)} {fmt(0.92 * r)} 0 1 0 {at(-0.92, 0)}Z"
+    if name == "half-disc":
+        return f"M{at(-1, 0.45)}A{fmt(r)} {fmt(r)} 0 0 1 {at(1, 0.45)}Z"
+    if name == "heart":
+        return (f"M{at(0, 1)}L{at(-0.92, 0.05)}A{fmt(0.5 * r)} {fmt(0.5 * r)} 0 0 1 {at(0, -0.55)}"
+                f"A{fmt(0.5 * r)} {fmt(0.5 * r)} 0 0 1 {at(0.92, 0.05)}Z")
+    points = _POLYGONS[name]
+    return "M" + "L".join(at(px, py) for px, py in points) + "Z"

@@ -185,6 +185,8 @@ def _table(block: Block, frame_w: float, styles):
              ("LINEBELOW", (0, -1), (-1, -1), 0.6, ACCENT)]
     for r in range(2, len(rows), 2):
         style.append(("BACKGROUND", (0, r), (-1, r), "#f1efe9"))
+    if cols >= 8:  # a wide table (the 12 × 12 copies): narrower side padding, so a wider typeface's
+        style += [("LEFTPADDING", (0, 0), (-1, -1), 3.5), ("RIGHTPADDING", (0, 0), (-1, -1), 3.5)]  # headers fit
     table.setStyle(TableStyle(style))
     return table
 

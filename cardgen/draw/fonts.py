@@ -92,6 +92,9 @@ KNOWN_GOOD = frozenset({
     "e0b1c4de011de8dd077cf21f97919fc31158eb290ee1176cbae06d500a6304bc",  # Lato-Bold.ttf
     "bbc138d69289c5604474166e150d39995770ca98ffb9df02adb68666ec36cc37",  # Lato-Italic.ttf
     "0ad460bd756454f8485609747b25c5644a54d307a65daabbb24c646c112ed541",  # Lato-Regular.ttf
+    "5a3b0c8cc8ca545155150b4512a1fa248298df121c50d6557e651e61fbdab92f",  # AtkinsonHyperlegible-Bold.ttf
+    "021beda4d3c6edfc78872e436d74009f9a1bcb294331908fe5747c61d3dcc514",  # AtkinsonHyperlegible-Italic.ttf
+    "7fb917c89019896d0b52ee84b7cbb3304c18cb90b19a62f5e32712bd23e97669",  # AtkinsonHyperlegible-Regular.ttf
 })
 _parsed: dict = {}  # sha256 of a font's bytes -> its family name: each content is parsed once a process
 
@@ -177,11 +180,20 @@ def ensure_fonts(fonts: FontSet) -> Path:
     # fontconfig scans a whole folder: it gets one of ours holding just the four files checked
     # (never the user's folder, where a FIFO would hang it or a link lead it anywhere)
     folder = _private_dir() / f"fonts-{hashlib.sha256(repr(sorted(digests.items())).encode()).hexdigest()[:12]}"
+    # a black cut that is another cut's file too (a family without one: its bold) gets a copy of
+    # its own, so renaming its family for the heavy role leaves the bold where cairo looks for it
+    cuts = dict(fonts.files)
+    shared = [cut for cut, name in cuts.items() if cut != "black" and name == cuts["black"]]
+    black_name = f"heavy-{cuts['black']}" if shared else cuts["black"]
+    if shared:
+        folder = folder.with_name(folder.name + "-h")
     if not folder.is_dir():
         folder.mkdir(mode=0o700)
         for name, content in data.items():
             (folder / name).write_bytes(content)
-    black = folder / dict(fonts.files)["black"]
+        if shared:
+            (folder / black_name).write_bytes(data[cuts["black"]])
+    black = folder / black_name
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
         f"  <dir>{escape(str(folder))}</dir>\n  <cachedir>{escape(str(_private_dir() / 'cache'))}</cachedir>\n"

@@ -128,11 +128,18 @@ class Str8EightFacts:
     feeds_only_top: tuple  # values whose only next card is the top value
     longest: int  # the longest sequence the table allows
     atlas: "AtlasFacts | None" = None  # exact counts that back the strategy tips
+    scaffold: str = "full"  # how much the faces tell: full | colors | bare (settings.SCAFFOLDS)
+    large_print: bool = False  # large-print faces: no cell line unless bare (design/str8eight.py)
 
 
     @property
     def cards(self) -> int:
         return self.number_cards + self.pass_cards
+
+    @property
+    def shows_cell(self) -> bool:
+        """Whether the faces print the small cell line (large print drops it unless bare)."""
+        return not self.large_print or self.scaffold == "bare"
 
     @property
     def pass_each_way(self) -> int:
@@ -197,7 +204,8 @@ NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 
 
 def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
-                    sequence_length: "int | None" = None) -> Str8EightFacts:
+                    sequence_length: "int | None" = None, scaffold: str = "full",
+                    large_print: bool = False) -> Str8EightFacts:
     m = str8eight
     n = m.check_table_size(table_size)
     length = sequence_length or n
@@ -244,7 +252,7 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         best_group=_best_group(n)[0], best_group_partners=_best_group(n)[1],
         save_value=_save_value(n, length), finish=_finish(n), top_value=n * n,
         feeds_only_top=tuple(v for v in values if m.successors(v, n) == [n * n]),
-        longest=m.longest_sequence(n), atlas=_atlas_facts(n, length))
+        longest=m.longest_sequence(n), atlas=_atlas_facts(n, length), scaffold=scaffold, large_print=large_print)
 
 
 def _atlas_facts(n: int, length: int) -> "AtlasFacts | None":
@@ -429,6 +437,7 @@ class FourScoreFacts:
     facing: "Facing | None"  # a bonus match
     no_bonus: "tuple | None"  # (low, high, group): shares a group, yet no match
     cover: tuple
+    scaffold: str = "full"  # the Str8 Eight deck's level: full | colors | bare (settings.SCAFFOLDS)
 
     @property
     def dealt(self) -> int:
@@ -456,7 +465,8 @@ def check_fourscore_playable(table_size: int) -> "str | None":
     return None
 
 
-def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6) -> FourScoreFacts:
+def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
+                    scaffold: str = "full") -> FourScoreFacts:
     m = str8eight
     n = m.check_table_size(table_size)
     dealt = n * n - FOURSCORE_ROWS
@@ -467,7 +477,7 @@ def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         title="FourScore", table_size=n, number_cards=n * n, pass_cards=pass_cards, rows=FOURSCORE_ROWS,
         row_limit=FOURSCORE_ROW_LIMIT, players=(FOURSCORE_PLAYERS[0], deal[-1][0] if deal else 0), deal=deal,
         row_example=row, facing=_row_facing(n, row), no_bonus=_no_bonus(n, _row_facing(n, row)),
-        cover=row.row + ((row.right,) if row.right else ()))
+        cover=row.row + ((row.right,) if row.right else ()), scaffold=scaffold)
 
 
 def _shared(a: int, b: int, n: int) -> list:
