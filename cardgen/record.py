@@ -23,7 +23,7 @@ from .errors import CardgenError
 #    and atlas, the printer profile, reprints and the parts built.
 # 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
 #    record of either shape is refused with "rebuild", never misread.
-# 4: class sets (sets: letters, shapes, inventory papers; None for one deck).
+# 4: class sets (sets: letters, shapes, inventory papers; None for one deck),
 #    and Str8 Eight's scaffold level and large print (issue 17).
 RECORD_VERSION = 4
 VERSION_KEY = "record_version"
