@@ -8,6 +8,7 @@ from . import pdfread
 from ..record import PARTS
 from .homeprint import check_home_print
 from .paper import PAPERS
+from .shop import check_shops
 from .report import GameReport
 
 PNG_DPI = 300
@@ -64,6 +65,7 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
     check_home_print(game, game_dir, rec, report, rel)
     _check_pngs(game_dir, rec, faces + backs, report, rel)
     _check_tuckboxes(game, game_dir, rec, report, rel)
+    check_shops(game, game_dir, rec, report, rel)
 
 
 def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
