@@ -164,8 +164,8 @@ SETTINGS: "tuple[Setting, ...]" = (
             label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)",
             example="99.6,100.2", both=True),
     Setting("shops", "shops", None, "With --format shop: the print shops to write files for, comma-separated, "
-            "or all (default): each shop's card size, bleed, pixel size and file names, a preflight report "
-            "and upload notes, in <game>/shop/<shop>/.", section="shop", key="shops", flag="--shop",
+            "or all (default: those that print the card size): each shop's card size, bleed, pixel size and "
+            "file names, a preflight report and upload notes, in <game>/shop/<shop>/.", section="shop", key="shops", flag="--shop",
             metavar="LIST", choices=_shop_names(), label="shop", example='"drivethrucards,thegamecrafter"'),
     Setting("proof", "bool", False, "Also write a designer's proof of the card PDF (and of each shop's cards): "
             "trim, bleed and safe lines drawn over the cards, in a file of its own that never goes to a shop.",
@@ -503,11 +503,11 @@ def check_together(values: dict) -> None:
                                "--game str8eight --cards …")
         if values["only"] is not None and "print" not in values["only"]:
             raise CardgenError("--cards makes a reprint sheet, which is part of 'print': add print to --only")
-    if "shop" in values["formats"]:
+    if "shop" in values["formats"] and values["shops"] is not None:
         from .shops import shop
 
-        for slug in shops_of(values):
-            shop(slug).size(values["card_size"])  # a size the shop does not print: one line
+        for slug in values["shops"]:
+            shop(slug).size(values["card_size"])  # a shop named that does not print the size: one line
     correction = printer_correction(values)
     if "pdf" in values["formats"] and not correction.is_identity:
         from .layout.imposition import SheetSpec
@@ -536,9 +536,15 @@ def printer_correction(values):
 
 
 def shops_of(values) -> tuple:
-    """The shops a build writes files for (a dict or BuildOptions): --shop's, or every shop."""
-    chosen = values["shops"] if isinstance(values, dict) else values.shops
-    return chosen if chosen is not None else _shop_names()
+    """The shops a build writes files for (a dict or BuildOptions): those --shop names, or
+    (by default) every shop that prints the card size, so that --format all still builds
+    mini cards; a shop named that does not print it was refused in check_together."""
+    get = values.get if isinstance(values, dict) else lambda name: getattr(values, name)
+    if get("shops") is not None:
+        return get("shops")
+    from .shops import shops
+
+    return tuple(slug for slug, s in shops().items() if get("card_size") in s.sizes)
 
 
 def parts_of(options) -> tuple:

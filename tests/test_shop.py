@@ -21,7 +21,7 @@ from cardgen.shops import check_card_sizes, shop, shops
 
 from conftest import MM_PER_PT, assert_check_catches, run_cli
 
-DTC_ARGS = ("build", "--game", "eights", "--format", "shop", "--shop", "drivethrucards", "--proof",
+DTC_ARGS = ("build", "--game", "eights", "--format", "shop,pdf", "--only", "cards", "--shop", "drivethrucards", "--proof",
             "--bleed", "1.5", "-j", "1", "-q")
 
 
@@ -119,6 +119,7 @@ def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
     result = run_cli("check", dtc)
     assert result.exit_code == 0, result.output
     assert "PENDING (the color step has not run)" in result.output and "total ink" in result.output
+    assert "shop/drivethrucards: 1 file for DriveThruCards, made to its template" in result.output
 
 
 def test_the_proof_shows_the_lines_and_never_reaches_the_shop(dtc, tiny_deck, tmp_path):
@@ -136,6 +137,9 @@ def test_the_proof_shows_the_lines_and_never_reaches_the_shop(dtc, tiny_deck, tm
     proof_text = pypdf.PdfReader(str(proof)).pages[0].extract_text()
     assert "TRIM 63.5 x 88.9 mm" in proof_text and "SAFE 3.175 mm" in proof_text and "BLEED 3.175 mm" in proof_text
     assert "PROOF" not in pypdf.PdfReader(str(upload)).pages[0].extract_text()
+    # the card PDF's own proof follows its own boxes: --bleed 1.5, our 3 mm safe zone
+    cards_text = pypdf.PdfReader(str(dtc / "eights" / "eights-cards-proof.pdf")).pages[0].extract_text()
+    assert "BLEED 1.5 mm" in cards_text and "SAFE 3 mm" in cards_text and "TRIM 63.5 x 88.9 mm" in cards_text
     with pytest.raises(CardgenError, match="upload folder"):
         write_proof(upload, shop_dir / "drivethrucards" / "proof.pdf", 3, tiny_deck[1], "x")
     with pytest.raises(CardgenError, match="never written over"):
@@ -222,3 +226,9 @@ def test_bad_shop_input_is_one_line(tmp_path):
     assert result.exit_code == 2
     lines = [l for l in result.output.splitlines() if l.strip()]
     assert len(lines) == 1 and "The Game Crafter prints no mini cards" in lines[0] and "--card-size poker" in lines[0]
+    from cardgen.options import BuildOptions
+    from cardgen.settings import shops_of
+
+    # unnamed, the shops are those that print the size: --format all still builds mini cards
+    assert shops_of(BuildOptions(formats="all", card_size="mini")) == ()
+    assert shops_of(BuildOptions(formats="all")) == tuple(shops())

@@ -130,8 +130,8 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
         pending = sorted({c["check"] for f in judged for c in f["checks"] if c["status"] == shopfiles.PENDING})
         if want_ink["status"] == shopfiles.PENDING:
             pending.append("total ink")
-        line = (f"shop/{spec.slug}: {len(names)} file{'s' if len(names) > 1 else ''} made to the {spec.name} template, "
-                "preflight re-measured")
+        line = (f"shop/{spec.slug}: {len(names)} file{'s' if len(names) > 1 else ''} for {spec.name}, made to its "
+                "template; preflight re-measured and agreeing")
         if pending:
             line += f"; PENDING (the color step has not run): {', '.join(pending)}"
         report.summary.append(line)

@@ -55,13 +55,18 @@ def _overlay(width: float, height: float, trim: tuple, safe_pt: float, fonts, la
     c.setFont(names["bold"], LABEL_PT)
     mm = lambda v: f"{v / PT_PER_MM:.3f}".rstrip("0").rstrip(".")  # noqa: E731
     bleed = min(x0, y0, width - x1, height - y1)
+    # labels in the bands between the lines, where a card keeps nothing that matters
+    mid = LABEL_PT * 0.35
+    safe_label = f"SAFE {mm(safe_pt)} mm"
     for rgb, text, x, y in (
-            (BLEED_RGB, f"BLEED {mm(bleed)} mm", x0, height - bleed / 2 - LABEL_PT * 0.35),
-            (TRIM_RGB, f"TRIM {mm(x1 - x0)} x {mm(y1 - y0)} mm", x0 + 1.5, y0 + 1.5),
-            (SAFE_RGB, f"SAFE {mm(safe_pt)} mm", x0 + safe_pt + 1.5, y1 - safe_pt - LABEL_PT - 1)):
+            (BLEED_RGB, f"BLEED {mm(bleed)} mm", x0, height - bleed / 2 - mid),
+            (SAFE_RGB, safe_label, (x0 + x1 - c.stringWidth(safe_label, names["bold"], LABEL_PT)) / 2,
+             y1 - safe_pt / 2 - mid),
+            (TRIM_RGB, f"TRIM {mm(x1 - x0)} x {mm(y1 - y0)} mm", x0 + safe_pt, y0 + safe_pt / 2 - mid)):
         _label(c, names["bold"], rgb, text, x, y)
     note = "PROOF - DO NOT PRINT"
-    _label(c, names["bold"], TRIM_RGB, note, x1 - 1.5 - c.stringWidth(note, names["bold"], LABEL_PT), y0 + 1.5)
+    _label(c, names["bold"], TRIM_RGB, note, x1 - safe_pt - c.stringWidth(note, names["bold"], LABEL_PT),
+           y0 + safe_pt / 2 - mid)
     c.showPage()
     c.save()
     return buffer.getvalue()
