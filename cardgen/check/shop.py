@@ -121,6 +121,13 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
         report.fail(rel(path), "-", f"{spec.name}: total ink {ink['max_pct']} % is over the shop's "
                                     f"{spec.ink_limit} %")
     result = shopfiles.result_of(judged, want_ink) if len(judged) == len(names) else shopfiles.FAIL
+    try:
+        head = guard(folder / REPORT_TEXT, MAX_REPORT_BYTES).read_text(encoding="utf-8").split("\n", 1)[0]
+    except (Refused, OSError, UnicodeDecodeError):
+        head = ""
+    if head != f"Preflight for {spec.name}: {str(data.get('result')).upper()}":
+        report.fail(rel(folder / REPORT_TEXT), "-", f"the readable report does not open with the result of "
+                                                    f"{REPORT} ({str(data.get('result'))[:20]})")
     if data.get("result") != result:
         report.fail(rel(path), "-", f"the report's result is {str(data.get('result'))[:20]!r}; the files make "
                                     f"it {result!r}")

@@ -44,6 +44,7 @@ class _Walk:
         self.transparency: set = set()
         self.spaces: set = set()
         self.proof = False
+        self.images: set = set()  # (width, height) in pixels of every image drawn
         self.seen: set = set()
 
     def resources(self, res) -> None:
@@ -83,6 +84,7 @@ class _Walk:
             if group is not None and group.get("/S") == pikepdf.Name("/Transparency"):
                 self.transparency.add("transparency group")
             if xobj.get("/Subtype") == pikepdf.Name("/Image"):
+                self.images.add((int(xobj.get("/Width", 0)), int(xobj.get("/Height", 0))))
                 if "/SMask" in xobj:
                     self.transparency.add("image soft mask")
                 if not xobj.get("/ImageMask", False):
@@ -145,7 +147,8 @@ def measure_pdf(path: Path) -> dict:
         pdfx = str(info.get("/GTS_PDFXVersion", "")) if info else ""
         intents = len(pdf.Root.get("/OutputIntents") or [])
     return {"pages": pages, "fonts": dict(sorted(walk.fonts.items())), "transparency": sorted(walk.transparency),
-            "color_spaces": sorted(walk.spaces), "pdfx": pdfx, "output_intents": intents, "proof_marks": walk.proof}
+            "color_spaces": sorted(walk.spaces), "pdfx": pdfx, "output_intents": intents, "proof_marks": walk.proof,
+            "images_px": [list(i) for i in sorted(walk.images)]}
 
 
 def measure_png(path: Path) -> dict:
