@@ -234,3 +234,38 @@ def test_bad_shop_input_is_one_line(tmp_path):
     # unnamed, the shops are those that print the size: --format all still builds mini cards
     assert shops_of(BuildOptions(formats="all", card_size="mini")) == ()
     assert shops_of(BuildOptions(formats="all")) == tuple(shops())
+
+
+def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = False) -> Path:
+    pt = 72 / 25.4
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(69.85 * pt, 95.25 * pt))
+    page = pdf.pages[0]
+    page.obj.Contents = pdf.make_stream(content)
+    page.bleedbox = page.mediabox
+    page.trimbox = pikepdf.Array([3.175 * pt, 3.175 * pt, 66.675 * pt, 92.075 * pt])
+    if alpha:
+        page.obj.Resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(G0=pikepdf.Dictionary(ca=0.5)))
+    if pdfx:
+        pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-1a:2003"
+        pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(S=pikepdf.Name.GTS_PDFX)])
+    pdf.save(path)
+    return path
+
+
+def test_once_the_color_step_runs_the_cmyk_checks_are_strict(tmp_path):
+    """What the preflight will demand of DriveThruCards's PDF when finish_for_shop calls the
+    color step: CMYK only, no transparency, a PDF/X version with an output intent."""
+    from cardgen.check.shopfiles import judge_pdf, measure_pdf
+
+    entry = shop("drivethrucards").entry("poker")
+
+    def statuses(path, applied=True):
+        return {c["check"]: c["status"] for c in judge_pdf(measure_pdf(path), entry, 1, applied)}
+
+    rgb = statuses(_one_page_pdf(tmp_path / "rgb.pdf", b"/G0 gs 1 0 0 rg 0 0 10 10 re f", alpha=True))
+    assert rgb["CMYK color only"] == rgb["no transparency"] == rgb["PDF/X version and output intent"] == "fail"
+    assert rgb["TrimBox in mm (the bleed inside the page)"] == "pass"
+    assert set(statuses(tmp_path / "rgb.pdf", applied=False).values()) == {"pass", "pending"}
+    cmyk = statuses(_one_page_pdf(tmp_path / "cmyk.pdf", b"0 0 0 1 k 0 0 10 10 re f", pdfx=True))
+    assert set(cmyk.values()) == {"pass"}, cmyk

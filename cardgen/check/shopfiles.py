@@ -32,6 +32,8 @@ def _space_name(cs) -> str:
     import pikepdf
 
     if isinstance(cs, pikepdf.Array) and len(cs):
+        if cs[0] == pikepdf.Name("/Indexed") and len(cs) > 1:  # a palette: what matters is its base
+            return _space_name(cs[1])
         cs = cs[0]
     return str(cs).lstrip("/") if isinstance(cs, pikepdf.Name) else type(cs).__name__
 
