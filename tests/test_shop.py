@@ -236,7 +236,7 @@ def test_bad_shop_input_is_one_line(tmp_path):
     assert shops_of(BuildOptions(formats="all")) == tuple(shops())
 
 
-def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = False) -> Path:
+def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = False, image: bool = False) -> Path:
     pt = 72 / 25.4
     pdf = pikepdf.new()
     pdf.add_blank_page(page_size=(69.85 * pt, 95.25 * pt))
@@ -246,6 +246,12 @@ def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = 
     page.trimbox = pikepdf.Array([3.175 * pt, 3.175 * pt, 66.675 * pt, 92.075 * pt])
     if alpha:
         page.obj.Resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(G0=pikepdf.Dictionary(ca=0.5)))
+    if image:  # 150 x 150 gray pixels, placed inside a form
+        im = pdf.make_stream(bytes(150 * 150), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=150,
+                             Height=150, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+        form = pdf.make_stream(b"q 2 0 0 2 0 0 cm /Im0 Do Q", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                               BBox=[0, 0, 200, 200], Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=im)))
+        page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=form))
     if pdfx:
         pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-1a:2003"
         pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(S=pikepdf.Name.GTS_PDFX)])
@@ -269,3 +275,10 @@ def test_once_the_color_step_runs_the_cmyk_checks_are_strict(tmp_path):
     assert set(statuses(tmp_path / "rgb.pdf", applied=False).values()) == {"pass", "pending"}
     cmyk = statuses(_one_page_pdf(tmp_path / "cmyk.pdf", b"0 0 0 1 k 0 0 10 10 re f", pdfx=True))
     assert set(cmyk.values()) == {"pass"}, cmyk
+    # an image of 150 px drawn 0.5 in wide (18 pt, doubled by its form) is 300 dpi; 1 in wide, 150
+    sharp = measure_pdf(_one_page_pdf(tmp_path / "sharp.pdf", b"q 18 0 0 18 0 0 cm /F0 Do Q", image=True))
+    soft = measure_pdf(_one_page_pdf(tmp_path / "soft.pdf", b"q 36 0 0 36 0 0 cm /F0 Do Q", image=True))
+    assert (sharp["image_dpi_min"], soft["image_dpi_min"], soft["images_px"]) == (300.0, 150.0, [[150, 150]])
+    check = "images at their printed size (dpi, the lowest)"
+    assert {c["check"]: c["status"] for c in judge_pdf(soft, entry, 1, True)}[check] == "fail"
+    assert {c["check"]: c["status"] for c in judge_pdf(sharp, entry, 1, True)}[check] == "pass"

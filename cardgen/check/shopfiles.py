@@ -124,6 +124,45 @@ class _Walk:
                     self.spaces.add(space)  # named ones are listed from the resources
 
 
+MIN_IMAGE_DPI = 300  # what every shop in the table asks of pictures at their printed size
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _times(m, n) -> tuple:
+    """m then n (PDF's row-vector convention: the matrix product m × n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _image_dpis(stream, resources, ctm: tuple, found: list, depth: int = 0) -> None:
+    """The effective resolution of every image drawn by a content stream (and the forms it
+    draws): its pixels over the size the current matrix gives it on the page."""
+    import math
+
+    import pikepdf
+
+    stack = []
+    xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+    for operands, op in pikepdf.parse_content_stream(stream, "q Q cm Do"):
+        name = str(op)
+        if name == "q":
+            stack.append(ctm)
+        elif name == "Q":
+            ctm = stack.pop() if stack else ctm
+        elif name == "cm" and len(operands) == 6:
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif name == "Do" and xobjects is not None and operands and operands[0] in xobjects:
+            xobj = xobjects[operands[0]]
+            if xobj.get("/Subtype") == pikepdf.Name("/Image"):
+                w_in, h_in = math.hypot(ctm[0], ctm[1]) / 72, math.hypot(ctm[2], ctm[3]) / 72
+                if w_in > 0 and h_in > 0:
+                    found.append(min(int(xobj.get("/Width", 0)) / w_in, int(xobj.get("/Height", 0)) / h_in))
+            elif depth < 8 and len(found) < MAX_WALK:
+                matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+                _image_dpis(xobj, xobj.get("/Resources", resources), _times(matrix, ctm), found, depth + 1)
+
+
 def measure_pdf(path: Path) -> dict:
     """Boxes of every page (mm), fonts and whether each is embedded, transparency found,
     color spaces used, PDF/X keys, proof marks."""
@@ -132,7 +171,7 @@ def measure_pdf(path: Path) -> dict:
     from .safefile import guard
 
     walk = _Walk()
-    pages = []
+    pages, dpis = [], []
     with pikepdf.open(guard(path)) as pdf:
         if len(pdf.pages) > MAX_PAGES:
             return {"error": f"{len(pdf.pages)} pages, more than any shop file"}
@@ -143,6 +182,7 @@ def measure_pdf(path: Path) -> dict:
                           "bleed": _mm(obj["/BleedBox"]) if "/BleedBox" in obj else None})
             walk._operators(page.obj)
             walk.resources(obj.get("/Resources"))
+            _image_dpis(page.obj, obj.get("/Resources"), IDENTITY, dpis)
             if "/Group" in obj and obj.Group.get("/S") == pikepdf.Name("/Transparency"):
                 walk.transparency.add("transparency group")
         info = pdf.trailer.get("/Info") or {}
@@ -150,7 +190,8 @@ def measure_pdf(path: Path) -> dict:
         intents = len(pdf.Root.get("/OutputIntents") or [])
     return {"pages": pages, "fonts": dict(sorted(walk.fonts.items())), "transparency": sorted(walk.transparency),
             "color_spaces": sorted(walk.spaces), "pdfx": pdfx, "output_intents": intents, "proof_marks": walk.proof,
-            "images_px": [list(i) for i in sorted(walk.images)]}
+            "images_px": [list(i) for i in sorted(walk.images)],
+            "image_dpi_min": round(min(dpis), 1) if dpis else None}
 
 
 def measure_png(path: Path) -> dict:
@@ -197,6 +238,9 @@ def judge_pdf(m: dict, spec: dict, pages: int, color_applied: bool) -> list:
     missing = [f for f, embedded in m["fonts"].items() if not embedded]
     checks.append(_check("fonts embedded", "every font", f"not embedded: {', '.join(missing)}" if missing
                          else f"{len(m['fonts'])} fonts, all embedded", not missing))
+    if m["image_dpi_min"] is not None:
+        checks.append(_check("images at their printed size (dpi, the lowest)", f">= {MIN_IMAGE_DPI}",
+                             m["image_dpi_min"], m["image_dpi_min"] >= MIN_IMAGE_DPI - 0.5))
     checks.append(_check("no proof marks", "none", "proof overlay found" if m["proof_marks"] else "none",
                          not m["proof_marks"]))
     pending = spec["color"] == "cmyk" and not color_applied
