@@ -98,7 +98,8 @@ def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
             assert media == pytest.approx([0, 0, 69.85, 95.25], abs=0.01)  # 3.175 mm, not --bleed 1.5
             assert bleed == pytest.approx(media, abs=0.001)
             assert trim == pytest.approx([3.175, 3.175, 66.675, 92.075], abs=0.01)
-        assert "/GTS_PDFXVersion" not in pdf.docinfo  # no PDF/X claim before the color step has run
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003" and pdf.pdf_version == "1.4"
+        assert len(pdf.Root.OutputIntents) == 1
     import pypdfium2
 
     doc = pypdfium2.PdfDocument(str(folder / "eights-drivethrucards.pdf"))
@@ -108,17 +109,19 @@ def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
     data = json.loads((dtc / "manifest.json").read_text())
     assert data["games"]["eights"]["shops"] == ["drivethrucards"]
     report = json.loads((folder / "preflight.json").read_text())
-    assert report["result"] == "pending" and report["color_step"]["applied"] is False
-    assert report["ink"] == {"status": "pending", "limit_pct": 240, "max_pct": None, "method": None,
-                             "note": report["ink"]["note"]}
-    checks = {c["check"]: c for c in report["files"][0]["checks"]}
-    assert checks["fonts embedded"]["status"] == "pass" and checks["TrimBox in mm (the bleed inside the page)"]["status"] == "pass"
-    assert checks["no transparency"]["status"] == "pending"  # the cards' opacities: the color step's to remove
+    assert report["result"] == "pass" and report["color_step"]["applied"] is True
+    ink = report["ink"]
+    # the limit is the shop table's; the rich black fills (C60 M40 Y40 K100) reach it exactly
+    assert ink["status"] == "pass" and ink["limit_pct"] == 240 and 200 < ink["max_pct"] <= 240
+    assert ink["method"] == "gs tiffsep at 150 dpi" and "content scan 240 %" in ink["note"]
+    assert report["files"][0]["measured"]["color_spaces"] == ["DeviceCMYK"]
+    assert all(c["status"] == "pass" for c in report["files"][0]["checks"])
+    assert (folder / "preflight.txt").read_text().startswith("Preflight for DriveThruCards: PASS")
     notes = (folder / "upload-notes.txt").read_text()
     assert "eights-drivethrucards.pdf" in notes and "66 pages" in notes and "page 66" in notes
     result = run_cli("check", dtc)
     assert result.exit_code == 0, result.output
-    assert "PENDING (the color step has not run)" in result.output and "total ink" in result.output
+    assert "PENDING" not in result.output
     assert "shop/drivethrucards: 1 file for DriveThruCards, made to its template" in result.output
 
 
@@ -156,7 +159,7 @@ def test_check_catches_a_wrong_trimbox_and_a_proof_in_the_upload(dtc, tmp_path):
         pdf.save(pdf_path)
     shutil.copy(out / "eights" / "shop" / "drivethrucards-proof.pdf", pdf_path.parent / "proof.pdf")
     text = pdf_path.parent / "preflight.txt"
-    text.write_text(text.read_text().replace("DriveThruCards: PENDING", "DriveThruCards: PASS", 1))
+    text.write_text(text.read_text().replace("DriveThruCards: PASS", "DriveThruCards: PENDING", 1))
     assert_check_catches(out, ["preflight.txt: -: the readable report does not open with the result of preflight.json","the preflight report disagrees with the file: its pages",
                                "TrimBox in mm (the bleed inside the page): expected [3.175, 3.175, 66.675, 92.075], "
                                "found [0.0, 0.0, 63.5, 88.9]",
@@ -182,6 +185,24 @@ def test_check_catches_a_report_that_claims_pass_on_a_failing_file(dtc, tmp_path
     output = assert_check_catches(out, ["the report's checks differ from what the file shows",
                                         "DriveThruCards: TrimBox in mm"])
     assert "disagrees with the file" not in output  # the measurements were forged to agree
+
+
+def test_check_reads_the_shop_pdf_as_pdfx_with_its_ink(dtc, tmp_path):
+    """An RGB operator, a translucent graphics state and a four-plate solid put into the
+    DriveThruCards file: the PDF/X reading (check/pdfx.py) names each, the ink one included,
+    which no re-measurement of the preflight's own would see."""
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    pdf_path = out / "eights" / "shop" / "drivethrucards" / "eights-drivethrucards.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[1]
+        page.resources.ExtGState = pikepdf.Dictionary(GX=pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0.5))
+        page.contents_add(pdf.make_stream(b"q /GX gs 1 0 0 rg 0 0 9 9 re f Q q 1 1 1 1 k 20 20 9 9 re f Q"))
+        pdf.save(pdf_path)
+    assert_check_catches(out, ["DriveThruCards: not PDF/X-1a:2003: page 2: rg in /DeviceRGB",
+                               "DriveThruCards: not PDF/X-1a:2003: a graphics state sets /ca 0.5: transparency",
+                               "DriveThruCards: not PDF/X-1a:2003: total ink reaches 400 % on page 2",
+                               "the report's result is 'pass'; the files make it 'fail'"])
 
 
 def test_image_shops_write_exact_pixels_and_check_reads_them_back(tiny_deck, tmp_path):
@@ -260,8 +281,8 @@ def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = 
 
 
 def test_once_the_color_step_runs_the_cmyk_checks_are_strict(tmp_path):
-    """What the preflight will demand of DriveThruCards's PDF when finish_for_shop calls the
-    color step: CMYK only, no transparency, a PDF/X version with an output intent."""
+    """What the preflight demands of DriveThruCards's PDF once the color step has run (as
+    draw_shop_pdf reports): CMYK only, no transparency, a PDF/X version with an output intent."""
     from cardgen.check.shopfiles import judge_pdf, measure_pdf
 
     entry = shop("drivethrucards").entry("poker")

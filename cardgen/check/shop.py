@@ -3,16 +3,19 @@
 For each shop the build record lists, shop/<slug>/ must hold exactly the files the
 shop's template names (templates/shops/shops.toml), its upload notes and its report.
 Every file is measured again (boxes, pixel sizes, resolution, fonts, transparency, color
-spaces, proof marks) and judged again against the template: a report whose
-measurements or verdicts differ from the files', or that records a failure, fails the
-check. Pending color checks (the color step not yet run on a CMYK shop's PDF) are named
-in the summary, not hidden."""
+spaces, proof marks) and judged again against the template, and a shop PDF/X file is
+read the way a shop's preflight reads it (check/pdfx.py: PDF/X-1a keys, output intent,
+CMYK only, no transparency, fonts, total ink by the content scan under the shop's
+limit). A report whose measurements or verdicts differ from the files', or that records
+a failure, fails the check; so does a PDF/X shop's report saying the color step did not
+run. Pending checks, should a report hold any, are named in the summary, not hidden."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from . import shopfiles
+from .pdfx import check_pdfx
 from .report import GameReport
 from .safefile import Refused, guard
 from ..errors import CardgenError
@@ -20,6 +23,7 @@ from ..shops import shops
 
 REPORT, REPORT_TEXT, NOTES = "preflight.json", "preflight.txt", "upload-notes.txt"
 MAX_REPORT_BYTES = 8 << 20
+MAX_INK = 400  # percent: four solid plates, the limit when a shop states none
 
 
 def check_shops(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
@@ -100,6 +104,13 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
         for c in checks:
             if c["status"] == shopfiles.FAIL:
                 report.fail(rel(file), "-", f"{spec.name}: {c['check']}: expected {c['expected']}, found {c['found']}")
+                wrong += 1
+        if name.endswith(".pdf") and spec.pdfx:  # the file as the shop's preflight reads it, the ink included
+            if not applied:
+                report.fail(rel(path), "-", f"the report says the color step did not run: {spec.name} takes "
+                                            f"{spec.pdfx} only (rebuild with cardgen build --format shop)")
+            for problem in check_pdfx(file, spec.ink_limit or MAX_INK):
+                report.fail(rel(file), "-", f"{spec.name}: not {spec.pdfx}: {problem.split(': ', 1)[-1]}")
                 wrong += 1
         if _json_plain(claimed.get("checks")) != _json_plain(checks):
             report.fail(rel(path), name, "the report's checks differ from what the file shows "

@@ -22,33 +22,56 @@ REPORT, REPORT_TEXT = "preflight.json", "preflight.txt"
 REPORT_VERSION = 1
 
 
-def finish_for_shop(pdf_path: Path, spec: Shop, size: ShopSize) -> dict:
-    """The color step of a shop PDF: the one place it happens, and for now only the boxes.
+INK_DPI = 150  # the separations' resolution for the ink measurement (a shop's preflight works near it)
 
-    Every page gets MediaBox = BleedBox = the card with the shop's bleed and TrimBox = the
-    card, from the shop's numbers. The PDF stays RGB: for a CMYK shop (DriveThruCards) the
-    conversion to CMYK PDF/X (18-color's draw/pdfx.to_pdfx: palette through littleCMS, ink
-    limit, no transparency, output intent) is to be called HERE, and its ink measurement
-    returned as "ink" ({"max_pct": …, "method": …}). Returns what the step did, for the
-    preflight report: {"applied": bool, "what": text, "ink": None or the measurement}."""
+
+def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize, fonts) -> dict:
+    """The shop's PDF of card pages, and what its color step did (for the preflight report).
+
+    A CMYK shop (DriveThruCards) gets the cards drawn straight in CMYK by draw/pdfx.to_pdfx:
+    the palette through littleCMS under the shop's ink limit, no transparency, PDF/X-1a:2003
+    with the profile as output intent, TrimBox = the page inset by the shop's bleed. Its total
+    ink is then measured on the written file, by Ghostscript's separations when gs is
+    installed and always by the exact content scan; the report carries both. An RGB shop's
+    PDF is drawn as the cards are, with the shop's boxes.
+    Returns {"applied": bool, "what": text, "ink": None or {"max_pct", "method", "note"}}."""
+    if spec.color == "cmyk":
+        from ..check.ink import ink_by_scan, ink_by_separations, gs_program
+        from ..draw.cmyk import PROFILE_NAME
+        from ..draw.pdfx import PDFX_VERSION, to_pdfx
+
+        if spec.pdfx != PDFX_VERSION:
+            raise ValueError(f"{spec.name} asks for {spec.pdfx!r}; cardgen writes {PDFX_VERSION} only")
+        to_pdfx(svgs, path, title=title, fonts=fonts, ink_limit=float(spec.ink_limit or 400), bleed_mm=size.bleed_mm,
+                trim_mm=size.trim_mm)
+        scan = ink_by_scan(path)
+        said = f"content scan {scan.max_percent:g} % (page {scan.page}, {scan.where})"
+        if gs_program() is not None:
+            seps = ink_by_separations(path, INK_DPI)
+            ink = {"max_pct": seps.max_percent, "method": f"gs tiffsep at {INK_DPI} dpi",
+                   "note": f"separations {seps.max_percent:g} % (page {seps.page}, {seps.where}); {said}"}
+        else:
+            ink = {"max_pct": scan.max_percent, "method": "content scan",
+                   "note": f"{said}; Ghostscript (gs) is not installed, so no separations were rasterized"}
+        return {"applied": True, "ink": ink,
+                "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {spec.ink_limit} % total "
+                        f"ink, K-only black text and lines, rich black fills, no transparency; written as "
+                        f"{PDFX_VERSION} with the profile as output intent"}
     import pikepdf
 
-    from ..draw.pdf import PT_PER_MM, save_pdf
+    from ..draw.pdf import PT_PER_MM, save_pdf, write_pages
 
+    write_pages(svgs, path, title, size.page_mm, fonts, size.bleed_mm, duplex=None)
     w, h = (v * PT_PER_MM for v in size.page_mm)
     inset = size.bleed_mm * PT_PER_MM
-    with pikepdf.open(pdf_path) as pdf:
+    with pikepdf.open(path) as pdf:
         for page in pdf.pages:
             page.mediabox = pikepdf.Array([0, 0, w, h])
             page.bleedbox = pikepdf.Array([0, 0, w, h])
             page.trimbox = pikepdf.Array([inset, inset, w - inset, h - inset])
-        tmp = pdf_path.with_name(pdf_path.name + ".boxes")
+        tmp = path.with_name(path.name + ".boxes")
         save_pdf(pdf, tmp)
-    tmp.replace(pdf_path)
-    if spec.color == "cmyk":
-        return {"applied": False, "ink": None,
-                "what": f"not yet applied: the PDF is RGB; {spec.name} asks for {spec.pdfx} in CMYK "
-                        f"at most {spec.ink_limit} % total ink (the color step converts it)"}
+    tmp.replace(path)
     return {"applied": True, "ink": None, "what": "none needed: the shop takes RGB"}
 
 
@@ -66,13 +89,9 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
     cards = list(art.faces) + list(art.backs)
     rows, uploads = [], []
     if spec.upload == "pdf-pages":
-        from ..draw.pdf import write_pages
-
         path = folder / spec.pdf_file(game)
-        write_pages([c.svg for c in cards], path, f"{title} – {spec.name}, {len(art.faces)} faces and "
-                    f"{len(art.backs)} back{'s' if len(art.backs) > 1 else ''}", size.page_mm, fonts, size.bleed_mm,
-                    duplex=None)
-        color = finish_for_shop(path, spec, size)
+        color = draw_shop_pdf([c.svg for c in cards], path, f"{title} – {spec.name}, {len(art.faces)} faces and "
+                              f"{len(art.backs)} back{'s' if len(art.backs) > 1 else ''}", spec, size, fonts)
         uploads.append(path)
         rows.append((path, "shop", "pdf"))
     else:
