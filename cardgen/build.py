@@ -296,7 +296,7 @@ def _build_game(name: str, options: BuildOptions, theme: Theme, game_dir: Path, 
 
     from .builders import GAMES
 
-    if not options.formats & {"png", "tts", "pod"}:  # no pixels: no render pool to start (or import)
+    if not options.formats & {"png", "tts", "pod", "shop"}:  # no pixels: no render pool to start (or import)
         return GAMES[name].build_module().build(options, theme, game_dir, spare_core=alone)
     from .draw import workers
     from .draw.png import warm_up

@@ -23,8 +23,9 @@ from .errors import CardgenError
 #    and atlas, the printer profile, reprints and the parts built.
 # 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
 #    record of either shape is refused with "rebuild", never misread.
-# 4: class sets (sets: letters, shapes, inventory papers; None for one deck),
-#    and Str8 Eight's scaffold level and large print (issue 17).
+# 4: class sets (sets: letters, shapes, inventory papers; None for one deck), Str8 Eight's
+#    scaffold level and large print (issue 17), and the print shops a deck's files were
+#    written for (shops; empty for none).
 RECORD_VERSION = 4
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
@@ -164,6 +165,7 @@ class DeckGame:
     tuckbox: Tuckbox | None  # None: box not built
     rules: Rules | None  # None: built without --format pdf, or neither rules nor pads
     sets: Sets | None  # None: one deck, in the game's folder; else one folder per set
+    shops: tuple[str, ...]  # the shops whose files are in shop/<slug>/ (--format shop); empty: none
 
     def __post_init__(self):
         _check_parts(self.parts)

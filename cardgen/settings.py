@@ -23,7 +23,7 @@ from .model.atlas import MAX_SEQUENCE_LENGTH
 from .record import PARTS, SCAFFOLDS
 from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
-FORMATS = ("svg", "pdf", "png", "tts", "pod", "html")
+FORMATS = ("svg", "pdf", "png", "tts", "pod", "shop", "html")
 _CARD_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 MAX_CARD_NAMES = 200
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -89,6 +89,12 @@ def _card_sizes() -> tuple:
     from .model.sizes import CARD_SIZES
 
     return tuple(CARD_SIZES)
+
+
+def _shop_names() -> tuple:
+    from .shops import shops
+
+    return tuple(shops())
 
 
 def _box_fits() -> tuple:
@@ -161,6 +167,13 @@ SETTINGS: "tuple[Setting, ...]" = (
             section="printer", key="scale", flag="--print-scale", metavar="X,Y", low=97, high=103, unit="mm",
             label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)",
             example="99.6,100.2", both=True),
+    Setting("shops", "shops", None, "With --format shop: the print shops to write files for, comma-separated, "
+            "or all (default: those that print the card size): each shop's card size, bleed, pixel size and "
+            "file names, a preflight report and upload notes, in <game>/shop/<shop>/.", section="shop", key="shops", flag="--shop",
+            metavar="LIST", choices=_shop_names(), label="shop", example='"drivethrucards,thegamecrafter"'),
+    Setting("proof", "bool", False, "Also write a designer's proof of the card PDF (and of each shop's cards): "
+            "trim, bleed and safe lines drawn over the cards, in a file of its own that never goes to a shop.",
+            flag="--proof"),
     Setting("base_url", "text", "", "Tabletop Simulator: load images from this URL + file name "
             "instead of file:/// paths.", section="tts", flag="--base-url", metavar="URL", label="base URL"),
     Setting("group_colors", "colors", None, 'One "#rrggbb" per group (×1, ×2, …), checked for color-blind '
@@ -295,6 +308,23 @@ def _parts(s: Setting, value, where: str, text: bool = False) -> tuple:
     if bad:
         raise CardgenError(f"{where}unknown part {bad[0]!r}: use {', '.join(PARTS)} (comma-separated) or all")
     return tuple(p for p in PARTS if p in names)
+
+
+def _shops(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """--shop: shop slugs in the table's order, or all of them."""
+    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)
+    if not isinstance(value, str):
+        raise CardgenError(f"{where}'shops' must be a text such as \"drivethrucards\" or \"all\", not {_shown(value)}")
+    names = [part.strip().lower() for part in value.split(",") if part.strip()]
+    if not names:
+        raise CardgenError(f"{where}the shop list is empty: give {', '.join(s.choices)} (comma-separated) or all")
+    if "all" in names:
+        return s.choices
+    bad = [n for n in names if n not in s.choices]
+    if bad:
+        raise CardgenError(f"{where}unknown shop {bad[0][:40]!r}: use {', '.join(s.choices)} (comma-separated) or all")
+    return tuple(n for n in s.choices if n in names)
 
 
 def _card_names(s: Setting, value, where: str, text: bool = False) -> tuple:
@@ -459,7 +489,7 @@ def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
     "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files,
-    "parts": _parts, "cards": _card_names, "bots": _bots, "sweep": _sweep,
+    "parts": _parts, "shops": _shops, "cards": _card_names, "bots": _bots, "sweep": _sweep,
 }
 
 
@@ -500,6 +530,11 @@ def check_together(values: dict) -> None:
                                "--game str8eight --cards …")
         if values["only"] is not None and "print" not in values["only"]:
             raise CardgenError("--cards makes a reprint sheet, which is part of 'print': add print to --only")
+    if "shop" in values["formats"] and values["shops"] is not None:
+        from .shops import shop
+
+        for slug in values["shops"]:
+            shop(slug).size(values["card_size"])  # a shop named that does not print the size: one line
     correction = printer_correction(values)
     if "pdf" in values["formats"] and not correction.is_identity:
         from .layout.imposition import SheetSpec
@@ -525,6 +560,18 @@ def printer_correction(values):
 
     get = values.get if isinstance(values, dict) else lambda name: getattr(values, name)
     return Correction(get("back_offset"), get("back_rotation"), get("print_scale"))
+
+
+def shops_of(values) -> tuple:
+    """The shops a build writes files for (a dict or BuildOptions): those --shop names, or
+    (by default) every shop that prints the card size, so that --format all still builds
+    mini cards; a shop named that does not print it was refused in check_together."""
+    get = values.get if isinstance(values, dict) else lambda name: getattr(values, name)
+    if get("shops") is not None:
+        return get("shops")
+    from .shops import shops
+
+    return tuple(slug for slug, s in shops().items() if get("card_size") in s.sizes)
 
 
 def parts_of(options) -> tuple:
@@ -630,7 +677,7 @@ def init_file() -> str:
 def _default_text(s: Setting) -> str:
     if s.name == "jobs":
         return "every core"
-    if s.name == "only":
+    if s.name in ("only", "shops"):
         return "all"
     if s.name == "card_thickness":
         return "the box fit's"
@@ -652,7 +699,8 @@ def _default_text(s: Setting) -> str:
 
 def _allowed_text(s: Setting) -> str:
     if s.choices:
-        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts") else "")
+        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts", "shops")
+                                                 else "")
     if s.low is not None:
         return _range_text(s)
     return {"bool": "flag / true, false", "path": "a path", "text": "a URL", "colors": '"#rrggbb" list',

@@ -12,13 +12,14 @@ import pytest
 
 from conftest import assert_check_catches, run_cli
 
-SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf", "-j", "1", "--sets", "2", "--table-size", "4",
-             "--only", "cards,print", "-q")
+SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf,shop", "--shop", "drivethrucards", "-j", "1",
+             "--sets", "2", "--table-size", "4", "--only", "cards,print", "-q")
 
 
 @pytest.fixture(scope="module")
 def two_sets(tmp_path_factory) -> Path:
-    """Two small Str8 Eight class sets (4 × 4 table: 22 faces), card and print PDFs and checklists."""
+    """Two small Str8 Eight class sets (4 × 4 table: 22 faces), card and print PDFs, checklists and
+    DriveThruCards files."""
     out = tmp_path_factory.mktemp("sets") / "output"
     result = run_cli(*SETS_ARGS, "--out", out)
     assert result.exit_code == 0, result.output
@@ -45,6 +46,11 @@ def test_two_sets_are_built_and_pass_the_check(two_sets):
     result = run_cli("check", two_sets)
     assert result.exit_code == 0, result.output
     assert "2 class sets (A circle, B square): each complete with 22 faces and 1 back" in result.output
+    # each set's marked deck has its own shop file, and the check reads each set's
+    dtc = [game / f"set-{letter}" / "shop" / "drivethrucards" / "str8eight-drivethrucards.pdf" for letter in "ab"]
+    assert dtc[0].read_bytes() != dtc[1].read_bytes() and not (game / "shop").exists()
+    for letter in "ab":
+        assert f"set-{letter}/shop/drivethrucards: 1 file for DriveThruCards" in result.output
 
 
 def _strip_marks(path: Path) -> None:

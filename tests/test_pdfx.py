@@ -174,3 +174,25 @@ def test_translucent_paint_without_a_known_ground_is_refused_not_guessed(tmp_pat
            'opacity="0.5"/></svg>')
     with pytest.raises(CardgenError, match="translucent shape lies on no known ground"):
         to_pdfx([svg], tmp_path / "x.pdf", title="x", fonts=DEFAULT_THEME.fonts, bleed_mm=2)
+
+
+def test_display_type_takes_the_fills_black_and_small_type_k_alone(tmp_path):
+    """Eights' big letter I is a glyph with slab bars drawn as rectangles: at display size
+    the glyph is printed in the bars' rich black, not in a second, K-only black."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="30mm" viewBox="0 0 20 30">'
+           '<rect x="0" y="0" width="20" height="30" fill="#ffffff"/>'
+           f'<rect x="2" y="2" width="6" height="2" fill="{palette.INK}"/>'
+           f'<text x="10" y="20" font-family="Lato Black" font-size="12" fill="{palette.INK}">I</text>'
+           f'<text x="2" y="28" font-family="Lato" font-size="3" fill="{palette.INK}">small</text></svg>')
+    path = tmp_path / "type.pdf"
+    to_pdfx([svg], path, title="type", fonts=DEFAULT_THEME.fonts, bleed_mm=2)
+    colors, fill, rich = {}, None, tuple(v / 100 for v in RICH_BLACK)
+    with pikepdf.open(path) as pdf:
+        for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):
+            if str(op) == "k":
+                fill = tuple(round(float(v), 4) for v in operands)
+            elif str(op) == "Tf":
+                colors[round(float(operands[1]), 1)] = fill
+            elif str(op) == "re" and fill is not None and fill != (0.0, 0.0, 0.0, 0.0):
+                colors.setdefault("bar", fill)
+    assert colors == {"bar": rich, 12.0: rich, 3.0: (0.0, 0.0, 0.0, 1.0)}, colors

@@ -156,7 +156,8 @@ def card_params(size: CardSize, options: BuildOptions) -> dict:
     from ..settings import parts_of
 
     return {"parts": parts_of(options),
-            "card": record.Card(size.name, (size.width, size.height), options.bleed, options.low_ink)}
+            "card": record.Card(size.name, (size.width, size.height), options.bleed, options.low_ink),
+            "shops": ()}
 
 
 def look_for(options: BuildOptions, theme: Theme, size: CardSize) -> Look:
@@ -297,6 +298,10 @@ def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "
         with out.stage("tts/pod"):
             _write_exports(deck, size, options, out)
         checkpoint()
+    if cards and "shop" in options.formats:
+        with out.stage("shop"):
+            _write_shops(deck, options, out)
+        checkpoint()
     if cards and "png" in options.formats:
         from ..draw.png import PNG_DPI
 
@@ -329,6 +334,28 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
             out.add(path, "pod", path.suffix[1:])
 
 
+def _write_shops(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
+    """Each shop's folder, shop/<slug>/, the deck drawn with the shop's bleed (not --bleed);
+    shops with the same bleed and pixel size share the drawing and the rendering."""
+    from ..export.shop import write_shop
+    from ..settings import shops_of
+
+    arts: dict = {}
+
+    def at_bleed(bleed: float):
+        if bleed not in arts:
+            arts[bleed] = deck.at_bleed(bleed)
+        return arts[bleed]
+
+    renders: dict = {}
+    chosen = shops_of(options)
+    for slug in chosen:
+        for path, kind, fmt in write_shop(out.game_dir / "shop", deck.game, deck.title, at_bleed, options.card_size,
+                                          slug, options.jobs, deck.look.theme.fonts, options.proof, renders):
+            out.add(path, kind, fmt)
+    out.params["shops"] = tuple(chosen)
+
+
 def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output, sheets: bool,
                 reprint: "tuple | None", beside: "CardPdfs | None" = None) -> None:
     """The card and back PDFs (here, or by the process beside), then (sheets) the home-print
@@ -357,6 +384,14 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
             write_pages([c.svg for c in deck.backs], backs_pdf, backs_title, page_mm, fonts, options.bleed)
     out.add(faces_pdf, "faces", "pdf")
     out.add(backs_pdf, "back", "pdf")
+    if options.proof:
+        from ..documents.proof import write_proof
+        from ..model.sizes import SAFE_MM
+
+        proof = out.game_dir / f"{deck.game}-cards-proof.pdf"
+        with out.stage("proof"):
+            write_proof(faces_pdf, proof, SAFE_MM, fonts, f"{deck.title} proof")
+        out.add(proof, "proof", "pdf")
     if not sheets:
         return
     correction = printer_correction(options)

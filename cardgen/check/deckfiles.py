@@ -8,6 +8,7 @@ from . import pdfread
 from ..record import PARTS
 from .homeprint import check_home_print
 from .paper import PAPERS
+from .shop import check_shops
 from .report import GameReport
 
 PNG_DPI = 300
@@ -67,6 +68,7 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
         _check_pdfs(game, deck_dir, rec, faces, backs, report, rel)
         check_home_print(game, deck_dir, rec, report, rel)
         _check_pngs(deck_dir, rec, faces + backs, report, rel)
+        check_shops(game, deck_dir, rec, report, rel)  # a class set's marked deck has its own shop files
         if deck_dir != game_dir:  # name the set the lines speak of
             report.summary[said:] = [f"{deck_dir.name}/{line}" for line in report.summary[said:]]
     _check_tuckboxes(game, game_dir, rec, report, rel)

@@ -19,7 +19,10 @@ hand-made formula:
   is K alone in text and strokes (one plate: no colored fringes when the plates
   shift on thin lines and small type), and a defined rich black, C60 M40 Y40 K100
   (240 %) in filled areas, deeper than K alone; under a limit below 240 % its
-  C, M and Y shrink to fit.
+  C, M and Y shrink to fit. Display type (LARGE_TYPE_MM and up: Eights' big letter,
+  the big numbers) is an area too: its strokes are wide enough not to fringe, and a K-only
+  glyph beside rich-black shapes of the same color (the letter I's slab bars) would
+  print in two blacks.
 
 The converter is a value (Inks) passed down to the renderer, never module state;
 the caches below only remember pure results.
@@ -36,6 +39,7 @@ from ..colorcheck import _lab as _srgb_lab, _linear, ciede2000
 PROFILE_NAME = "GRACoL2006_TR006_coated.icc"
 RICH_BLACK = (60, 40, 40, 100)  # percent: C, M, Y, K (240 %)
 NEAR_BLACK_L, NEAR_BLACK_CHROMA = 20.0, 12.0
+LARGE_TYPE_MM = 8.5  # 24 pt: type this size and up takes the fills' black (rich), smaller type K alone
 OUTPUT_CONDITION = "CGATS TR 006"  # the registered characterization of GRACoL 2006 coated
 OUTPUT_CONDITION_INFO = "GRACoL 2006 coated (ANSI CGATS/GRACoL TR 006-2007), sheetfed offset, grade 1 coated paper"
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from reportlab.lib.rl_accel import fp_str
 
 from . import fonts as fontset
+from .cmyk import LARGE_TYPE_MM
 from .fastsvg import Unsupported
 
 FILL_NON_ZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO: SVG's and cairo's default rule
@@ -280,7 +281,7 @@ class CanvasContext:
         font = getFont(self._font_name())
         x, y = self.point or (0.0, 0.0)
         doc, escape = self.canvas._doc, self.canvas._escape
-        self._fill_color("text")
+        self._fill_color("text" if self.font_size < LARGE_TYPE_MM else "fill")  # display type: an area
         ops = [f"BT 1 0 0 -1 {fp_str(x, y)} Tm"]
         for subset, chunk in font.splitString(text, doc):
             ops.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(self.font_size)} Tf ({escape(chunk)}) Tj")

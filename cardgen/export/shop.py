@@ -1,0 +1,211 @@
+"""Print-shop files: each shop's template (templates/shops/shops.toml) filled with a deck.
+
+For every shop asked for, <game>/shop/<slug>/ holds what is uploaded (one PDF of card
+pages, or one PNG a card side at the shop's exact pixel size), upload-notes.txt saying
+which file goes where, and the preflight report (preflight.json and .txt) of what was
+measured on those files. The deck is drawn again with the shop's own bleed, whatever
+--bleed says for the home-print files. A designer's proof, with --proof, goes beside the
+folder (shop/<slug>-proof.pdf), never into it.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from ..check import shopfiles
+from ..errors import writing
+from ..shops import PROOF_SUFFIX, Shop, ShopSize, shop
+
+NOTES = "upload-notes.txt"
+REPORT, REPORT_TEXT = "preflight.json", "preflight.txt"
+REPORT_VERSION = 1
+
+
+INK_DPI = 150  # the separations' resolution for the ink measurement (a shop's preflight works near it)
+
+
+def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize, fonts) -> dict:
+    """The shop's PDF of card pages, and what its color step did (for the preflight report).
+
+    A CMYK shop (DriveThruCards) gets the cards drawn straight in CMYK by draw/pdfx.to_pdfx:
+    the palette through littleCMS under the shop's ink limit, no transparency, PDF/X-1a:2003
+    with the profile as output intent, TrimBox = the page inset by the shop's bleed. Its total
+    ink is then measured on the written file, by Ghostscript's separations when gs is
+    installed and always by the exact content scan; the report carries both. An RGB shop's
+    PDF is drawn as the cards are, with the shop's boxes.
+    Returns {"applied": bool, "what": text, "ink": None or {"max_pct", "method", "note"}}."""
+    if spec.color == "cmyk":
+        from ..check.ink import ink_by_scan, ink_by_separations, gs_program
+        from ..draw.cmyk import PROFILE_NAME
+        from ..draw.pdfx import PDFX_VERSION, to_pdfx
+
+        if spec.pdfx != PDFX_VERSION:
+            raise ValueError(f"{spec.name} asks for {spec.pdfx!r}; cardgen writes {PDFX_VERSION} only")
+        to_pdfx(svgs, path, title=title, fonts=fonts, ink_limit=float(spec.ink_limit or 400), bleed_mm=size.bleed_mm,
+                trim_mm=size.trim_mm)
+        scan = ink_by_scan(path)
+        said = f"content scan {scan.max_percent:g} % (page {scan.page}, {scan.where})"
+        if gs_program() is not None:
+            seps = ink_by_separations(path, INK_DPI)
+            ink = {"max_pct": seps.max_percent, "method": f"gs tiffsep at {INK_DPI} dpi",
+                   "note": f"separations {seps.max_percent:g} % (page {seps.page}, {seps.where}); {said}"}
+        else:
+            ink = {"max_pct": scan.max_percent, "method": "content scan",
+                   "note": f"{said}; Ghostscript (gs) is not installed, so no separations were rasterized"}
+        return {"applied": True, "ink": ink,
+                "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {spec.ink_limit} % total "
+                        f"ink, K-only black text and lines, rich black fills, no transparency; written as "
+                        f"{PDFX_VERSION} with the profile as output intent"}
+    import pikepdf
+
+    from ..draw.pdf import PT_PER_MM, save_pdf, write_pages
+
+    write_pages(svgs, path, title, size.page_mm, fonts, size.bleed_mm, duplex=None)
+    w, h = (v * PT_PER_MM for v in size.page_mm)
+    inset = size.bleed_mm * PT_PER_MM
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            page.mediabox = pikepdf.Array([0, 0, w, h])
+            page.bleedbox = pikepdf.Array([0, 0, w, h])
+            page.trimbox = pikepdf.Array([inset, inset, w - inset, h - inset])
+        tmp = path.with_name(path.name + ".boxes")
+        save_pdf(pdf, tmp)
+    tmp.replace(path)
+    return {"applied": True, "ink": None, "what": "none needed: the shop takes RGB"}
+
+
+def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size: str, slug: str, jobs: int,
+               fonts, proof: bool, renders: "dict | None" = None) -> list:
+    """One shop's folder for one deck; returns (path, kind, format) rows for the manifest.
+
+    root: the game's shop/ folder. at_bleed(mm) -> DeckArt: the deck drawn with that bleed.
+    renders: PNG bytes already drawn for another shop, by (pixel size, bleed), shared."""
+    spec = shop(slug)
+    size = spec.size(card_size)
+    art = at_bleed(size.bleed_mm)
+    folder = root / slug
+    folder.mkdir(parents=True, exist_ok=True)
+    cards = list(art.faces) + list(art.backs)
+    rows, uploads = [], []
+    if spec.upload == "pdf-pages":
+        path = folder / spec.pdf_file(game)
+        color = draw_shop_pdf([c.svg for c in cards], path, f"{title} – {spec.name}, {len(art.faces)} faces and "
+                              f"{len(art.backs)} back{'s' if len(art.backs) > 1 else ''}", spec, size, fonts)
+        uploads.append(path)
+        rows.append((path, "shop", "pdf"))
+    else:
+        from ..draw.png import rgb_pngs, with_dpi
+
+        key = (size.pixels, size.bleed_mm)
+        pngs = (renders or {}).get(key)
+        if pngs is None:
+            pngs = [with_dpi(p, spec.dpi) for p in rgb_pngs([c.svg for c in cards], *size.pixels, jobs, fonts)]
+            if renders is not None:
+                renders[key] = pngs
+        names = spec.upload_files(game, len(art.faces), len(art.backs))
+        for name, png in zip(names, pngs):
+            path = folder / name
+            with writing(path):
+                path.write_bytes(png)
+            uploads.append(path)
+            rows.append((path, "shop", "png"))
+        color = {"applied": True, "ink": None, "what": "none needed: the shop takes RGB"}
+    notes = folder / NOTES
+    with writing(notes):
+        notes.write_text(upload_notes(spec, size, game, title, art, [p.name for p in uploads]), encoding="utf-8")
+    rows.append((notes, "shop-notes", "txt"))
+    report = preflight(spec, size, card_size, uploads, len(cards), color)
+    for name, text in ((REPORT, json.dumps(report, indent=1, sort_keys=True) + "\n"),
+                       (REPORT_TEXT, preflight_text(report))):
+        with writing(folder / name):
+            (folder / name).write_text(text, encoding="utf-8")
+        rows.append((folder / name, "preflight", name.rsplit(".", 1)[1]))
+    if proof:
+        from ..documents.proof import write_proof
+
+        target = root / f"{slug}{PROOF_SUFFIX}"
+        if spec.upload == "pdf-pages":
+            write_proof(uploads[0], target, size.safe_mm, fonts, f"{spec.name} proof")
+        else:  # the shop takes images: the proof is drawn as a PDF with the shop's bleed
+            from ..draw.pdf import write_pages
+
+            tmp = root / f".{slug}-cards.pdf"
+            write_pages([c.svg for c in cards], tmp, f"{title} – {spec.name}", size.page_mm, fonts, size.bleed_mm)
+            try:
+                write_proof(tmp, target, size.safe_mm, fonts, f"{spec.name} proof")
+            finally:
+                tmp.unlink()
+        rows.append((target, "proof", "pdf"))
+    return rows
+
+
+def preflight(spec: Shop, size: ShopSize, card_size: str, uploads: list, cards: int, color: dict) -> dict:
+    """What was measured on each file to upload, each check and its result."""
+    entry = spec.entry(card_size)
+    files = []
+    for path in uploads:
+        m = shopfiles.measure_file(path)
+        checks = (shopfiles.judge_pdf(m, entry, cards, color["applied"]) if path.suffix == ".pdf"
+                  else shopfiles.judge_png(m, entry))
+        files.append({"file": path.name, "measured": m, "checks": checks})
+    ink = shopfiles.ink_slot(entry, color["ink"])
+    return {"report_version": REPORT_VERSION, "shop": spec.slug, "name": spec.name, "source": spec.source,
+            "spec": entry, "cards": cards, "files": files, "ink": ink,
+            "color_step": {"applied": color["applied"], "what": color["what"]},
+            "result": shopfiles.result_of(files, ink)}
+
+
+def preflight_text(report: dict) -> str:
+    """The report for a person: one line a check, failures and pending ones first."""
+    lines = [f"Preflight for {report['name']}: {report['result'].upper()}", "",
+             f"Template: {report['spec']['card_size']} {' x '.join(f'{v:g}' for v in report['spec']['trim_mm'])} mm, "
+             f"bleed {report['spec']['bleed_mm']:g} mm, safe zone {report['spec']['safe_mm']:g} mm, "
+             f"{report['spec']['color'].upper()}"
+             + (f", {report['spec']['pixels'][0]} x {report['spec']['pixels'][1]} px at {report['spec']['dpi']} dpi"
+                if "pixels" in report["spec"] else ""),
+             f"Color step: {report['color_step']['what']}",
+             f"Total ink: {report['ink']['status']}"
+             + (f" (limit {report['ink']['limit_pct']} %, " + (f"measured {report['ink']['max_pct']} %)"
+                if report["ink"]["max_pct"] is not None else "not measured yet)") if report["ink"]["limit_pct"] else ""),
+             ""]
+    order = {shopfiles.FAIL: 0, shopfiles.PENDING: 1, shopfiles.PASS: 2}
+    clean = [f for f in report["files"] if all(c["status"] == shopfiles.PASS for c in f["checks"])]
+    if clean:
+        lines.append(f"{len(clean)} of {len(report['files'])} files pass every check ("
+                     + "; ".join(sorted({c["check"] for f in clean for c in f["checks"]})) + ")")
+    for f in report["files"]:
+        if f in clean:
+            continue
+        worst = sorted(f["checks"], key=lambda c: order[c["status"]])
+        lines.append(f"{f['file']}:")
+        for c in worst:
+            lines.append(f"  {c['status']:7} {c['check']}: expected {c['expected']}, found {c['found']}")
+    return "\n".join(lines) + "\n"
+
+
+def upload_notes(spec: Shop, size: ShopSize, game: str, title: str, art, files: list) -> str:
+    from ..design.templating import environment
+
+    faces, backs = len(art.faces), len(art.backs)
+    groups = []
+    for b in range(backs):
+        wearing = [i + 1 for i, back in enumerate(art.back_of) if back == b]
+        groups.append((spec.back_file(b + 1, backs) if spec.upload == "images" else f"page {faces + b + 1}",
+                       _ranges(wearing)))
+    return environment().get_template("shops/upload-notes.txt.j2").render(
+        shop=spec, size=size, game=game, title=title, faces=faces, backs=backs, files=files, groups=groups,
+        first=files[0], last_face=files[faces - 1] if spec.upload == "images" else "", proof=PROOF_SUFFIX,
+        page_mm=" x ".join(f"{v:.2f}" for v in size.page_mm), trim_mm=" x ".join(f"{v:g}" for v in size.trim_mm))
+
+
+def _ranges(numbers: list) -> str:
+    """[1, 2, 3, 7] -> "1-3, 7"."""
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(f"{start}" if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(parts)

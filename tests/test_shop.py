@@ -1,0 +1,305 @@
+"""Print-shop files (--format shop): each shop's template, the preflight report and what
+`cardgen check` makes of it, the designer's proof kept out of the shop's folder.
+
+Cheap on purpose: one real build (Eights for DriveThruCards: one PDF, no images) for the
+path through the CLI, the manifest and the checker; the image shops are tested on a
+three-card deck written straight through export/shop.py."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+
+from cardgen.check.report import GameReport
+from cardgen.check.shop import check_shop_folder
+from cardgen.errors import CardgenError
+from cardgen.shops import check_card_sizes, shop, shops
+
+from conftest import MM_PER_PT, assert_check_catches, run_cli
+
+DTC_ARGS = ("build", "--game", "eights", "--format", "shop,pdf", "--only", "cards", "--shop", "drivethrucards", "--proof",
+            "--bleed", "1.5", "-j", "1", "-q")
+
+
+@pytest.fixture(scope="module")
+def dtc(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("shop") / "out"
+    result = run_cli(*DTC_ARGS, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def tiny_deck():
+    """at_bleed for Eights cut to two faces and the back: what the image shops are tested on."""
+    from cardgen.design.cards import DeckArt, Look
+    from cardgen.design.eights import render_deck
+    from cardgen.model.eights import build_deck
+    from cardgen.model.sizes import card_size
+    from cardgen.options import BuildOptions
+    from cardgen.theme import theme_for
+
+    theme = theme_for(BuildOptions())
+    model = build_deck()[:2]
+
+    def at_bleed(bleed):
+        at_bleed.asked.append(bleed)
+        art = render_deck(model, Look(card_size("poker"), bleed, False, theme))
+        return DeckArt((art.faces[0], art.faces[1]), art.backs, (0, 0))
+    at_bleed.asked = []
+    return at_bleed, theme.fonts
+
+
+def _write(root: Path, slug: str, tiny_deck, proof=False) -> list:
+    from cardgen.export.shop import write_shop
+
+    at_bleed, fonts = tiny_deck
+    return write_shop(root, "eights", "Eights", at_bleed, "poker", slug, 1, fonts, proof)
+
+
+def _check(folder: Path, slug: str) -> GameReport:
+    report = GameReport("eights")
+    check_shop_folder("eights", folder, shop(slug), "poker", 2, 1, report, lambda p: p.name)
+    return report
+
+
+def test_the_shop_table_holds_the_shops_numbers():
+    from cardgen.model.sizes import CARD_SIZES
+    from cardgen.shops import _shop
+
+    table = shops()
+    assert list(table) == ["drivethrucards", "thegamecrafter", "makeplayingcards", "printerstudio"]
+    check_card_sizes(CARD_SIZES)  # every size a shop lists is ours, at our trim
+    assert table["drivethrucards"].sizes["poker"].bleed_mm == pytest.approx(25.4 / 8)
+    assert table["drivethrucards"].ink_limit == 240 and table["drivethrucards"].pdfx == "PDF/X-1a:2003"
+    assert table["thegamecrafter"].sizes["poker"].pixels == (825, 1125)
+    assert table["makeplayingcards"].sizes["poker"].pixels == (822, 1122)
+    assert all(s.source for s in table.values())
+    row = {k: v for k, v in vars(table["thegamecrafter"]).items() if k not in ("slug", "sizes")}
+    row["sizes"] = {"poker": {"trim_mm": [63.5, 88.9], "bleed_mm": 3.175, "safe_mm": 3.175, "pixels": [824, 1125]}}
+    with pytest.raises(CardgenError, match=r"is \(825, 1125\) px at 300 dpi"):
+        _shop("broken", row)
+
+
+def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
+    folder = dtc / "eights" / "shop" / "drivethrucards"
+    assert sorted(p.name for p in folder.iterdir()) == ["eights-drivethrucards.pdf", "preflight.json",
+                                                         "preflight.txt", "upload-notes.txt"]
+    with pikepdf.open(folder / "eights-drivethrucards.pdf") as pdf:
+        assert len(pdf.pages) == 66  # 65 faces, then the back
+        for page in pdf.pages:
+            media = [float(v) * MM_PER_PT for v in page.mediabox]
+            trim = [float(v) * MM_PER_PT for v in page.obj.TrimBox]
+            bleed = [float(v) * MM_PER_PT for v in page.obj.BleedBox]
+            assert media == pytest.approx([0, 0, 69.85, 95.25], abs=0.01)  # 3.175 mm, not --bleed 1.5
+            assert bleed == pytest.approx(media, abs=0.001)
+            assert trim == pytest.approx([3.175, 3.175, 66.675, 92.075], abs=0.01)
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003" and pdf.pdf_version == "1.4"
+        assert len(pdf.Root.OutputIntents) == 1
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(folder / "eights-drivethrucards.pdf"))
+    page = doc[0].render(scale=200 / 72).to_pil().convert("RGB")  # the art fills the shop's bleed: no paper
+    assert all(page.getpixel(xy) not in ((255, 255, 255),) for xy in ((page.width - 1, page.height - 1), (0, 0)))
+    doc.close()
+    data = json.loads((dtc / "manifest.json").read_text())
+    assert data["games"]["eights"]["shops"] == ["drivethrucards"]
+    report = json.loads((folder / "preflight.json").read_text())
+    assert report["result"] == "pass" and report["color_step"]["applied"] is True
+    ink = report["ink"]
+    # the limit is the shop table's; the rich black fills (C60 M40 Y40 K100) reach it exactly
+    assert ink["status"] == "pass" and ink["limit_pct"] == 240 and 200 < ink["max_pct"] <= 240
+    assert ink["method"] == "gs tiffsep at 150 dpi" and "content scan 240 %" in ink["note"]
+    assert report["files"][0]["measured"]["color_spaces"] == ["DeviceCMYK"]
+    assert all(c["status"] == "pass" for c in report["files"][0]["checks"])
+    assert (folder / "preflight.txt").read_text().startswith("Preflight for DriveThruCards: PASS")
+    notes = (folder / "upload-notes.txt").read_text()
+    assert "eights-drivethrucards.pdf" in notes and "66 pages" in notes and "page 66" in notes
+    result = run_cli("check", dtc)
+    assert result.exit_code == 0, result.output
+    assert "PENDING" not in result.output
+    assert "shop/drivethrucards: 1 file for DriveThruCards, made to its template" in result.output
+
+
+def test_the_proof_shows_the_lines_and_never_reaches_the_shop(dtc, tiny_deck, tmp_path):
+    from cardgen.documents.proof import write_proof
+
+    shop_dir = dtc / "eights" / "shop"
+    proof, upload = shop_dir / "drivethrucards-proof.pdf", shop_dir / "drivethrucards" / "eights-drivethrucards.pdf"
+    with pikepdf.open(proof) as pdf:
+        assert len(pdf.pages) == 66
+        marked = [x for x in pdf.pages[0].resources.XObject.values() if "/CardgenProof" in x]
+        assert len(marked) == 1
+        text = pdf.pages[0].obj.Contents.read_bytes() if not isinstance(pdf.pages[0].obj.Contents, pikepdf.Array) else b""
+    import pypdf
+
+    proof_text = pypdf.PdfReader(str(proof)).pages[0].extract_text()
+    assert "TRIM 63.5 x 88.9 mm" in proof_text and "SAFE 3.175 mm" in proof_text and "BLEED 3.175 mm" in proof_text
+    assert "PROOF" not in pypdf.PdfReader(str(upload)).pages[0].extract_text()
+    # the card PDF's own proof follows its own boxes: --bleed 1.5, our 3 mm safe zone
+    cards_text = pypdf.PdfReader(str(dtc / "eights" / "eights-cards-proof.pdf")).pages[0].extract_text()
+    assert "BLEED 1.5 mm" in cards_text and "SAFE 3 mm" in cards_text and "TRIM 63.5 x 88.9 mm" in cards_text
+    with pytest.raises(CardgenError, match="upload folder"):
+        write_proof(upload, shop_dir / "drivethrucards" / "proof.pdf", 3, tiny_deck[1], "x")
+    with pytest.raises(CardgenError, match="never written over"):
+        write_proof(upload, upload, 3, tiny_deck[1], "x")
+    assert text is not None
+
+
+def test_check_catches_a_wrong_trimbox_and_a_proof_in_the_upload(dtc, tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    pdf_path = out / "eights" / "shop" / "drivethrucards" / "eights-drivethrucards.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        pdf.pages[4].trimbox = pikepdf.Array([0, 0, 180, 252])
+        pdf.save(pdf_path)
+    shutil.copy(out / "eights" / "shop" / "drivethrucards-proof.pdf", pdf_path.parent / "proof.pdf")
+    text = pdf_path.parent / "preflight.txt"
+    text.write_text(text.read_text().replace("DriveThruCards: PASS", "DriveThruCards: PENDING", 1))
+    assert_check_catches(out, ["preflight.txt: -: the readable report does not open with the result of preflight.json","the preflight report disagrees with the file: its pages",
+                               "TrimBox in mm (the bleed inside the page): expected [3.175, 3.175, 66.675, 92.075], "
+                               "found [0.0, 0.0, 63.5, 88.9]",
+                               "proof.pdf: -: not a file of DriveThruCards's upload"])
+
+
+def test_check_catches_a_report_that_claims_pass_on_a_failing_file(dtc, tmp_path):
+    """A forger who measures the damaged file again and writes it into the report, but
+    keeps the report's verdicts: the checker judges the file itself."""
+    from cardgen.check.shopfiles import measure_pdf
+
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    folder = out / "eights" / "shop" / "drivethrucards"
+    pdf_path = folder / "eights-drivethrucards.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        for page in pdf.pages:
+            page.trimbox = pikepdf.Array([0, 0, 180, 252])
+        pdf.save(pdf_path)
+    report = json.loads((folder / "preflight.json").read_text())
+    report["files"][0]["measured"] = json.loads(json.dumps(measure_pdf(pdf_path)))
+    (folder / "preflight.json").write_text(json.dumps(report))
+    output = assert_check_catches(out, ["the report's checks differ from what the file shows",
+                                        "DriveThruCards: TrimBox in mm"])
+    assert "disagrees with the file" not in output  # the measurements were forged to agree
+
+
+def test_check_reads_the_shop_pdf_as_pdfx_with_its_ink(dtc, tmp_path):
+    """An RGB operator, a translucent graphics state and a four-plate solid put into the
+    DriveThruCards file: the PDF/X reading (check/pdfx.py) names each, the ink one included,
+    which no re-measurement of the preflight's own would see."""
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    pdf_path = out / "eights" / "shop" / "drivethrucards" / "eights-drivethrucards.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[1]
+        page.resources.ExtGState = pikepdf.Dictionary(GX=pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0.5))
+        page.contents_add(pdf.make_stream(b"q /GX gs 1 0 0 rg 0 0 9 9 re f Q q 1 1 1 1 k 20 20 9 9 re f Q"))
+        pdf.save(pdf_path)
+    assert_check_catches(out, ["DriveThruCards: not PDF/X-1a:2003: page 2: rg in /DeviceRGB",
+                               "DriveThruCards: not PDF/X-1a:2003: a graphics state sets /ca 0.5: transparency",
+                               "DriveThruCards: not PDF/X-1a:2003: total ink reaches 400 % on page 2",
+                               "the report's result is 'pass'; the files make it 'fail'"])
+
+
+def test_image_shops_write_exact_pixels_and_check_reads_them_back(tiny_deck, tmp_path):
+    tiny_deck[0].asked.clear()
+    rows = _write(tmp_path / "shop", "thegamecrafter", tiny_deck) + _write(tmp_path / "shop", "makeplayingcards", tiny_deck)
+    assert tiny_deck[0].asked == [3.175, 3.048]  # drawn with each shop's bleed, then fitted to its pixels
+    tgc, mpc = tmp_path / "shop" / "thegamecrafter", tmp_path / "shop" / "makeplayingcards"
+    assert sorted(p.name for p in tgc.glob("*.png")) == ["back.png", "face-001.png", "face-002.png"]
+    assert sorted(p.name for p in mpc.glob("*.png")) == ["back.png", "front-001.png", "front-002.png"]
+    for folder, size in ((tgc, (825, 1125)), (mpc, (822, 1122))):
+        for png in folder.glob("*.png"):
+            with Image.open(png) as im:
+                assert im.size == size and im.mode == "RGB" and round(im.info["dpi"][0]) == 300
+                # full bleed: the corner pixel is the card's ground, not white paper
+                assert im.getpixel((1, 1)) != (255, 255, 255)
+        assert json.loads((folder / "preflight.json").read_text())["result"] == "pass"
+        assert _check(folder, folder.name).ok, _check(folder, folder.name).violations
+    assert len(rows) == 2 * (3 + 3)
+    notes = (tgc / "upload-notes.txt").read_text()
+    assert "825 x 1125 pixels" in notes and "face-001.png to face-002.png" in notes and "back.png" in notes
+    with Image.open(tgc / "face-002.png") as im:  # damage: one pixel narrower
+        im.crop((0, 0, 824, 1125)).save(tgc / "face-002.png", dpi=(300, 300))
+    problems = [str(v) for v in _check(tgc, "thegamecrafter").violations]
+    assert any("pixel size: expected [825, 1125], found [824, 1125]" in p for p in problems), problems
+    assert any("disagrees with the file: its pixels" in p for p in problems), problems
+
+
+def test_shop_files_are_byte_identical_when_built_again(tiny_deck, tmp_path):
+    for run in ("a", "b"):
+        for slug in ("drivethrucards", "thegamecrafter"):
+            _write(tmp_path / run / "shop", slug, tiny_deck, proof=slug == "drivethrucards")
+    a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*") if p.is_file())
+    assert a == b and len(a) == 1 + 4 + 3 + 3  # the proof, the PDF shop's 4 files, 3 PNGs and their 3 others
+    assert all((tmp_path / "a" / p).read_bytes() == (tmp_path / "b" / p).read_bytes() for p in a)
+
+
+def test_bad_shop_input_is_one_line(tmp_path):
+    result = run_cli("build", "--format", "shop", "--shop", "kinkos", "--out", tmp_path / "o")
+    assert result.exit_code == 2
+    assert "unknown shop 'kinkos': use drivethrucards, thegamecrafter, makeplayingcards, printerstudio" in result.output
+    result = run_cli("build", "--game", "eights", "--format", "shop", "--shop", "thegamecrafter", "--card-size",
+                     "mini", "--out", tmp_path / "o")
+    assert result.exit_code == 2
+    lines = [l for l in result.output.splitlines() if l.strip()]
+    assert len(lines) == 1 and "The Game Crafter prints no mini cards" in lines[0] and "--card-size poker" in lines[0]
+    from cardgen.options import BuildOptions
+    from cardgen.settings import shops_of
+
+    # unnamed, the shops are those that print the size: --format all still builds mini cards
+    assert shops_of(BuildOptions(formats="all", card_size="mini")) == ()
+    assert shops_of(BuildOptions(formats="all")) == tuple(shops())
+
+
+def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = False, image: bool = False) -> Path:
+    pt = 72 / 25.4
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(69.85 * pt, 95.25 * pt))
+    page = pdf.pages[0]
+    page.obj.Contents = pdf.make_stream(content)
+    page.bleedbox = page.mediabox
+    page.trimbox = pikepdf.Array([3.175 * pt, 3.175 * pt, 66.675 * pt, 92.075 * pt])
+    if alpha:
+        page.obj.Resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(G0=pikepdf.Dictionary(ca=0.5)))
+    if image:  # 150 x 150 gray pixels, placed inside a form
+        im = pdf.make_stream(bytes(150 * 150), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=150,
+                             Height=150, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+        form = pdf.make_stream(b"q 2 0 0 2 0 0 cm /Im0 Do Q", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                               BBox=[0, 0, 200, 200], Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=im)))
+        page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=form))
+    if pdfx:
+        pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-1a:2003"
+        pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(S=pikepdf.Name.GTS_PDFX)])
+    pdf.save(path)
+    return path
+
+
+def test_once_the_color_step_runs_the_cmyk_checks_are_strict(tmp_path):
+    """What the preflight demands of DriveThruCards's PDF once the color step has run (as
+    draw_shop_pdf reports): CMYK only, no transparency, a PDF/X version with an output intent."""
+    from cardgen.check.shopfiles import judge_pdf, measure_pdf
+
+    entry = shop("drivethrucards").entry("poker")
+
+    def statuses(path, applied=True):
+        return {c["check"]: c["status"] for c in judge_pdf(measure_pdf(path), entry, 1, applied)}
+
+    rgb = statuses(_one_page_pdf(tmp_path / "rgb.pdf", b"/G0 gs 1 0 0 rg 0 0 10 10 re f", alpha=True))
+    assert rgb["CMYK color only"] == rgb["no transparency"] == rgb["PDF/X version and output intent"] == "fail"
+    assert rgb["TrimBox in mm (the bleed inside the page)"] == "pass"
+    assert set(statuses(tmp_path / "rgb.pdf", applied=False).values()) == {"pass", "pending"}
+    cmyk = statuses(_one_page_pdf(tmp_path / "cmyk.pdf", b"0 0 0 1 k 0 0 10 10 re f", pdfx=True))
+    assert set(cmyk.values()) == {"pass"}, cmyk
+    # an image of 150 px drawn 0.5 in wide (18 pt, doubled by its form) is 300 dpi; 1 in wide, 150
+    sharp = measure_pdf(_one_page_pdf(tmp_path / "sharp.pdf", b"q 18 0 0 18 0 0 cm /F0 Do Q", image=True))
+    soft = measure_pdf(_one_page_pdf(tmp_path / "soft.pdf", b"q 36 0 0 36 0 0 cm /F0 Do Q", image=True))
+    assert (sharp["image_dpi_min"], soft["image_dpi_min"], soft["images_px"]) == (300.0, 150.0, [[150, 150]])
+    check = "images at their printed size (dpi, the lowest)"
+    assert {c["check"]: c["status"] for c in judge_pdf(soft, entry, 1, True)}[check] == "fail"
+    assert {c["check"]: c["status"] for c in judge_pdf(sharp, entry, 1, True)}[check] == "pass"
