@@ -23,7 +23,8 @@ from .errors import CardgenError
 #    and atlas, the printer profile, reprints and the parts built.
 # 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
 #    record of either shape is refused with "rebuild", never misread.
-RECORD_VERSION = 3
+# 4: the teacher pages (Str8 Eight's teacher part: one PDF per paper).
+RECORD_VERSION = 4
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -104,6 +105,13 @@ class AtlasPoster:
 
 
 @dataclass(frozen=True)
+class TeacherPages:
+    """Lesson plan, recording sheet, answer key and fact coverage: one page each."""
+    papers: tuple[str, ...]  # one str8eight-teacher-<paper>.pdf each
+    pages: int
+
+
+@dataclass(frozen=True)
 class Booklet:
     pages: int
     page: str  # a5 | half-letter
@@ -134,7 +142,7 @@ class Rules:
 NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=())
 
 
-PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name
+PARTS = ("cards", "print", "sheet", "box", "rules", "pads", "teacher")  # what `--only` may name
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,6 +167,7 @@ class Str8Eight(DeckGame):
     sequence_length: int  # cards in a winning sequence (the table size unless set)
     sequence_sheet: SequenceSheet | None  # None: sheet not built
     atlas: AtlasPoster | None  # None: sheet not built (the atlas comes with the sequence sheet)
+    teacher: TeacherPages | None  # None: teacher not built, or built without --format pdf
 
 
 @dataclass(frozen=True, kw_only=True)

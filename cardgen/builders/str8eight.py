@@ -9,7 +9,7 @@ from ..model.sizes import card_size
 from ..model.facts import Str8EightFacts, str8eight_facts
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
-from ..record import AtlasPoster, SequenceSheet, Str8Eight
+from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages
 from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
@@ -71,9 +71,32 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
         with out.stage("atlas"):
             write_atlas(out, model, facts.sequence_length, options, theme)
     write_tuckboxes(out, options, deck, TITLE, BACK_NAVY, FOURSCORE_NOTE, facts.edition)
+    if "pdf" in options.formats and out.wants("teacher"):
+        with out.stage("teacher pages"):
+            write_teacher_pages(out, options, theme)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
+
+
+def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme) -> None:
+    """The lesson plan, recording sheet, answer key and fact coverage of this deck, one
+    PDF per paper; their words follow the built variant (model/teacher.py)."""
+    from ..documents.teacher import write_teacher
+    from ..draw.fonts import register_reportlab_fonts
+    from ..model.teacher import teacher_facts
+
+    facts = teacher_facts(options.table_size, options.pass_cards, options.sequence_length or None,
+                          scaffold=options.scaffold, sets=options.sets, large_print=options.large_print,
+                          preset=options.preset)
+    fonts = register_reportlab_fonts(theme.fonts)
+    names, pages = [], 0
+    for paper in papers(options.paper):
+        path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
+        pages = write_teacher(path, paper, facts, fonts)
+        out.add(path, "teacher", "pdf")
+        names.append(path.name)
+    out.params["teacher"] = TeacherPages(tuple(names), pages)
 
 
 def write_atlas(out: Output, model, length: int, options: BuildOptions, theme: Theme) -> None:
