@@ -58,8 +58,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
                             "sequence_length": facts.sequence_length, **card_params(size, options)})
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
+    teacher = (lambda out_: write_teacher_pages(out_, options, theme)) \
+        if "pdf" in options.formats and out.wants("teacher") else None
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
-                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
     write_deck(deck, options, out, beside)
 
     if out.wants("sheet"):  # the sequence sheet, and the atlas poster of the same sequences
@@ -71,9 +73,6 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
         with out.stage("atlas"):
             write_atlas(out, model, facts.sequence_length, options, theme)
     write_tuckboxes(out, options, deck, TITLE, BACK_NAVY, FOURSCORE_NOTE, facts.edition)
-    if "pdf" in options.formats and out.wants("teacher"):
-        with out.stage("teacher pages"):
-            write_teacher_pages(out, options, theme)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
@@ -81,7 +80,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
 
 def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme) -> None:
     """The lesson plan, recording sheet, answer key and fact coverage of this deck, one
-    PDF per paper; their words follow the built variant (model/teacher.py)."""
+    PDF per paper; their words follow the built variant (model/teacher.py). Written in
+    the booklet's process when there is one (it finishes before the cards do)."""
     from ..documents.teacher import write_teacher
     from ..draw.fonts import register_reportlab_fonts
     from ..model.teacher import teacher_facts
@@ -91,11 +91,12 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme) -> Non
                           preset=options.preset)
     fonts = register_reportlab_fonts(theme.fonts)
     names, pages = [], 0
-    for paper in papers(options.paper):
-        path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
-        pages = write_teacher(path, paper, facts, fonts)
-        out.add(path, "teacher", "pdf")
-        names.append(path.name)
+    with out.stage("teacher pages"):
+        for paper in papers(options.paper):
+            path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
+            pages = write_teacher(path, paper, facts, fonts)
+            out.add(path, "teacher", "pdf")
+            names.append(path.name)
     out.params["teacher"] = TeacherPages(tuple(names), pages)
 
 
