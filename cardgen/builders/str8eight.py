@@ -58,7 +58,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
                             "sequence_length": facts.sequence_length, **card_params(size, options)})
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
-    teacher = (lambda out_: write_teacher_pages(out_, options, theme)) \
+    teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
         if "pdf" in options.formats and out.wants("teacher") else None
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
@@ -78,7 +78,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     return out.record(GAME), out.files, out.timings
 
 
-def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme) -> None:
+def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts: Str8EightFacts) -> None:
     """The lesson plan, recording sheet, answer key and fact coverage of this deck, one
     PDF per paper; their words follow the built variant (model/teacher.py). Written in
     the booklet's process when there is one (it finishes before the cards do)."""
@@ -86,12 +86,12 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme) -> Non
     from ..draw.fonts import register_reportlab_fonts
     from ..model.teacher import teacher_facts
 
-    facts = teacher_facts(options.table_size, options.pass_cards, options.sequence_length or None,
-                          scaffold=options.scaffold, sets=options.sets, large_print=options.large_print,
-                          preset=options.preset)
-    fonts = register_reportlab_fonts(theme.fonts)
     names, pages = [], 0
     with out.stage("teacher pages"):
+        fonts = register_reportlab_fonts(theme.fonts)
+        facts = teacher_facts(options.table_size, options.pass_cards, options.sequence_length or None,
+                              scaffold=options.scaffold, sets=options.sets, large_print=options.large_print,
+                              preset=options.preset, game=facts)
         for paper in papers(options.paper):
             path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
             pages = write_teacher(path, paper, facts, fonts)

@@ -122,7 +122,7 @@ def recording(f, fonts: dict, width: float, room: float):
     sequences = max(1, int((room - head_h) // (row_h * lines)))
     texts = [s.text for s in f.example]
     size = min(10.5, min(col * 0.9 / _width(t, fonts["text"]) for t in texts))
-    guide = "×           ="  # faint marks to write the fact around, centered in the box
+    guide = "×       ="  # faint marks to write the fact around, centered in the box
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
@@ -288,14 +288,13 @@ def _page(blocks: list, f, fonts: dict, width: float, height: float) -> list:
                  and DIRECTIVE.match(b.text).group(1) in FILLS), None)
     fill_name = DIRECTIVE.match(fill.text).group(1) if fill else None
     need = FILL_MIN.get(fill_name, 0.0) * height
-    size = TEXT_PT[0]
+    story = None
     for tenth in range(round(TEXT_PT[1] * 10), round(TEXT_PT[0] * 10) - 1, -1):
-        trial = _build(blocks, f, fonts, width, height, tenth / 10, fill_name, room=None)
-        if _height(trial, width) + need <= height:
-            size = tenth / 10
+        story = _build(blocks, f, fonts, width, height, tenth / 10, fill_name, room=None)
+        size, used = tenth / 10, _height(story, width)
+        if used + need <= height:
             break
-    story = _build(blocks, f, fonts, width, height, size, fill_name, room=None)
-    room = height - _height(story, width) - 4
+    room = height - used - 4
     story = _build(blocks, f, fonts, width, height, size, fill_name, room=room)
     return [s if not isinstance(s, str) else Spacer(1, 0) for s in story]
 

@@ -8,7 +8,6 @@ the rule texts read Str8EightFacts: every number on them comes from here. Plain 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from . import str8eight
 from .atlas import atlas, completions
@@ -53,7 +52,8 @@ class TeacherFacts:
     sequences: int  # winning value sequences of the built length
     step_share: dict  # group -> per cent of the steps of all winning sequences that move along it
     example: tuple  # Fact: the worked sequence, card by card
-    trial: tuple  # (players, hands, median turns of a hand, all seats counted): greedy bots, a fixed seed
+    trial: tuple  # (players, hands, median turns of a finished hand, all seats counted): the
+    # playability trial's greedy hands (model/play/playability.py), a fixed seed
 
     @property
     def n(self) -> int:
@@ -175,32 +175,18 @@ def _example(game: Str8EightFacts) -> tuple:
     return tuple(out)
 
 
-TRIAL_HANDS, TRIAL_SEED = 40, 1
-
-
-@lru_cache(maxsize=16)
-def _trial(n: int, pass_cards: int, length: int) -> tuple:
-    """How long a hand lasts: the median turns (all seats) of a few greedy hands, as many
-    players as the deck deals up to four; a fixed seed, so a rebuild prints the same."""
-    from .play.bots import Greedy
-    from .play.playability import TURN_LIMIT
-    from .play.str8eight import HAND_SIZE, Variant, play_hand
-
-    players = next((p for p in (4, 3, 2) if n * n + pass_cards > HAND_SIZE * p), 0)
-    if not players:
-        return 0, 0, 0
-    variant = Variant(n, pass_cards, length, players, max_turns=TURN_LIMIT)
-    turns = sorted(play_hand(variant, [Greedy()] * players, TRIAL_SEED * 1000 + i).turns for i in range(TRIAL_HANDS))
-    return players, TRIAL_HANDS, turns[len(turns) // 2]
-
-
 def teacher_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
                   sequence_length: "int | None" = None, scaffold: str = "full", sets: int = 1,
-                  large_print: bool = False, preset: "str | None" = None) -> TeacherFacts:
-    game = str8eight_facts(table_size, pass_cards, sequence_length)
+                  large_print: bool = False, preset: "str | None" = None,
+                  game: "Str8EightFacts | None" = None) -> TeacherFacts:
+    """game: the deck's facts when already computed (the builder has them)."""
+    from .play.playability import playability
+
+    game = game or str8eight_facts(table_size, pass_cards, sequence_length)
     n, length = game.table_size, game.sequence_length
+    trial = playability(n, pass_cards, length)
     book = atlas(n, length)
     return TeacherFacts(
         game=game, scaffold=scaffold, sets=sets, large_print=large_print, preset=preset, key=_key(n),
         through=dict(book.through), sequences=book.value_sequences, step_share=_step_share(n, length),
-        example=_example(game), trial=_trial(n, pass_cards, length))
+        example=_example(game), trial=(trial.players, trial.hands, trial.median_turns))
