@@ -134,11 +134,14 @@ def test_teacher_pages_of_another_table_beside_the_deck_fail_the_check(copy_of_g
     assert "recording sheet: its example row holds 6 facts" in output
 
 
-def test_one_wrong_neighbour_in_the_answer_key_fails_the_check(copy_of_games):
-    def lie(facts):  # 12's next multiple of 4 printed as 20
+def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_games):
+    def lie(facts):  # 12's next multiple of 4 printed as 20; the worked sequence written backwards
         key = tuple(dataclasses.replace(k, neighbours={**k.neighbours, 4: (8, 20)}) if k.value == 12 else k
                     for k in facts.key)
-        return dataclasses.replace(facts, key=key)
+        return dataclasses.replace(facts, key=key, example=facts.example[::-1])
     output = _swap_in(copy_of_games("str8eight"), 8, 8, lie)
     assert re.search(r"answer key: the row of 12 reads “12 2×6 3×4 10 · 14 9 · 15 8 · 20 6 · 18”; "
                      r"the cards give “12 2×6 3×4 10 · 14 9 · 15 8 · 16 6 · 18”", output), output
+    assert "recording sheet: its example 35 → 28 → 24 → 18 → 15 → 10 → 8 → 7 is not a sequence these cards " \
+           "allow" in output
+    assert "lesson plan" not in output and "fact coverage" not in output  # only what was forged
