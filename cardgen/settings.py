@@ -148,7 +148,8 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("only", "parts", None, "Build only these parts, comma-separated: cards (card PDFs, PNGs, exports), "
             "print (home-print sheets, with the card PDFs they are made from), sheet (sequence sheet and atlas "
             "poster), box (tuck box), rules (booklet, fold, player aid), pads (score pads), teacher (Str8 Eight's lesson plan, recording "
-            "sheet, answer key and fact coverage). Default: all; with --cards, print.",
+            "sheet, answer key and fact coverage). Default: all (teacher only with a preset, sets, a scaffold "
+            "or large print); with --cards, print.",
             flag="--only", metavar="LIST", choices=PARTS, label="parts", example='"cards,print"'),
     Setting("cards", "cards", (), "Reprint: a sheet of only these cards and their backs, comma-separated, "
             "e.g. 12,3x4,pass-left (see 'Reprinting cards'). Needs one --game.", flag="--cards", metavar="NAMES",
@@ -557,11 +558,22 @@ def printer_correction(values):
     return Correction(get("back_offset"), get("back_rotation"), get("print_scale"))
 
 
+CLASS_PARTS = ("teacher",)  # made by default only for a class build (see for_a_class)
+
+
+def for_a_class(options) -> bool:
+    """A class build: a preset, class sets, a scaffold other than full, or large print."""
+    return bool(options.preset) or options.sets > 1 or options.scaffold != "full" or options.large_print
+
+
 def parts_of(options) -> tuple:
-    """The parts a build makes: --only's, or every part (only the reprint sheet with --cards)."""
+    """The parts a build makes: --only's, or every part (only the reprint sheet with --cards);
+    the teacher pages by default only for a class build."""
     if options.only is not None:
         return options.only
-    return ("print",) if options.cards else PARTS
+    if options.cards:
+        return ("print",)
+    return PARTS if for_a_class(options) else tuple(p for p in PARTS if p not in CLASS_PARTS)
 
 
 def playtest_games(games: tuple) -> tuple:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shutil
 
 import pytest
 
@@ -58,6 +59,17 @@ def test_a_preset_build_shows_in_the_teacher_pages_and_checks(tmp_path, monkeypa
     check = run_cli("check", out)
     assert check.exit_code == 0, check.output
     assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (14 values)" in check.output
+
+
+def test_teacher_pages_come_with_a_class_build_or_when_asked():
+    from cardgen.options import BuildOptions
+    from cardgen.settings import parts_of
+
+    assert "teacher" not in parts_of(BuildOptions())  # a plain build: no lesson plan in the box
+    for asked in ({"preset": "intro"}, {"sets": 2}, {"scaffold": "bare"}, {"large_print": True},
+                  {"only": ("rules", "teacher")}):
+        assert "teacher" in parts_of(BuildOptions(**asked)), asked
+    assert parts_of(BuildOptions(preset="mtc", cards=("12",), games=("str8eight",))) == ("print",)
 
 
 # --- the teacher pages' facts, from the model -----------------------------------------------------
@@ -116,6 +128,25 @@ def test_each_teacher_page_fits_its_page(tmp_path, n, length, paper):
     assert ["recording" in titles[1], "answer" in titles[2], "fact" in titles[3]] == [True] * 3
 
 
+@pytest.fixture(scope="module")
+def taught(tmp_path_factory):
+    """The 8 × 8 deck's teacher pages (and the card SVGs the checker reads), built once."""
+    out = tmp_path_factory.mktemp("taught") / "out"
+    result = run_cli("build", "--game", "str8eight", "--only", "teacher", "--format", "pdf", "--out", out, "-q",
+                     "-j", "1")
+    assert result.exit_code == 0, result.output
+    check = run_cli("check", out)
+    assert check.exit_code == 0 and "str8eight-teacher-letter.pdf: lesson plan" in check.output, check.output
+    return out
+
+
+@pytest.fixture
+def copy_of_taught(taught, tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(taught, out, copy_function=shutil.copyfile)
+    return out
+
+
 def _swap_in(out, n, length, change=None):
     path = out / "str8eight" / "str8eight-teacher-letter.pdf"
     _write(path, n, length, change=change)
@@ -125,8 +156,8 @@ def _swap_in(out, n, length, change=None):
     return result.output
 
 
-def test_teacher_pages_of_another_table_beside_the_deck_fail_the_check(copy_of_games):
-    output = _swap_in(copy_of_games("str8eight"), 6, 6)
+def test_teacher_pages_of_another_table_beside_the_deck_fail_the_check(copy_of_taught):
+    output = _swap_in(copy_of_taught, 6, 6)
     assert "lesson plan: describes the 6 × 6 table, 42 cards, sequences of 6; the deck in this folder is the " \
            "8 × 8 table, 70 cards, sequences of 8" in output
     assert "answer key: has no table headed “value cards ×1 ×2 ×3 ×4 ×5 ×6 ×7 ×8”" in output
@@ -134,12 +165,12 @@ def test_teacher_pages_of_another_table_beside_the_deck_fail_the_check(copy_of_g
     assert "recording sheet: its example row holds 6 facts" in output
 
 
-def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_games):
+def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_taught):
     def lie(facts):  # 12's next multiple of 4 printed as 20; the worked sequence written backwards
         key = tuple(dataclasses.replace(k, neighbours={**k.neighbours, 4: (8, 20)}) if k.value == 12 else k
                     for k in facts.key)
         return dataclasses.replace(facts, key=key, example=facts.example[::-1])
-    output = _swap_in(copy_of_games("str8eight"), 8, 8, lie)
+    output = _swap_in(copy_of_taught, 8, 8, lie)
     assert re.search(r"answer key: the row of 12 reads “12 2×6 3×4 10 · 14 9 · 15 8 · 20 6 · 18”; "
                      r"the cards give “12 2×6 3×4 10 · 14 9 · 15 8 · 16 6 · 18”", output), output
     assert "recording sheet: its example 35 → 28 → 24 → 18 → 15 → 10 → 8 → 7 is not a sequence these cards " \

@@ -28,6 +28,7 @@ PART_ENTRIES = {"print": ("home_print",), "box": ("tuckbox",), "sheet": ("sequen
                 "teacher": ("teacher",)}
 PDF_ONLY = ("print", "teacher")  # parts that are PDFs: absent from the record without --format pdf
 STR8EIGHT_ONLY = ("sheet", "teacher")
+OPTIONAL = ("teacher",)  # left out of a build that is not for a class: not a partial build
 
 
 def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
@@ -49,7 +50,7 @@ def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
         report.fail("manifest.json", "-", "the record lists rule booklets though the build left out 'rules'")
     if rules is not None and "pads" not in built and (rules.scorepad or rules.tournament):
         report.fail("manifest.json", "-", "the record lists score pads though the build left out 'pads'")
-    skipped = [p for p in parts_here if p not in built]
+    skipped = [p for p in parts_here if p not in built and p not in OPTIONAL]
     if skipped:
         report.summary.append(f"a partial build: made {', '.join(p for p in parts_here if p in built) or 'only the card SVGs'}; "
                               f"left out and not checked: {', '.join(skipped)} (cardgen build --only)")
