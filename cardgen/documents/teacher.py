@@ -85,11 +85,6 @@ def _height(flowables: list, width: float) -> float:
                if not isinstance(f, str))
 
 
-def _fit(text_size: float, size: float, need: float, width: float, font: str) -> float:
-    """The largest size up to `size` at which text `need` points wide at size 1 fits width."""
-    return min(size, width / need) if need else size
-
-
 def _style(fonts: dict, header_rows: int = 1) -> list:
     return [("FONT", (0, 0), (-1, -1), fonts["text"]), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("TEXTCOLOR", (0, 0), (-1, header_rows - 1), "#ffffff"),
@@ -128,10 +123,10 @@ def recording(f, fonts: dict, width: float, room: float):
 
     cell = ParagraphStyle("rec", fontName=fonts["text"], fontSize=size, leading=size * 1.2, alignment=1)
     example_style = ParagraphStyle("ex", parent=cell, textColor=ACCENT, fontName=fonts["bold"])
-    header = ["#"] + [f"card {i + 1}" if lines == 1 else "cards" for i in range(per_line)] + ["total"]
-    if lines > 1:
-        header = ["#"] + [f"{i + 1}…" if i == 0 else "" for i in range(per_line)] + ["total"]
-        header[1] = f"cards, {per_line} a line"
+    if lines == 1:
+        header = ["#"] + [f"card {i + 1}" for i in range(per_line)] + ["total"]
+    else:  # a sequence over several lines: the cards read on from line to line
+        header = ["#", f"cards, {per_line} a line"] + [""] * (per_line - 1) + ["total"]
     rows, spans = [header], []
     for k in range(sequences):
         for line in range(lines):
