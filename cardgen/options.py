@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .settings import BUILD, PLAYTEST, check_together, for_command, validate
+from .settings import BUILD, PLAYTEST, check_together, for_command, validate, with_preset
 
 
 def _record(name: str, command: str, doc: str):
@@ -34,6 +34,7 @@ PlaytestOptions = _record("PlaytestOptions", PLAYTEST, "Every playtest option, v
 
 
 def pick(record, values: dict) -> dict:
-    """The values (from the project file and the flags) that record takes."""
+    """The values (from the project file and the flags) that record takes, with the
+    preset's (when one is named) under them."""
     names = {f.name for f in dataclasses.fields(record)}
-    return {k: v for k, v in values.items() if k in names}
+    return {k: v for k, v in with_preset(values).items() if k in names}

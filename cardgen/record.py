@@ -24,8 +24,8 @@ from .errors import CardgenError
 # 3: a player aid per booklet page size (rules.reference: file name -> aid); a version-2
 #    record of either shape is refused with "rebuild", never misread.
 # 4: class sets (sets: letters, shapes, inventory papers; None for one deck), Str8 Eight's
-#    scaffold level and large print (issue 17), and the print shops a deck's files were
-#    written for (shops; empty for none).
+#    scaffold level and large print and its teacher pages (teacher: one PDF per paper) (issue 17),
+#    and the print shops a deck's files were written for (shops; empty for none).
 RECORD_VERSION = 4
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
@@ -107,6 +107,13 @@ class AtlasPoster:
 
 
 @dataclass(frozen=True)
+class TeacherPages:
+    """Lesson plan, recording sheet, answer key and fact coverage: one page each."""
+    papers: tuple[str, ...]  # one str8eight-teacher-<paper>.pdf each
+    pages: int
+
+
+@dataclass(frozen=True)
 class Booklet:
     pages: int
     page: str  # a5 | half-letter
@@ -150,7 +157,7 @@ class Sets:
             raise RecordError(f"sets {list(self.letters)} with shapes {list(self.shapes)} are not class sets")
 
 
-PARTS = ("cards", "print", "sheet", "box", "rules", "pads")  # what `--only` may name
+PARTS = ("cards", "print", "sheet", "box", "rules", "pads", "teacher")  # what `--only` may name
 SCAFFOLDS = ("full", "colors", "bare")  # settings.SCAFFOLDS (the checker reads this module, not settings)
 
 
@@ -180,6 +187,7 @@ class Str8Eight(DeckGame):
     atlas: AtlasPoster | None  # None: sheet not built (the atlas comes with the sequence sheet)
     scaffold: str  # what the faces tell: full | colors | bare (the answer key and booklet say the same)
     large_print: bool  # large-print faces: one corner index, no cell line unless bare
+    teacher: TeacherPages | None  # None: teacher not built, or built without --format pdf
 
     def __post_init__(self):
         super().__post_init__()

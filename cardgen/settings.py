@@ -31,7 +31,6 @@ FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
 MAX_GROUP_COLORS = 12
 MAX_SETS = 12  # class sets, each marked with its own letter and shape
-PRESET_NAMES = ("intro", "grade3", "mtc")  # class presets (issue 17)
 BUILD, PLAYTEST = "build", "playtest"
 BOTH = (BUILD, PLAYTEST)
 BOT_NAMES = ("greedy", "random")
@@ -103,6 +102,31 @@ def _box_fits() -> tuple:
     return tuple(BOX_FITS)
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A class preset: what it is for, and the settings it picks (setting name -> value).
+    Its values sit under the project file and the flags: built-in defaults < preset <
+    project file < flags, so whatever a user sets explicitly wins."""
+    name: str
+    what: str  # one line for the README and `cardgen init`
+    values: dict
+
+
+# Each preset is playable: `cardgen playtest --preset NAME` plays it (figures in the
+# README's 'In the classroom'), and tests/test_teacher.py asks the model's playability.
+PRESETS = {p.name: p for p in (
+    Preset("intro", "first steps (Years 2–3): the 6 × 6 table, sequences of 5, four pass cards, full arrows, "
+           "large print", {"table_size": 6, "sequence_length": 5, "pass_cards": 4, "scaffold": "full",
+                           "large_print": True}),
+    Preset("grade3", "products of one-digit numbers (US 3.OA.C.7): the 9 × 9 table, sequences of 8, "
+           "arrows without numbers", {"table_size": 9, "sequence_length": 8, "pass_cards": 6,
+                                      "scaffold": "colors"}),
+    Preset("mtc", "all facts to 12 × 12 (England's Multiplication Tables Check, Year 4): the 12 × 12 table, "
+           "sequences of 8, bare cards", {"table_size": 12, "sequence_length": 8, "pass_cards": 6,
+                                          "scaffold": "bare"}),
+)}
+
+
 SETTINGS: "tuple[Setting, ...]" = (
     Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
             label="game", flag="--game", metavar="NAME", choices=_game_names(), commands=BOTH),
@@ -130,7 +154,9 @@ SETTINGS: "tuple[Setting, ...]" = (
             toml=False),
     Setting("only", "parts", None, "Build only these parts, comma-separated: cards (card PDFs, PNGs, exports), "
             "print (home-print sheets, with the card PDFs they are made from), sheet (sequence sheet and atlas "
-            "poster), box (tuck box), rules (booklet, fold, player aid), pads (score pads). Default: all; with --cards, print.",
+            "poster), box (tuck box), rules (booklet, fold, player aid), pads (score pads), teacher (Str8 Eight's lesson plan, recording "
+            "sheet, answer key and fact coverage). Default: all (teacher only with a preset, sets, a scaffold "
+            "or large print); with --cards, print.",
             flag="--only", metavar="LIST", choices=PARTS, label="parts", example='"cards,print"'),
     Setting("cards", "cards", (), "Reprint: a sheet of only these cards and their backs, comma-separated, "
             "e.g. 12,3x4,pass-left (see 'Reprinting cards'). Needs one --game.", flag="--cards", metavar="NAMES",
@@ -195,7 +221,7 @@ SETTINGS: "tuple[Setting, ...]" = (
             section="theme", flag="--large-print", label="large print"),
     Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
             "table size, scaffold and print settings, and your own options win over it.", flag="--preset",
-            choices=PRESET_NAMES, commands=BOTH, example='"grade3"'),
+            choices=tuple(PRESETS), commands=BOTH, example='"grade3"'),
     Setting("sets", "int", 1, "Class sets: build this many copies of each deck, each in its own folder (set-a, "
             "set-b, …) with its own set mark (a letter and a shape on every face and back), print sheets and "
             "inventory checklist (see 'Class sets').", section="classroom", flag="--sets",
@@ -225,6 +251,20 @@ SETTINGS: "tuple[Setting, ...]" = (
             commands=(PLAYTEST,)),
 )
 BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def with_preset(values: dict) -> dict:
+    """values (from the project file and the flags) with the named preset's settings
+    filled in under them: a value already there (set by the user) is kept."""
+    name = values.get("preset")
+    if name is None:
+        return values
+    preset = PRESETS[validate("preset", name)]
+    merged = dict(values)
+    for key, value in preset.values.items():
+        if key not in merged:
+            merged[key] = validate(key, value, f"preset {preset.name}: ")
+    return merged
 
 
 def for_command(command: str) -> tuple:
@@ -574,11 +614,22 @@ def shops_of(values) -> tuple:
     return tuple(slug for slug, s in shops().items() if get("card_size") in s.sizes)
 
 
+CLASS_PARTS = ("teacher",)  # made by default only for a class build (see for_a_class)
+
+
+def for_a_class(options) -> bool:
+    """A class build: a preset, class sets, a scaffold other than full, or large print."""
+    return bool(options.preset) or options.sets > 1 or options.scaffold != "full" or options.large_print
+
+
 def parts_of(options) -> tuple:
-    """The parts a build makes: --only's, or every part (only the reprint sheet with --cards)."""
+    """The parts a build makes: --only's, or every part (only the reprint sheet with --cards);
+    the teacher pages by default only for a class build."""
     if options.only is not None:
         return options.only
-    return ("print",) if options.cards else PARTS
+    if options.cards:
+        return ("print",)
+    return PARTS if for_a_class(options) else tuple(p for p in PARTS if p not in CLASS_PARTS)
 
 
 def playtest_games(games: tuple) -> tuple:
@@ -665,6 +716,8 @@ def init_file() -> str:
                 continue
             if default is None:
                 lines.append(f"# {s.help}")
+                if s.name == "preset":  # what each builds, before the example
+                    lines += [f"#   {p.name}: {p.what}" for p in PRESETS.values()]
                 lines.append(f"# {s.toml_key} = {s.example}")
                 continue
             lines.append(f"# {s.help}" + (f" Allowed: {', '.join(map(str, s.choices))}." if s.kind == "choice"

@@ -153,10 +153,13 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
                                   tournament=tuple(tournaments))
 
 
-def _booklet_job(game_dir, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, pictures: Callable):
+def _booklet_job(game_dir, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, pictures: Callable,
+                 side: "Callable | None" = None):
     out = Output(game_dir, {})
     write_booklets(out, options, theme, game, spec, pictures())
-    return out.params["rules"], out.files, out.timings
+    if side is not None:
+        side(out)
+    return out.params, out.files, out.timings
 
 
 class RulesTask:
@@ -165,28 +168,36 @@ class RulesTask:
     once the cards are done, so both cores stay busy to the end."""
 
     def __init__(self, out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
-                 pictures: Callable):
+                 pictures: Callable, side: "Callable | None" = None):
+        """side(out): more PDF pages of the game (Str8 Eight's teacher pages), written
+        after the booklet in its process, or here at join() when no booklet is built."""
         from .. import parallel
 
         self.out, self.options, self.theme, self.game, self.spec = out, options, theme, game, spec
         self.task = None
+        self.side = side
         self.pads = "pdf" in options.formats and out.wants("pads")
         if "pdf" in options.formats and (out.wants("rules") or self.pads):
             from ..draw.fonts import register_reportlab_fonts
 
             register_reportlab_fonts(theme.fonts)  # parsed once, before the fork, for both processes
         if "pdf" in options.formats and out.wants("rules"):
-            self.task = parallel.start(_booklet_job, out.game_dir, options, theme, game, spec, pictures,
+            self.task = parallel.start(_booklet_job, out.game_dir, options, theme, game, spec, pictures, side,
                                        jobs=options.jobs)
+            self.side = None
 
     def join(self) -> None:
         if self.pads:
             write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
+        if self.side is not None:
+            self.side(self.out)
         if self.task is None:
             return
-        rules, files, timings = self.task.result()
+        params, files, timings = self.task.result()
+        rules = params.pop("rules")
         self.out.params["rules"] = replace(self.out.params.get("rules") or NO_RULES, booklet=rules.booklet,
                                            fold=rules.fold, reference=rules.reference)
+        self.out.params.update(params)
         self.out.files.extend(files)
         for k, v in timings.items():
             self.out.timings[k] = self.out.timings.get(k, 0.0) + v

@@ -9,7 +9,7 @@ from ..model.sizes import card_size
 from ..model.facts import Str8EightFacts, str8eight_facts
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
-from ..record import AtlasPoster, SequenceSheet, Str8Eight
+from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages
 from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
@@ -60,8 +60,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
                             "large_print": options.large_print, **card_params(size, options)})
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
+    teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
+        if "pdf" in options.formats and out.wants("teacher") else None
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
-                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
     write_deck(deck, options, out, beside)
 
     if out.wants("sheet"):  # the sequence sheet, and the atlas poster of the same sequences
@@ -77,6 +79,28 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
+
+
+def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts: Str8EightFacts) -> None:
+    """The lesson plan, recording sheet, answer key and fact coverage of this deck, one
+    PDF per paper; their words follow the built variant (model/teacher.py). Written in
+    the booklet's process when there is one (it finishes before the cards do)."""
+    from ..documents.teacher import write_teacher
+    from ..draw.fonts import register_reportlab_fonts
+    from ..model.teacher import teacher_facts
+
+    names, pages = [], 0
+    with out.stage("teacher pages"):
+        fonts = register_reportlab_fonts(theme.fonts)
+        facts = teacher_facts(options.table_size, options.pass_cards, options.sequence_length or None,
+                              scaffold=options.scaffold, sets=options.sets, large_print=options.large_print,
+                              preset=options.preset, game=facts)
+        for paper in papers(options.paper):
+            path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
+            pages = write_teacher(path, paper, facts, fonts)
+            out.add(path, "teacher", "pdf")
+            names.append(path.name)
+    out.params["teacher"] = TeacherPages(tuple(names), pages)
 
 
 def write_atlas(out: Output, model, length: int, options: BuildOptions, theme: Theme) -> None:

@@ -25,7 +25,11 @@ BOX_FITS = {  # name: (sleeve mm, sleeve width +, sleeve height +, room, depth r
     "double-sleeves": (0.30, 3.5, 3.6, 2.0, 3.0),
 }
 # the record's entries that each part fills (None, or empty, when it was not built)
-PART_ENTRIES = {"print": ("home_print",), "box": ("tuckbox",), "sheet": ("sequence_sheet", "atlas")}
+PART_ENTRIES = {"print": ("home_print",), "box": ("tuckbox",), "sheet": ("sequence_sheet", "atlas"),
+                "teacher": ("teacher",)}
+PDF_ONLY = ("print", "teacher")  # parts that are PDFs: absent from the record without --format pdf
+STR8EIGHT_ONLY = ("sheet", "teacher")
+OPTIONAL = ("teacher",)  # left out of a build that is not for a class: not a partial build
 
 
 def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
@@ -40,14 +44,14 @@ def check_parts(rec, report: GameReport, parts_here: tuple) -> None:
             listed = getattr(rec, entry, None) is not None
             if part not in built and listed:
                 report.fail("manifest.json", "-", f"the record lists {entry} though the build left out '{part}'")
-            elif part in built and not listed and part != "print":  # print is a PDF: absent without --format pdf
+            elif part in built and not listed and part not in PDF_ONLY:
                 report.fail("manifest.json", "-", f"the build made '{part}' but the record lists no {entry}")
     rules = getattr(rec, "rules", None)
     if rules is not None and "rules" not in built and (rules.booklet or rules.fold or rules.reference):
         report.fail("manifest.json", "-", "the record lists rule booklets though the build left out 'rules'")
     if rules is not None and "pads" not in built and (rules.scorepad or rules.tournament):
         report.fail("manifest.json", "-", "the record lists score pads though the build left out 'pads'")
-    skipped = [p for p in parts_here if p not in built]
+    skipped = [p for p in parts_here if p not in built and p not in OPTIONAL]
     if skipped:
         report.summary.append(f"a partial build: made {', '.join(p for p in parts_here if p in built) or 'only the card SVGs'}; "
                               f"left out and not checked: {', '.join(skipped)} (cardgen build --only)")
@@ -60,7 +64,7 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
     if (len(rec.deck.faces), len(rec.deck.backs)) != (faces, backs):
         report.fail("manifest.json", "-", f"the record lists {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
                     f"backs; the rules make {faces} and {backs}")
-    check_parts(rec, report, PARTS if game == "str8eight" else tuple(p for p in PARTS if p != "sheet"))
+    check_parts(rec, report, PARTS if game == "str8eight" else tuple(p for p in PARTS if p not in STR8EIGHT_ONLY))
     from .sets import deck_dirs
 
     for deck_dir in deck_dirs(game_dir, rec):  # the game's folder, or each class set's

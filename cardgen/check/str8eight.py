@@ -13,6 +13,7 @@ from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .sets import deck_dirs
 from .booklets import check_rules
+from .teacher import check_teacher
 from . import wording
 from .wording import Claim
 
@@ -108,6 +109,8 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
     check_rules(game_dir, rec, "Str8 Eight", report, rel)
     _check_words(game_dir, rec, n, rec.sequence_length, numbers, passes, report, rel)
+    if 2 <= rec.sequence_length <= LONGEST_RUN:
+        check_teacher(game_dir, rec, numbers, report, rel)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))

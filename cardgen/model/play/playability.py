@@ -30,6 +30,7 @@ class Playability:
     players: int  # seats in the trial hands
     hands: int
     finished: int
+    median_turns: int = 0  # turns of a finished trial hand, all seats counted (the teacher pages cite it)
 
     @property
     def finish_rate(self) -> float:
@@ -52,10 +53,13 @@ class Playability:
 def playability(table_size: int, pass_cards: int, sequence_length: int) -> Playability:
     sequences = atlas(build_deck(table_size, 0), sequence_length).value_sequences
     players = next((p for p in (4, 3, 2) if table_size ** 2 + pass_cards > HAND_SIZE * p), 0)
-    finished = hands = 0
+    finished = hands = median = 0
     if sequences and players:
         variant = Variant(table_size, pass_cards, sequence_length, players, max_turns=TURN_LIMIT)
         bots = [Greedy()] * players
         hands = HANDS
-        finished = sum(play_hand(variant, bots, SEED * 1000 + i).winner is not None for i in range(HANDS))
-    return Playability(table_size, pass_cards, sequence_length, sequences, players, hands, finished)
+        results = [play_hand(variant, bots, SEED * 1000 + i) for i in range(HANDS)]
+        turns = sorted(r.turns for r in results if r.winner is not None)
+        finished = len(turns)
+        median = turns[len(turns) // 2] if turns else 0
+    return Playability(table_size, pass_cards, sequence_length, sequences, players, hands, finished, median)

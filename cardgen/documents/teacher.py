@@ -1,0 +1,348 @@
+"""Typeset the Str8 Eight teacher pages: lesson plan, recording sheet, answer key and
+fact coverage, one page each on the home-print paper.
+
+The words come from templates/rules/str8eight-teacher.md (one page per "# " title,
+numbers from model/teacher.py's TeacherFacts); a line [[name]] places a table drawn
+here from the same facts. A page's text is set in the largest type that leaves its
+table the room it needs, and the table then takes the rest of the page, so each
+page fits its paper whatever the table size.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..design import palette
+from ..layout.paper import Paper
+from .booklet import ACCENT, _callout, _list, _styles, _table
+from .ruletext import Block, load
+
+MM = 72 / 25.4
+MARGIN_MM = 12.0
+ZEBRA = "#f1efe9"
+LINE = "#b8b4aa"
+FAINT = "#c9c5bb"
+DIRECTIVE = re.compile(r"^\[\[([a-z-]+)\]\]$")
+TEXT_PT = (7.5, 11.0)  # the body size range a page's text is set in
+RECORDING_ROW_MM = 12.0  # a line of handwriting for one row of cards
+MAX_CARDS_A_LINE = 8  # longer sequences take two (or more) lines of the recording sheet
+TEMPLATE = "str8eight-teacher"
+FRAME_PAD = 6.0  # points: reportlab's frame padding on each side, inside the margins
+
+
+def pages_of(blocks: list) -> list:
+    """The blocks split at each title: one list per page."""
+    pages: list = []
+    for b in blocks:
+        if b.kind == "title" or not pages:
+            pages.append([])
+        pages[-1].append(b)
+    return pages
+
+
+def _styles_for(fonts: dict, size: float) -> dict:
+    from reportlab.lib.styles import ParagraphStyle
+
+    styles = _styles(fonts, size)
+    styles["page_title"] = ParagraphStyle("page_title", parent=styles["body"], fontName=fonts["heavy"],
+                                          fontSize=18, leading=22, textColor=ACCENT, spaceAfter=2)
+    styles["page_sub"] = ParagraphStyle("page_sub", parent=styles["body"], fontName=fonts["italic"],
+                                        fontSize=size, leading=size * 1.35, textColor=palette.MUTED_INK,
+                                        spaceAfter=size * 0.9)
+    return styles
+
+
+def _text(blocks: list, styles: dict, width: float) -> list:
+    """Flowables of a page's words; a directive is left in place as its name."""
+    from reportlab.platypus import Paragraph
+
+    out: list = []
+    for i, b in enumerate(blocks):
+        if b.kind == "title":
+            out.append(Paragraph(b.text, styles["page_title"]))
+        elif b.kind == "subtitle" or (b.kind == "para" and i == 1 and b.text.startswith("<i>")
+                                      and b.text.endswith("</i>")):  # the italic line under a page's title
+            out.append(Paragraph(b.text, styles["page_sub"]))
+        elif b.kind == "h2":
+            out.append(Paragraph(b.text, styles["h3"]))
+        elif b.kind == "h3":
+            out.append(Paragraph(b.text, styles["h3"]))
+        elif b.kind == "para" and DIRECTIVE.match(b.text):
+            out.append(DIRECTIVE.match(b.text).group(1))
+        elif b.kind == "para":
+            out.append(Paragraph(b.text, styles["body"]))
+        elif b.kind == "list":
+            out += _list(b, styles)
+        elif b.kind == "table":
+            out.append(_table(b, width, styles))
+        elif b.kind == "callout":
+            out.append(_callout(b, width, styles))
+    return out
+
+
+def _height(flowables: list, width: float) -> float:
+    return sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables
+               if not isinstance(f, str))
+
+
+def _style(fonts: dict, header_rows: int = 1) -> list:
+    return [("FONT", (0, 0), (-1, -1), fonts["text"]), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("TEXTCOLOR", (0, 0), (-1, header_rows - 1), "#ffffff"),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), ACCENT), ("GRID", (0, 0), (-1, -1), 0.4, LINE),
+            ("BOX", (0, 0), (-1, -1), 0.8, palette.INK), ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 1.5)]
+
+
+def _width(text: str, font: str) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font, 1.0)
+
+
+# --- the tables ------------------------------------------------------------------------------
+
+def recording(f, fonts: dict, width: float, room: float):
+    """One block of rows per sequence: a box per card (the worked example filled in, the
+    rest with faint × and = to write around), and the sequence's total."""
+    from reportlab.platypus import Table, TableStyle
+
+    length = len(f.example)
+    lines = -(-length // MAX_CARDS_A_LINE)
+    per_line = -(-length // lines)
+    first, last = 9 * MM, 16 * MM
+    col = (width - first - last) / per_line
+    row_h = RECORDING_ROW_MM * MM
+    head_h = 6 * MM
+    sequences = max(1, int((room - head_h) // (row_h * lines)))
+    texts = [s.text for s in f.example]
+    size = min(10.5, min(col * 0.9 / _width(t, fonts["text"]) for t in texts))
+    guide = "×       ="  # faint marks to write the fact around, centered in the box
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    cell = ParagraphStyle("rec", fontName=fonts["text"], fontSize=size, leading=size * 1.2, alignment=1)
+    example_style = ParagraphStyle("ex", parent=cell, textColor=ACCENT, fontName=fonts["bold"])
+    if lines == 1:
+        header = ["#"] + [f"card {i + 1}" for i in range(per_line)] + ["total"]
+    else:  # a sequence over several lines: the cards read on from line to line
+        header = ["#", f"cards, {per_line} a line"] + [""] * (per_line - 1) + ["total"]
+    rows, spans = [header], []
+    for k in range(sequences):
+        for line in range(lines):
+            cards = range(line * per_line, min(length, (line + 1) * per_line))
+            if k == 0:
+                row = [Paragraph(texts[i], example_style) for i in cards]
+            else:
+                row = [guide for _ in cards]
+            row += [""] * (per_line - len(row))
+            number = ("e.g." if k == 0 else str(k)) if line == 0 else ""
+            total = (str(f.example_total) if k == 0 else "") if line == 0 else ""
+            rows.append([number] + row + [total])
+        if lines > 1:
+            top = 1 + k * lines
+            spans += [("SPAN", (0, top), (0, top + lines - 1)), ("SPAN", (-1, top), (-1, top + lines - 1))]
+    table = Table(rows, colWidths=[first] + [col] * per_line + [last],
+                  rowHeights=[head_h] + [row_h] * (len(rows) - 1))
+    style = _style(fonts) + spans + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8),
+                                     ("FONT", (0, 1), (-1, -1), fonts["text"], size),
+                                     ("TEXTCOLOR", (0, 1), (-1, lines), ACCENT),
+                                     ("TEXTCOLOR", (1, 1 + lines), (-2, -1), FAINT),
+                                     ("FONT", (-1, 1), (-1, lines), fonts["bold"], size)]
+    for k in range(1, sequences, 2):
+        style.append(("BACKGROUND", (-1, 1 + k * lines), (-1, (k + 1) * lines), ZEBRA))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def answer_key(f, fonts: dict, width: float, room: float):
+    """A row per value: its facts, then under each times table it belongs to the previous
+    and next multiple (– past the table's ends); tables it is not in are shaded."""
+    from reportlab.platypus import Table, TableStyle
+
+    n = f.n
+    rows = [["value", "cards"] + [f"×{d}" for d in range(1, n + 1)]]
+    shaded = []
+    for i, k in enumerate(f.key, 1):
+        row = [str(k.value), k.facts]
+        for d in range(1, n + 1):
+            if d in k.neighbours:
+                prev, nxt = k.neighbours[d]
+                row.append(f"{'–' if prev is None else prev} · {'–' if nxt is None else nxt}")
+            else:
+                row.append("")
+                shaded.append((d + 1, i))
+        rows.append(row)
+    value_w = max(_width(r[0], fonts["bold"]) for r in rows) + 0.2
+    facts_w = max(_width(r[1], fonts["text"]) for r in rows)
+    group_w = max(_width(c, fonts["text"]) for r in rows[1:] for c in r[2:])
+    # sizes: as large as the width allows (columns in proportion), and the rows the height
+    size = min(9.0, width * 0.92 / (value_w + facts_w + n * group_w + 0.6 * (n + 2)))
+    row_h = min(size * 1.9, (room - 2) / len(rows))
+    size = min(size, row_h / 1.25)
+    pad = 3.0
+    widths = [value_w * size + pad, facts_w * size + pad]
+    widths += [(width - sum(widths)) / n] * n
+    table = Table(rows, colWidths=widths, rowHeights=[row_h] * len(rows), repeatRows=1)
+    style = _style(fonts) + [("FONT", (0, 0), (-1, 0), fonts["bold"], size),
+                             ("FONT", (0, 1), (-1, -1), fonts["text"], size),
+                             ("FONT", (0, 1), (0, -1), fonts["bold"], size),
+                             ("ALIGN", (1, 1), (1, -1), "LEFT")]
+    style += [("BACKGROUND", (c, r), (c, r), ZEBRA) for c, r in shaded]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def coverage_grid(f, fonts: dict, width: float, room: float):
+    """The N × N table: each fact's product, and under it how many winning sequences in
+    100 pass through it; the darker, the more. Drawn straight on the canvas (a table of
+    144 two-size paragraphs takes reportlab a tenth of a second)."""
+    from reportlab.platypus import Flowable
+
+    n = f.n
+    side = min(width / (n + 0.7), room / (n + 0.7), 20 * MM)
+    head = side * 0.7
+    top = max(f.through.values()) or 1
+    big = min(side * 0.36, 12)
+    small = big * 0.62
+    total = head + n * side
+
+    class Grid(Flowable):
+        def wrap(self, *_):
+            return total, total
+
+        def draw(self):
+            c = self.canv
+            c.saveState()
+            c.setLineWidth(0.4)
+            c.setStrokeColor(LINE)
+            c.setFillColor(ACCENT)
+            c.rect(0, total - head, total, head, stroke=0, fill=1)
+            c.rect(0, 0, head, total, stroke=0, fill=1)
+            c.setFillColor("#ffffff")
+            c.setFont(fonts["bold"], big * 0.8)
+            c.drawCentredString(head / 2, total - head / 2 - big * 0.28, "×")
+            for k in range(1, n + 1):  # the header row, then row by row: the text reads in that order
+                c.drawCentredString(head + (k - 0.5) * side, total - head / 2 - big * 0.28, str(k))
+            for r, line in enumerate(f.grid, 1):
+                c.setFillColor("#ffffff")
+                c.setFont(fonts["bold"], big * 0.8)
+                c.drawCentredString(head / 2, total - head - (r - 0.5) * side - big * 0.28, str(r))
+                for col, (_, _, value, share) in enumerate(line, 1):
+                    x, y = head + (col - 1) * side, total - head - r * side
+                    fill = _mix("#ffffff", ACCENT, 0.85 * f.through.get(value, 0) / top)
+                    c.setFillColor(fill)
+                    c.rect(x, y, side, side, stroke=1, fill=1)
+                    c.setFillColor(palette.text_on(fill))
+                    c.setFont(fonts["bold"], big)
+                    c.drawCentredString(x + side / 2, y + side * 0.5, str(value))
+                    c.setFont(fonts["text"], small)
+                    c.drawCentredString(x + side / 2, y + side * 0.5 - small * 1.45, share)
+            c.setStrokeColor(palette.INK)
+            c.setLineWidth(0.8)
+            c.rect(0, 0, total, total, stroke=1, fill=0)
+            c.restoreState()
+    grid = Grid()
+    grid.hAlign = "CENTER"
+    return grid
+
+
+def group_shares(f, fonts: dict, width: float, room: float):
+    """Each times table's share of the steps of all winning sequences (per 100)."""
+    from reportlab.platypus import Table, TableStyle
+
+    n = f.n
+    first = 26 * MM
+    col = (width - first) / n
+    rows = [["times table"] + [f"×{d}" for d in range(1, n + 1)],
+            ["steps in 100"] + [str(f.step_share[d]) for d in range(1, n + 1)]]
+    table = Table(rows, colWidths=[first] + [col] * n, rowHeights=[6 * MM, 7 * MM])
+    table.setStyle(TableStyle(_style(fonts) + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8.5),
+                                               ("FONT", (0, 1), (-1, 1), fonts["bold"], 10)]))
+    return table
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+TABLES = {"recording": recording, "answer-key": answer_key, "coverage-grid": coverage_grid,
+          "group-shares": group_shares}
+FILLS = ("recording", "answer-key", "coverage-grid")  # take the room the page's words leave
+FILL_MIN = {"recording": 0.45, "answer-key": 0.75, "coverage-grid": 0.6}  # of the frame height, at least
+
+
+def _page(blocks: list, f, fonts: dict, width: float, height: float) -> list:
+    """One page's flowables: the largest type in TEXT_PT that leaves its table the room
+    it needs, and that table sized to the rest."""
+    from reportlab.platypus import Spacer
+
+    fill = next((b for b in blocks if b.kind == "para" and DIRECTIVE.match(b.text)
+                 and DIRECTIVE.match(b.text).group(1) in FILLS), None)
+    fill_name = DIRECTIVE.match(fill.text).group(1) if fill else None
+    need = FILL_MIN.get(fill_name, 0.0) * height
+    story = None
+    for tenth in range(round(TEXT_PT[1] * 10), round(TEXT_PT[0] * 10) - 1, -1):
+        story = _build(blocks, f, fonts, width, height, tenth / 10, fill_name, room=None)
+        size, used = tenth / 10, _height(story, width)
+        if used + need <= height:
+            break
+    room = height - used - 4
+    story = _build(blocks, f, fonts, width, height, size, fill_name, room=room)
+    return [s if not isinstance(s, str) else Spacer(1, 0) for s in story]
+
+
+def _build(blocks, f, fonts, width, height, size, fill_name, room) -> list:
+    from reportlab.platypus import Spacer
+
+    styles = _styles_for(fonts, size)
+    story = []
+    items = _text(blocks, styles, width)
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            if item == fill_name:
+                last = i == len(items) - 1
+                if room is None:
+                    story += [item] if last else [item, Spacer(1, 3 * MM)]  # sized later: the room left
+                    continue
+                story.append(TABLES[item](f, fonts, width, room))
+                if not last:
+                    story.append(Spacer(1, 3 * MM))
+            else:
+                story += [TABLES[item](f, fonts, width, 0), Spacer(1, 3 * MM)]
+        else:
+            story.append(item)
+    return story
+
+
+def write_teacher(path: Path, paper: Paper, facts, fonts: dict) -> int:
+    """The four teacher pages into path; returns the page count."""
+    from reportlab.platypus import PageBreak, SimpleDocTemplate
+
+    from ..draw.pdf import SIMPLEX, print_setup
+
+    blocks = load(TEMPLATE, facts)
+    doc = SimpleDocTemplate(str(path), pagesize=(paper.width * MM, paper.height * MM),
+                            title=f"{facts.game.title} – teacher pages", author="cardgen", creator="cardgen",
+                            invariant=1, leftMargin=MARGIN_MM * MM, rightMargin=MARGIN_MM * MM,
+                            topMargin=MARGIN_MM * MM, bottomMargin=MARGIN_MM * MM, initialFontName=fonts["text"])
+    story: list = []
+    for i, page in enumerate(pages_of(blocks)):
+        if i:
+            story.append(PageBreak())
+        story += _page(page, facts, fonts, doc.width - 2 * FRAME_PAD, doc.height - 2 * FRAME_PAD)
+
+    def setup(canvas, _doc):
+        print_setup(canvas, SIMPLEX)
+    doc.build(story, onFirstPage=setup, onLaterPages=setup)
+    return doc.page
+
+
+def page_blocks(facts) -> list:
+    """The pages' blocks (for tests: the words of each page)."""
+    return pages_of(load(TEMPLATE, facts))
+
+
+__all__ = ["write_teacher", "page_blocks", "Block"]

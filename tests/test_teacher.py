@@ -1,0 +1,178 @@
+"""The classroom presets and the Str8 Eight teacher pages (issue 17): presets are data,
+validated, playable and below the user's own options; the pages fit one page each and
+say what the model says; `cardgen check` catches teacher pages of another deck."""
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+
+import pytest
+
+from conftest import refresh_manifest, run_cli
+
+
+# --- presets -----------------------------------------------------------------------------------
+
+def test_every_preset_is_valid_data_and_playable():
+    from cardgen.model.play.playability import playability
+    from cardgen.options import BuildOptions, PlaytestOptions, pick
+    from cardgen.settings import BY_NAME, PRESETS, validate
+
+    assert tuple(PRESETS) == BY_NAME["preset"].choices == ("intro", "grade3", "mtc")
+    for name, preset in PRESETS.items():
+        for key, value in preset.values.items():
+            assert validate(key, value) == value, (name, key)
+        options = BuildOptions(**pick(BuildOptions, {"preset": name}))
+        assert {k: getattr(options, k) for k in preset.values} == preset.values
+        played = PlaytestOptions(**pick(PlaytestOptions, {"preset": name}))
+        assert (played.table_size, played.pass_cards) == (options.table_size, options.pass_cards)
+        trial = playability(options.table_size, options.pass_cards, options.sequence_length or options.table_size)
+        assert not trial.problems() and trial.finish_rate >= 0.9, (name, trial)
+    sizes = {p.values["table_size"] for p in PRESETS.values()}
+    assert {9, 12} <= sizes and min(sizes) < 8  # 3.OA.C.7, the MTC, and a small first table
+
+
+def test_a_users_options_win_over_the_preset(tmp_path):
+    """defaults < preset < project file < flags, through the CLI's own path."""
+    from cardgen import config
+    from cardgen.options import BuildOptions, pick
+
+    (tmp_path / "cardgen.toml").write_text('preset = "mtc"\n[str8eight]\nsequence_length = 6\n')
+    from_file = config.load(tmp_path / "cardgen.toml")
+    options = BuildOptions(**pick(BuildOptions, {**from_file, "table_size": 10}))  # a flag on top
+    assert (options.table_size, options.sequence_length, options.scaffold, options.pass_cards) == (10, 6, "bare", 6)
+    with pytest.raises(Exception, match="unknown preset"):
+        BuildOptions(**pick(BuildOptions, {"preset": "grade9"}))
+
+
+def test_a_preset_build_shows_in_the_teacher_pages_and_checks(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cardgen.toml").write_text('preset = "grade3"\n[str8eight]\nsequence_length = 4\n')
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--only", "teacher", "--format", "pdf", "--table-size", "5",
+                     "--out", out, "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    text = _pages(out / "str8eight" / "str8eight-teacher-letter.pdf")
+    # the flag's table, the file's length, the preset's scaffold and pass cards (25 + 6)
+    assert "This kit: the 5 × 5 table · 31 cards a deck · sequences of 4 · colors cards · preset grade3" in text[0]
+    check = run_cli("check", out)
+    assert check.exit_code == 0, check.output
+    assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (14 values)" in check.output
+
+
+def test_teacher_pages_come_with_a_class_build_or_when_asked():
+    from cardgen.options import BuildOptions
+    from cardgen.settings import parts_of
+
+    assert "teacher" not in parts_of(BuildOptions())  # a plain build: no lesson plan in the box
+    for asked in ({"preset": "intro"}, {"sets": 2}, {"scaffold": "bare"}, {"large_print": True},
+                  {"only": ("rules", "teacher")}):
+        assert "teacher" in parts_of(BuildOptions(**asked)), asked
+    assert parts_of(BuildOptions(preset="mtc", cards=("12",), games=("str8eight",))) == ("print",)
+
+
+# --- the teacher pages' facts, from the model -----------------------------------------------------
+
+@pytest.mark.parametrize("n, length", [(2, 2), (6, 5), (8, 8), (12, 8)])
+def test_the_answer_key_coverage_and_example_follow_the_model(n, length):
+    from cardgen.model import str8eight as m
+    from cardgen.model.atlas import atlas
+    from cardgen.model.teacher import teacher_facts
+
+    f = teacher_facts(n, 6, length)
+    counts = m.value_counts(n)
+    assert [k.value for k in f.key] == sorted(counts)
+    for k in f.key:
+        assert sum(1 if r == c else 2 for r, c in k.pairs) == k.copies == counts[k.value]
+        arrows = m.arrows_of(k.value, n)
+        assert k.neighbours == {d: (next((a.target for a in arrows if a.group == d and a.side == "left"), None),
+                                    next((a.target for a in arrows if a.group == d and a.side == "right"), None))
+                                for d in m.groups_of(k.value, n)}
+    values = [x.value for x in f.example]
+    assert len(values) == length and m.is_sequence(values, n)
+    assert all(x.row * x.col == x.value and x.row <= n and x.col <= n for x in f.example)
+    book = atlas(n, length)
+    assert f.sequences == book.value_sequences and f.through == book.through
+    assert abs(sum(f.step_share.values()) - 100) <= n  # rounded shares of every step
+    assert f.trial[0] >= 2 and f.trial[2] >= length  # a hand takes at least its cards' turns
+
+
+# --- the pages, and what the checker makes of them -------------------------------------------------
+
+def _pages(path) -> list:
+    import pypdf
+
+    return [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(str(path)).pages]
+
+
+def _write(path, n, length, paper="letter", change=None):
+    from cardgen.documents.teacher import write_teacher
+    from cardgen.draw.fonts import register_reportlab_fonts
+    from cardgen.layout.paper import PAPERS
+    from cardgen.model.teacher import teacher_facts
+    from cardgen.theme import DEFAULT_THEME
+
+    facts = teacher_facts(n, 6, length)
+    if change:
+        facts = change(facts)
+    return write_teacher(path, PAPERS[paper], facts, register_reportlab_fonts(DEFAULT_THEME.fonts))
+
+
+@pytest.mark.parametrize("n, length, paper", [(12, 12, "a4"), (2, 2, "letter")])
+def test_each_teacher_page_fits_its_page(tmp_path, n, length, paper):
+    path = tmp_path / "t.pdf"
+    assert _write(path, n, length, paper) == 4  # lesson plan, recording sheet, answer key, coverage
+    titles = [t.split(" · ")[1].split(" ")[0] if " · " in t else t for t in _pages(path)]
+    assert [t[:40] for t in _pages(path)][0].startswith("Str8 Eight in class · lesson plan")
+    assert ["recording" in titles[1], "answer" in titles[2], "fact" in titles[3]] == [True] * 3
+
+
+@pytest.fixture(scope="module")
+def taught(tmp_path_factory):
+    """The 8 × 8 deck's teacher pages (and the card SVGs the checker reads), built once."""
+    out = tmp_path_factory.mktemp("taught") / "out"
+    result = run_cli("build", "--game", "str8eight", "--only", "teacher", "--format", "pdf", "--out", out, "-q",
+                     "-j", "1")
+    assert result.exit_code == 0, result.output
+    check = run_cli("check", out)
+    assert check.exit_code == 0 and "str8eight-teacher-letter.pdf: lesson plan" in check.output, check.output
+    return out
+
+
+@pytest.fixture
+def copy_of_taught(taught, tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(taught, out, copy_function=shutil.copyfile)
+    return out
+
+
+def _swap_in(out, n, length, change=None):
+    path = out / "str8eight" / "str8eight-teacher-letter.pdf"
+    _write(path, n, length, change=change)
+    refresh_manifest(out)
+    result = run_cli("check", out)
+    assert result.exit_code == 1 and "manifest: OK" in result.output, result.output
+    return result.output
+
+
+def test_teacher_pages_of_another_table_beside_the_deck_fail_the_check(copy_of_taught):
+    output = _swap_in(copy_of_taught, 6, 6)
+    assert "lesson plan: describes the 6 × 6 table, 42 cards, sequences of 6; the deck in this folder is the " \
+           "8 × 8 table, 70 cards, sequences of 8" in output
+    assert "answer key: has no table headed “value cards ×1 ×2 ×3 ×4 ×5 ×6 ×7 ×8”" in output
+    assert "fact coverage: the grid differs from the cards' count" in output
+    assert "recording sheet: its example row holds 6 facts" in output
+
+
+def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_taught):
+    def lie(facts):  # 12's next multiple of 4 printed as 20; the worked sequence written backwards
+        key = tuple(dataclasses.replace(k, neighbours={**k.neighbours, 4: (8, 20)}) if k.value == 12 else k
+                    for k in facts.key)
+        return dataclasses.replace(facts, key=key, example=facts.example[::-1])
+    output = _swap_in(copy_of_taught, 8, 8, lie)
+    assert re.search(r"answer key: the row of 12 reads “12 2×6 3×4 10 · 14 9 · 15 8 · 20 6 · 18”; "
+                     r"the cards give “12 2×6 3×4 10 · 14 9 · 15 8 · 16 6 · 18”", output), output
+    assert "recording sheet: its example 35 → 28 → 24 → 18 → 15 → 10 → 8 → 7 is not a sequence these cards " \
+           "allow" in output
+    assert "lesson plan" not in output and "fact coverage" not in output  # only what was forged
