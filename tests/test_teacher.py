@@ -51,11 +51,15 @@ def test_a_preset_build_shows_in_the_teacher_pages_and_checks(tmp_path, monkeypa
     (tmp_path / "cardgen.toml").write_text('preset = "grade3"\n[str8eight]\nsequence_length = 4\n')
     out = tmp_path / "out"
     result = run_cli("build", "--game", "str8eight", "--only", "teacher", "--format", "pdf", "--table-size", "5",
-                     "--out", out, "-q", "-j", "1")
+                     "--sets", "3", "--out", out, "-q", "-j", "1")
     assert result.exit_code == 0, result.output
     text = _pages(out / "str8eight" / "str8eight-teacher-letter.pdf")
-    # the flag's table, the file's length, the preset's scaffold and pass cards (25 + 6)
-    assert "This kit: the 5 × 5 table · 31 cards a deck · sequences of 4 · colors cards · preset grade3" in text[0]
+    # the flag's table, the file's length, the preset's scaffold and pass cards (25 + 6), the sets and their marks
+    assert "This kit: the 5 × 5 table · 31 cards a deck · sequences of 4 · colors cards · 3 class sets, A–C · " \
+           "preset grade3" in text[0]
+    assert "three sets, A–C, each with its own mark (A circle, B square, C triangle)" in text[0]
+    assert "These cards are built at the colors level" in text[0] and "large print" not in text[0]
+    assert "The 5 × 5 deck at the colors level" in text[2] and "“?”, this key gives the number" in text[2]
     check = run_cli("check", out)
     assert check.exit_code == 0, check.output
     assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (14 values)" in check.output
@@ -176,3 +180,17 @@ def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_taug
     assert "recording sheet: its example 35 → 28 → 24 → 18 → 15 → 10 → 8 → 7 is not a sequence these cards " \
            "allow" in output
     assert "lesson plan" not in output and "fact coverage" not in output  # only what was forged
+
+
+def test_teacher_pages_stating_another_level_large_print_or_sets_fail_the_check(copy_of_taught):
+    """The deck is the full level, standard print, one deck: pages written for bare,
+    large-print class sets are caught on each count, and nothing else is reported."""
+    def other_kit(facts):
+        return dataclasses.replace(facts, scaffold="bare", large_print=True, sets=2,
+                                   marks=(("A", "circle"), ("B", "square")))
+    output = _swap_in(copy_of_taught, 8, 8, other_kit)
+    assert "lesson plan: serves the bare level; the cards in this folder are built at the full level" in output
+    assert "answer key: serves the bare level; the cards in this folder are built at the full level" in output
+    assert "lesson plan: says large print, but the cards are standard print" in output
+    assert "lesson plan: speaks of class sets; this folder holds one deck" in output
+    assert "recording sheet" not in output and "fact coverage" not in output

@@ -85,6 +85,7 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts:
     """The lesson plan, recording sheet, answer key and fact coverage of this deck, one
     PDF per paper; their words follow the built variant (model/teacher.py). Written in
     the booklet's process when there is one (it finishes before the cards do)."""
+    from ..design.setmark import set_letter, set_shape
     from ..documents.teacher import write_teacher
     from ..draw.fonts import register_reportlab_fonts
     from ..model.teacher import teacher_facts
@@ -94,7 +95,8 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts:
         fonts = register_reportlab_fonts(theme.fonts)
         facts = teacher_facts(options.table_size, options.pass_cards, options.sequence_length or None,
                               scaffold=options.scaffold, sets=options.sets, large_print=options.large_print,
-                              preset=options.preset, game=facts)
+                              preset=options.preset, game=facts,
+                              marks=tuple((set_letter(i), set_shape(i)) for i in range(options.sets)))
         for paper in papers(options.paper):
             path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
             pages = write_teacher(path, paper, facts, fonts)

@@ -2,7 +2,9 @@
 names the built table, sequence length and card count; the recording sheet's worked
 example is a legal winning sequence of these cards, each written as a fact a card
 shows; the answer key lists each value's cards and, per times table, the previous
-and next multiple the card SVGs' arrows name; the coverage page's squares give the
+and next multiple the card SVGs' arrows name; the scaffold level, large print and
+class sets they state are the build record's (itself held to the faces by the deck
+check); the coverage page's squares give the
 share of winning sequences through each product, and its row of times tables each
 one's share of the steps, both recounted here from the cards' arrows.
 
@@ -105,6 +107,7 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel) -
         texts = [" ".join(t.split()) for t in texts]
         before = len(report.violations)
         _lesson(texts[0], n, length, len(cards) + rec.pass_cards, file, report)
+        _level_and_sets(texts[0], texts[2], rec, file, report)
         _recording(texts[1], n, length, follow, cells, file, report)
         _answer_key(texts[2], n, cells, arrows, file, report)
         _coverage(texts[3], n, total, through, steps, file, report)
@@ -139,6 +142,48 @@ def _lesson(text: str, n: int, length: int, deck: int, file: str, report: GameRe
     elif tuple(map(int, m.groups())) != (n, n, deck, length):
         report.fail(file, "lesson plan", f"describes the {m[1]} × {m[2]} table, {m[3]} cards, sequences of {m[4]}; "
                     f"the deck in this folder is the {n} × {n} table, {deck} cards, sequences of {length}")
+
+
+LEVEL = re.compile(r"sequences of \d+ · (\w+) cards")
+SETS = re.compile(r"· (\d+) class sets, ([A-Z])–([A-Z])")
+MARKS = re.compile(r"each with its own mark \(([^)]*)\)")
+KEY_LEVEL = re.compile(r"deck at the (\w+) level")
+BUILT_AT = re.compile(r"These cards are built at the (\w+) level")
+
+
+def _level_and_sets(lesson: str, key: str, rec, file: str, report: GameReport) -> None:
+    """The scaffold level, large print and class sets the pages state are those of the
+    build record (which the deck check holds the faces to): the lesson plan's kit line
+    and its level paragraph, the answer key's subtitle, and the sets with their marks."""
+    scaffold = getattr(rec, "scaffold", "full")
+    said = {"lesson plan": [m[1] for m in (LEVEL.search(lesson), BUILT_AT.search(lesson)) if m],
+            "answer key": [m[1] for m in (KEY_LEVEL.search(key),) if m]}
+    for page, levels in said.items():
+        wrong = next((lv for lv in levels if lv != scaffold), None)
+        if not levels:
+            report.fail(file, page, f"does not name the scaffold level these cards are built at ({scaffold})")
+        elif wrong:
+            report.fail(file, page, f"serves the {wrong} level; the cards in this folder are built at the "
+                        f"{scaffold} level")
+    kit = lesson.split(" What pupils practise")[0]
+    if ("· large print" in kit) != bool(getattr(rec, "large_print", False)):
+        report.fail(file, "lesson plan", "says large print, but the cards are standard print"
+                    if "· large print" in kit else "does not say large print, but the cards are large print")
+    sets = getattr(rec, "sets", None)
+    letters, shapes = (sets.letters, sets.shapes) if sets else ((), ())
+    m, marks = SETS.search(kit), MARKS.search(lesson)
+    if not letters:
+        if m or marks:
+            report.fail(file, "lesson plan", "speaks of class sets; this folder holds one deck")
+        return
+    want = f"{len(letters)} class sets, {letters[0]}–{letters[-1]}"
+    if m is None or (int(m[1]), m[2], m[3]) != (len(letters), letters[0], letters[-1]):
+        report.fail(file, "lesson plan", f"does not name the {want} built here"
+                    + (f" (it says {m[1]} class sets, {m[2]}–{m[3]})" if m else ""))
+    marks_want = ", ".join(f"{a} {b}" for a, b in zip(letters, shapes))
+    if marks is None or marks[1] != marks_want:
+        report.fail(file, "lesson plan", f"gives the sets' marks as “{marks[1] if marks else 'nothing'}”; "
+                    f"the cards wear “{marks_want}”")
 
 
 def _recording(text: str, n: int, length: int, follow: dict, cells: dict, file: str, report: GameReport) -> None:

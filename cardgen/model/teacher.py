@@ -45,6 +45,7 @@ class TeacherFacts:
     game: Str8EightFacts  # the deck's facts (table size, counts, the worked sequence)
     scaffold: str  # full | colors | bare: what the faces tell
     sets: int  # class sets built
+    marks: tuple  # (letter, shape) of each class set's mark, A first; empty for one deck
     large_print: bool
     preset: "str | None"
     key: tuple  # KeyRow, by value
@@ -81,6 +82,11 @@ class TeacherFacts:
     @property
     def year3(self) -> tuple:
         return tuple(d for d in (3, 4, 8) if d <= self.n)
+
+    @property
+    def mark_list(self) -> str:
+        """The sets' marks as the lesson plan prints them: "A circle, B square, …"."""
+        return ", ".join(f"{letter} {shape}" for letter, shape in self.marks)
 
     @property
     def turns_each(self) -> int:
@@ -178,8 +184,11 @@ def _example(game: Str8EightFacts) -> tuple:
 def teacher_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
                   sequence_length: "int | None" = None, scaffold: str = "full", sets: int = 1,
                   large_print: bool = False, preset: "str | None" = None,
-                  game: "Str8EightFacts | None" = None) -> TeacherFacts:
-    """game: the deck's facts when already computed (the builder has them)."""
+                  game: "Str8EightFacts | None" = None, marks: tuple = ()) -> TeacherFacts:
+    """game: the deck's facts when already computed (the builder has them); marks: each
+    class set's (letter, shape), as the builder marks the cards (design/setmark.py)."""
+    if sets > 1 and len(marks) != sets:
+        raise ValueError(f"{sets} class sets need {sets} marks, not {len(marks)}")
     from .play.playability import playability
 
     game = game or str8eight_facts(table_size, pass_cards, sequence_length)
@@ -187,6 +196,6 @@ def teacher_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: in
     trial = playability(n, pass_cards, length)
     book = atlas(n, length)
     return TeacherFacts(
-        game=game, scaffold=scaffold, sets=sets, large_print=large_print, preset=preset, key=_key(n),
+        game=game, scaffold=scaffold, sets=sets, marks=tuple(marks) if sets > 1 else (), large_print=large_print, preset=preset, key=_key(n),
         through=dict(book.through), sequences=book.value_sequences, step_share=_step_share(n, length),
         example=_example(game), trial=(trial.players, trial.hands, trial.median_turns))
