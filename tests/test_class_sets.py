@@ -125,16 +125,27 @@ def _pixels(svg: str, dpi: int):
 
 
 def _decks():
-    """Every deck's art, unmarked, in the sizes each game is printed in."""
+    """Every deck's art, unmarked, in the sizes each game is printed in, Str8 Eight's at
+    each scaffold level and in large print too."""
+    from dataclasses import replace
+
     from cardgen.design import crazy_eights, eights, str8eight
     from cardgen.design.cards import Look
     from cardgen.model import crazy_eights as ce_model, eights as e_model, str8eight as s_model
     from cardgen.model.sizes import CARD_SIZES
-    from cardgen.theme import DEFAULT_THEME
+    from cardgen.theme import DEFAULT_THEME, HYPERLEGIBLE_FONTS
 
     for size in ("poker", "bridge"):  # mini cards are refused with --sets (the test below)
         look = Look(CARD_SIZES[size], 3.0, False, DEFAULT_THEME)
         yield "str8eight", str8eight.render_deck(s_model.build_deck(12, 3), look), ("012-3x4", "001-1x1", "120-10x12")
+        # every scaffold level and large print: the faces a class set is most often built with
+        # (large print in the hyperlegible font too, as the intro preset builds it: wider digits)
+        for scaffold, large, fonts in (("colors", False, None), ("bare", False, None), ("full", True, None),
+                                       ("colors", True, None), ("bare", True, None), ("full", True, HYPERLEGIBLE_FONTS)):
+            theme = replace(DEFAULT_THEME, fonts=fonts) if fonts else DEFAULT_THEME
+            yield "str8eight", str8eight.render_deck(s_model.build_deck(12, 3), replace(
+                look, scaffold=scaffold, large_print=large, theme=theme)), ("012-3x4", "001-1x1", "120-10x12",
+                                                                            "144-12x12")
         yield "eights", eights.render_deck(e_model.build_deck(), look), ("8-7-w", "1-1-e", "reference")
         yield "crazy-eights", crazy_eights.render_deck(ce_model.build_deck(), look), (
             "1-hearts-Q", "1-clubs-10", "1-spades-A", "1-diamonds-8", "1-diamonds-6")
@@ -179,7 +190,7 @@ def test_the_set_mark_sits_where_the_card_is_empty():
                     extrema = region.getextrema()
                     assert max(hi - lo for lo, hi in extrema) <= 6, (game, w, card.slug, (x, y), extrema)
                 seen += 1
-    assert seen >= 2 * (3 + 6 + 1) * 2
+    assert seen >= 2 * (3 + 6 + 1) * 2 + 2 * 6 * (4 + 3 + 1) * 2
 
 
 def test_shapes_are_twelve_distinct_outlines():
