@@ -114,16 +114,23 @@ class Preset:
 
 # Each preset is playable: `cardgen playtest --preset NAME` plays it (figures in the
 # README's 'In the classroom'), and tests/test_teacher.py asks the model's playability.
+# Print settings: every preset prints low ink (a class prints a deck per group on a school
+# printer; the arrows keep their colors, the bodies and backs go white) and keeps the
+# duplex layout (the backs carry the set mark; --layout fronts for a printer without
+# duplex); intro sets the faces in the hyperlegible font for young readers (6 and 9, 1
+# and 7 told apart by shape); mtc, England's check, prints on A4.
 PRESETS = {p.name: p for p in (
     Preset("intro", "first steps (Years 2–3): the 6 × 6 table, sequences of 5, four pass cards, full arrows, "
-           "large print", {"table_size": 6, "sequence_length": 5, "pass_cards": 4, "scaffold": "full",
-                           "large_print": True}),
+           "large print in the hyperlegible font, low ink",
+           {"table_size": 6, "sequence_length": 5, "pass_cards": 4, "scaffold": "full", "large_print": True,
+            "font": "hyperlegible", "low_ink": True}),
     Preset("grade3", "products of one-digit numbers (US 3.OA.C.7): the 9 × 9 table, sequences of 8, "
-           "arrows without numbers", {"table_size": 9, "sequence_length": 8, "pass_cards": 6,
-                                      "scaffold": "colors"}),
+           "arrows without numbers, low ink", {"table_size": 9, "sequence_length": 8, "pass_cards": 6,
+                                               "scaffold": "colors", "low_ink": True}),
     Preset("mtc", "all facts to 12 × 12 (England's Multiplication Tables Check, Year 4): the 12 × 12 table, "
-           "sequences of 8, bare cards", {"table_size": 12, "sequence_length": 8, "pass_cards": 6,
-                                          "scaffold": "bare"}),
+           "sequences of 8, bare cards, low ink, A4 paper",
+           {"table_size": 12, "sequence_length": 8, "pass_cards": 6, "scaffold": "bare", "low_ink": True,
+            "paper": "a4"}),
 )}
 
 
