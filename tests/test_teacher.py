@@ -65,6 +65,21 @@ def test_a_preset_build_shows_in_the_teacher_pages_and_checks(tmp_path, monkeypa
     assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (14 values)" in check.output
 
 
+def test_bare_cards_teacher_pages_check_against_the_table(tmp_path):
+    """Bare faces print no arrows: the checker takes their moves from the values and cells,
+    so the answer key and coverage of a bare deck match (they once read as no moves at all)."""
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--only", "teacher", "--format", "pdf", "--scaffold", "bare",
+                     "--table-size", "4", "--sequence-length", "4", "--out", out, "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    text = _pages(out / "str8eight" / "str8eight-teacher-letter.pdf")
+    assert "The 4 × 4 deck at the bare level" in text[2] and "print no arrows, so this key gives every move" in text[2]
+    check = run_cli("check", out)
+    assert check.exit_code == 0, check.output
+    assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (9 values) and fact coverage " \
+           "(16 facts" in check.output
+
+
 def test_teacher_pages_come_with_a_class_build_or_when_asked():
     from cardgen.options import BuildOptions
     from cardgen.settings import parts_of

@@ -59,8 +59,10 @@ def recount(values: set, follow: dict, n: int, length: int) -> tuple:
     return total, through, steps
 
 
-def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel) -> None:
-    """numbers: the number cards read from the SVGs (value, cell, arrows)."""
+def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, moves=None) -> None:
+    """numbers: the number cards read from the SVGs (value, cell, arrows). moves: for bare
+    cards, which print no arrows, value -> its (group, side, target) from the table (the
+    deck check holds each bare face to its value and cell)."""
     info = getattr(rec, "teacher", None)
     if info is None:
         return
@@ -70,7 +72,7 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel) -
     arrows: dict = defaultdict(set)  # value -> (group, side, target) its cards name
     cells: dict = defaultdict(set)  # value -> (r, c) with r ≤ c
     for c in cards:
-        for g, side, target, *_ in c.arrows:
+        for g, side, target, *_ in (c.arrows if moves is None else sorted(moves(c.value))):
             if isinstance(g, int) and isinstance(target, int):
                 arrows[c.value].add((g, side, target))
                 if side == "right":
