@@ -194,6 +194,10 @@ def test_the_booklets_say_how_to_play_at_the_level_built(level):
     assert ("The small “3 × 4”" in text) and "leave out the small cell line" not in text
     large = " ".join(render("str8eight", str8eight_facts(8, 6, None, level, True)).split())
     assert ("The small “3 × 4”" in large) == (level == "bare")
+    # large print draws no "?" (the colors level's label takes the number's place) and no
+    # "×d" label at the full level: the booklet says what those faces show
+    assert "“?”" not in large and ("“×d” label, set large, takes the place of its number" in large) == (level == "colors")
+    assert ("Each arrow is also labeled with its group" in large) == (level != "full")
     fourscore = render("fourscore", fourscore_facts(8, 6, level))
     assert ("printed at the" in fourscore) == (level != "full") and (level in fourscore or level == "full")
 
