@@ -83,35 +83,42 @@ def _times(m, n) -> tuple:
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
+def drawn_with(stream, ctm: tuple = IDENTITY):
+    """(name, matrix) for each XObject a content stream draws (Do), with the matrix in force
+    there: q/Q and cm followed. One walker for the placements and the shops' image dpi."""
+    import pikepdf
+
+    stack = []
+    for operands, op in pikepdf.parse_content_stream(stream, "q Q cm Do"):
+        op = str(op)
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop() if stack else ctm
+        elif op == "cm" and len(operands) == 6:
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif op == "Do" and operands:
+            yield str(operands[0]), ctm
+
+
 def placements(pdf) -> list:
     """Every form XObject each page draws (not looking inside forms), with the matrix it is
     drawn through: q/Q and cm followed through the page's content streams."""
-    import pikepdf
-
     found, digests = [], {}
     for number, page in enumerate(pdf.pages, 1):
         xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
-        ctm, stack = IDENTITY, []
-        for operands, op in pikepdf.parse_content_stream(page, "q Q cm Do"):
-            op = str(op)
-            if op == "q":
-                stack.append(ctm)
-            elif op == "Q":
-                ctm = stack.pop() if stack else ctm
-            elif op == "cm" and len(operands) == 6:
-                ctm = _times(tuple(float(v) for v in operands), ctm)
-            elif op == "Do" and operands:
-                xobj = xobjects.get(str(operands[0]))
-                if xobj is None:  # drawing a name the page lacks: shows nothing we can tell
-                    found.append(Placed(number, "", ctm))
-                    continue
-                if xobj.get("/Subtype") != "/Form":
-                    continue
-                key = xobj.objgen
-                if key not in digests or key == (0, 0):
-                    digests[key] = content_digest(xobj.read_bytes())
-                form_matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-                found.append(Placed(number, digests[key], _times(form_matrix, ctm)))
+        for name, ctm in drawn_with(page):
+            xobj = xobjects.get(name)
+            if xobj is None:  # drawing a name the page lacks: shows nothing we can tell
+                found.append(Placed(number, "", ctm))
+                continue
+            if xobj.get("/Subtype") != "/Form":
+                continue
+            key = xobj.objgen
+            if key not in digests or key == (0, 0):
+                digests[key] = content_digest(xobj.read_bytes())
+            form_matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+            found.append(Placed(number, digests[key], _times(form_matrix, ctm)))
     return found
 
 

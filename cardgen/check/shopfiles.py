@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .pdfread import IDENTITY, _times, drawn_with
+
 MM_PER_PT = 25.4 / 72
 MM_PER_INCH = 25.4
 BOX_TOLERANCE_MM = 0.05
@@ -125,16 +127,6 @@ class _Walk:
 
 
 MIN_IMAGE_DPI = 300  # what every shop in the table asks of pictures at their printed size
-IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def _times(m, n) -> tuple:
-    """m then n (PDF's row-vector convention: the matrix product m × n)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-
-
 def _image_dpis(stream, resources, ctm: tuple, found: list, depth: int = 0) -> None:
     """The effective resolution of every image drawn by a content stream (and the forms it
     draws): its pixels over the size the current matrix gives it on the page."""
@@ -142,18 +134,10 @@ def _image_dpis(stream, resources, ctm: tuple, found: list, depth: int = 0) -> N
 
     import pikepdf
 
-    stack = []
     xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
-    for operands, op in pikepdf.parse_content_stream(stream, "q Q cm Do"):
-        name = str(op)
-        if name == "q":
-            stack.append(ctm)
-        elif name == "Q":
-            ctm = stack.pop() if stack else ctm
-        elif name == "cm" and len(operands) == 6:
-            ctm = _times(tuple(float(v) for v in operands), ctm)
-        elif name == "Do" and xobjects is not None and operands and operands[0] in xobjects:
-            xobj = xobjects[operands[0]]
+    for name, ctm in drawn_with(stream, ctm):
+        if xobjects is not None and name in xobjects:
+            xobj = xobjects[name]
             if xobj.get("/Subtype") == pikepdf.Name("/Image"):
                 w_in, h_in = math.hypot(ctm[0], ctm[1]) / 72, math.hypot(ctm[2], ctm[3]) / 72
                 if w_in > 0 and h_in > 0:
