@@ -163,6 +163,21 @@ def test_check_on_a_hostile_folder(small_build, tmp_path, case):
     assert CHECK_CASES[case] in one_line_free and "Traceback" not in one_line_free
 
 
+
+def test_check_does_not_follow_a_link_in_place_of_the_atlas(tmp_path):
+    """str8eight-atlas.json swapped for a link to a copy of itself outside the folder: the
+    checker judges the atlas unreadable rather than following the link (to /dev/zero, whose
+    size reads 0, following it never ended: a MemoryError after gigabytes)."""
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "str8eight", "--table-size", "3", "--format", "svg", "--only", "cards,sheet",
+                   "--out", out, "-q", "-j", "1").exit_code == 0
+    atlas = out / "str8eight" / "str8eight-atlas.json"
+    outside = tmp_path / "atlas-outside.json"
+    shutil.copy(atlas, outside)
+    atlas.unlink()
+    atlas.symlink_to(outside)
+    one_line(run_cli("check", out), 1, "str8eight-atlas.json: atlas: missing, too large or not a JSON object")
+
 # --- input files: limits before work, one line for every bad one ---------------------------------
 #
 # Each case makes a hostile input in the project folder and returns the project file (and any

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import zlib
 from pathlib import Path
 
 import pikepdf
@@ -303,3 +304,55 @@ def test_once_the_color_step_runs_the_cmyk_checks_are_strict(tmp_path):
     check = "images at their printed size (dpi, the lowest)"
     assert {c["check"]: c["status"] for c in judge_pdf(soft, entry, 1, True)}[check] == "fail"
     assert {c["check"]: c["status"] for c in judge_pdf(sharp, entry, 1, True)}[check] == "pass"
+
+
+@pytest.mark.parametrize("case, message", [
+    ("nested", "nested too deep to be one cardgen wrote"),
+    ("huge", "more than cardgen writes: refused, not read"),
+    ("link to zero", "a link, which cardgen never writes"),
+    ("not an object", "is not The Game Crafter's preflight"),
+])
+def test_a_hostile_preflight_report_is_a_violation(tiny_deck, tmp_path, case, message):
+    """preflight.json is read before the files it describes: whatever stands there (nested
+    past Python's parser, 300 MB, a link to /dev/zero) is one violation, never a traceback."""
+    _write(tmp_path / "shop", "thegamecrafter", tiny_deck)
+    report_path = tmp_path / "shop" / "thegamecrafter" / "preflight.json"
+    report_path.unlink()
+    if case == "nested":
+        report_path.write_text("[" * 100_000 + "]" * 100_000)
+    elif case == "huge":
+        with open(report_path, "wb") as fh:
+            fh.truncate(300 << 20)  # sparse: no disk used
+    elif case == "link to zero":
+        report_path.symlink_to("/dev/zero")
+    else:
+        report_path.write_text("[1, 2]")
+    text = "\n".join(v.problem for v in _check(tmp_path / "shop" / "thegamecrafter", "thegamecrafter").violations)
+    assert message in text, text
+
+
+def test_a_compression_bomb_in_the_shop_pdf_is_refused_before_it_is_decoded(dtc, tmp_path, monkeypatch):
+    """A PDF of a few kB whose page inflates to far more than cardgen writes: the checker
+    counts the decoded bytes in pieces and refuses the file, instead of decoding it whole
+    in every reader (a gigabyte bomb took 28 s and 1 GB before). The limit is lowered so the
+    test stays small; the mechanism is the one a 128 MB limit uses."""
+    from cardgen.check import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_DECODED_BYTES", 4 << 20)
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    pdf_path = out / "eights" / "shop" / "drivethrucards" / "eights-drivethrucards.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        bomb = pikepdf.Stream(pdf, zlib.compress(b" " * (8 << 20), 9))
+        bomb.Filter = pikepdf.Name.FlateDecode
+        pdf.pages[0].Contents = bomb
+        pdf.save(pdf_path)
+    assert pdf_path.stat().st_size < 1 << 20
+    output = assert_check_catches(out, ["eights-drivethrucards.pdf: -: its streams decode to more than 4 MB"])
+    assert "Traceback" not in output
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:  # a filter cardgen never writes
+        odd = pikepdf.Stream(pdf, b"x")
+        odd.Filter = pikepdf.Name.RunLengthDecode
+        pdf.pages[0].Contents = odd
+        pdf.save(pdf_path, stream_decode_level=pikepdf.StreamDecodeLevel.none)  # kept as written
+    assert_check_catches(out, ["a stream packed with /RunLengthDecode, which cardgen never writes"])
