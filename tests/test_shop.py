@@ -356,3 +356,35 @@ def test_a_compression_bomb_in_the_shop_pdf_is_refused_before_it_is_decoded(dtc,
         pdf.pages[0].Contents = odd
         pdf.save(pdf_path, stream_decode_level=pikepdf.StreamDecodeLevel.none)  # kept as written
     assert_check_catches(out, ["a stream packed with /RunLengthDecode, which cardgen never writes"])
+
+
+@pytest.mark.parametrize("gs, said", [
+    (None, "Ghostscript (gs) is not installed, so no separations were rasterized"),
+    ("echo 'gs: broken' >&2; exit 1", "Ghostscript (gs) failed (exit status 1: gs: broken)"),
+    ("exec sleep 30", "Ghostscript (gs) failed (stopped after 0.3 s)"),
+])
+def test_a_missing_failing_or_hanging_ghostscript_falls_back_to_the_content_scan(tiny_deck, tmp_path, monkeypatch,
+                                                                                 gs, said):
+    """The separations need gs; without it, or when it fails or hangs, the DriveThruCards
+    file is still written and judged on the exact content scan, and the report says why
+    (a failing gs was an internal error, exit 70). No temporary file is left behind."""
+    import tempfile
+
+    from cardgen.check import ink
+
+    fake = None
+    if gs is not None:
+        fake = tmp_path / "bin" / "gs"
+        fake.parent.mkdir()
+        fake.write_text(f"#!/bin/sh\n{gs}\n")
+        fake.chmod(0o755)
+    monkeypatch.setattr(ink, "gs_program", lambda: None if fake is None else str(fake))
+    monkeypatch.setattr(ink, "GS_SECONDS", 0.3)
+    private = tmp_path / "tmp"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    _write(tmp_path / "shop", "drivethrucards", tiny_deck)
+    data = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())
+    assert data["ink"]["method"] == "content scan" and said in data["ink"]["note"], data["ink"]
+    assert data["ink"]["status"] == "pass"
+    assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
