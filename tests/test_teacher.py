@@ -61,6 +61,22 @@ def test_a_preset_build_shows_in_the_teacher_pages_and_checks(tmp_path, monkeypa
     assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (14 values)" in check.output
 
 
+
+def test_the_teacher_pages_of_bare_cards_check(tmp_path):
+    """Bare cards (the mtc preset's level) draw no arrows: the checker takes their moves
+    from the values and the table, as it does for the sheet and the atlas. It read the
+    arrows off the SVGs and found none, so every bare build's teacher pages failed
+    (`cardgen build --preset mtc && cardgen check`: 5 violations, "the 0 winning sequences
+    the cards make")."""
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--preset", "mtc", "--table-size", "4", "--sequence-length", "4",
+                     "--only", "teacher", "--format", "pdf", "--out", out, "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    check = run_cli("check", out)
+    assert check.exit_code == 0, check.output
+    assert "scaffold bare" in check.output
+    assert "answer key (9 values) and fact coverage (16 facts," in check.output
+
 def test_teacher_pages_come_with_a_class_build_or_when_asked():
     from cardgen.options import BuildOptions
     from cardgen.settings import parts_of

@@ -111,7 +111,8 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     check_rules(game_dir, rec, "Str8 Eight", report, rel)
     _check_words(game_dir, rec, n, rec.sequence_length, numbers, passes, report, rel)
     if 2 <= rec.sequence_length <= LONGEST_RUN:
-        check_teacher(game_dir, rec, numbers, report, rel)
+        check_teacher(game_dir, rec, numbers, report, rel,
+                      arrows_of=(lambda c: expected_arrows(c.value, n)) if level == "bare" else None)
 
     counts = Counter(c.value for c in numbers)
     values = sorted(v for v in counts if isinstance(v, int))

@@ -57,8 +57,10 @@ def recount(values: set, follow: dict, n: int, length: int) -> tuple:
     return total, through, steps
 
 
-def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel) -> None:
-    """numbers: the number cards read from the SVGs (value, cell, arrows)."""
+def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, arrows_of=None) -> None:
+    """numbers: the number cards read from the SVGs (value, cell, arrows). arrows_of(card),
+    when given, names a card's (group, side, target) moves instead of its drawn arrows: a
+    bare card draws none, and its moves follow from its value and the table alone."""
     info = getattr(rec, "teacher", None)
     if info is None:
         return
@@ -68,7 +70,7 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel) -
     arrows: dict = defaultdict(set)  # value -> (group, side, target) its cards name
     cells: dict = defaultdict(set)  # value -> (r, c) with r ≤ c
     for c in cards:
-        for g, side, target, *_ in c.arrows:
+        for g, side, target, *_ in (c.arrows if arrows_of is None else arrows_of(c)):
             if isinstance(g, int) and isinstance(target, int):
                 arrows[c.value].add((g, side, target))
                 if side == "right":
