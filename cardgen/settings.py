@@ -127,6 +127,11 @@ PRESETS = {p.name: p for p in (
 )}
 
 
+# What the presets pick: `cardgen init` leaves these commented out, since a value in the project
+# file wins over the preset's and a file that spelled out every default left presets no say.
+PRESET_PICKS = frozenset(key for preset in PRESETS.values() for key in preset.values)
+
+
 SETTINGS: "tuple[Setting, ...]" = (
     Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
             label="game", flag="--game", metavar="NAME", choices=_game_names(), commands=BOTH),
@@ -723,7 +728,11 @@ def init_file() -> str:
             lines.append(f"# {s.help}" + (f" Allowed: {', '.join(map(str, s.choices))}." if s.kind == "choice"
                                            or s.kind == "formats" else "")
                          + (f" Range: {_range_text(s)}." if s.low is not None else ""))
-            lines.append(f"{s.toml_key} = {_toml_literal(default)}")
+            if s.name in PRESET_PICKS:  # written, it would win over any preset (the file sits above it)
+                lines.append("# A preset picks it: uncomment the line to choose your own over the preset's.")
+                lines.append(f"# {s.toml_key} = {_toml_literal(default)}")
+            else:
+                lines.append(f"{s.toml_key} = {_toml_literal(default)}")
     return "\n".join(lines) + "\n"
 
 
