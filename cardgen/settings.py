@@ -580,6 +580,14 @@ def check_together(values: dict) -> None:
 
         for slug in values["shops"]:
             shop(slug).size(values["card_size"])  # a shop named that does not print the size: one line
+    if "shop" in values["formats"] and set(values["formats"]) != set(FORMATS) and not shops_of(values):
+        # --format shop named (not just part of all) for a size no shop prints: it would write nothing
+        from .shops import shops
+
+        printed = sorted({size for s in shops().values() for size in s.sizes})
+        raise CardgenError(f"--format shop: no print shop in cardgen's table prints {values['card_size']} cards "
+                           f"(they print {' and '.join(printed)}): use --card-size {printed[0]}, or leave shop "
+                           "out of --format")
     correction = printer_correction(values)
     if "pdf" in values["formats"] and not correction.is_identity:
         from .layout.imposition import SheetSpec

@@ -256,6 +256,13 @@ def test_bad_shop_input_is_one_line(tmp_path):
     # unnamed, the shops are those that print the size: --format all still builds mini cards
     assert shops_of(BuildOptions(formats="all", card_size="mini")) == ()
     assert shops_of(BuildOptions(formats="all")) == tuple(shops())
+    # named, --format shop for a size no shop prints wrote nothing and said nothing: now one line
+    for size in ("bridge", "mini"):
+        result = run_cli("build", "--game", "eights", "--format", "shop,svg", "--card-size", size, "--out", tmp_path / "o")
+        assert result.exit_code == 2, result.output
+        assert result.output.strip() == (f"cardgen: error: --format shop: no print shop in cardgen's table prints {size} "
+                                         "cards (they print poker): use --card-size poker, or leave shop out of --format")
+    assert not (tmp_path / "o").exists()
 
 
 def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = False, image: bool = False) -> Path:
