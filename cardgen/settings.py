@@ -686,8 +686,13 @@ def _check_playable(values: dict) -> None:
 
         longest = longest_sequence(n)
         if not 2 <= length <= longest:
-            raise CardgenError(f"sequence length {length}: the {n} × {n} table's longest sequence from a "
-                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the table's width, {n})")
+            preset = PRESETS.get(values.get("preset") or "")
+            whose = (f" (the {preset.name} preset's, for its {preset.values['table_size']} × "
+                     f"{preset.values['table_size']} table)" if preset and preset.values.get("sequence_length")
+                     == length and preset.values.get("table_size") != n else "")
+            raise CardgenError(f"sequence length {length}{whose}: the {n} × {n} table's longest sequence from a "
+                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the "
+                               f"table's width, {n})")
     if "fourscore" in games and (why := check_fourscore_playable(n)):
         raise CardgenError(f"{why}: use --table-size 3 or more (or build only --game str8eight)")
 

@@ -192,3 +192,14 @@ def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_taug
     assert "recording sheet: its example 35 → 28 → 24 → 18 → 15 → 10 → 8 → 7 is not a sequence these cards " \
            "allow" in output
     assert "lesson plan" not in output and "fact coverage" not in output  # only what was forged
+
+
+def test_a_preset_length_too_long_for_the_users_table_is_named_as_the_presets(tmp_path):
+    """--preset mtc --table-size 2: the sequence length 8 the error names is the preset's,
+    which the user never typed; the line says so."""
+    result = run_cli("build", "--preset", "mtc", "--table-size", "2", "--out", tmp_path / "o")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("cardgen: error: sequence length 8 (the mtc preset's, for its 12 × 12 table): the "
+                                     "2 × 2 table's longest sequence from a bull's-eye has 3 cards; use 2 to 3 (0: the "
+                                     "table's width, 2)")
+    assert not (tmp_path / "o").exists()
