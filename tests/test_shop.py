@@ -369,6 +369,7 @@ def test_a_compression_bomb_in_the_shop_pdf_is_refused_before_it_is_decoded(dtc,
     (None, "Ghostscript (gs) is not installed, so no separations were rasterized"),
     ("echo 'gs: broken' >&2; exit 1", "Ghostscript (gs) failed (exit status 1: gs: broken)"),
     ("exec sleep 30", "Ghostscript (gs) failed (stopped after 0.3 s)"),
+    ("exit 0", "Ghostscript (gs) failed (NoSeparations: gs wrote no separations)"),
 ])
 def test_a_missing_failing_or_hanging_ghostscript_falls_back_to_the_content_scan(tiny_deck, tmp_path, monkeypatch,
                                                                                  gs, said):
@@ -394,4 +395,19 @@ def test_a_missing_failing_or_hanging_ghostscript_falls_back_to_the_content_scan
     data = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())
     assert data["ink"]["method"] == "content scan" and said in data["ink"]["note"], data["ink"]
     assert data["ink"]["status"] == "pass"
+    assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript")
+def test_a_percent_sign_in_the_temp_folder_does_not_blind_the_separations(tiny_deck, tmp_path, monkeypatch):
+    """gs reads % in its output name as a page format: with TMPDIR=…/t%d the separations went
+    elsewhere, none was found, and the preflight said 'separations -1 %', status pass."""
+    import tempfile
+
+    private = tmp_path / "t%d"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    _write(tmp_path / "shop", "drivethrucards", tiny_deck)
+    ink = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())["ink"]
+    assert ink["method"] == "gs tiffsep at 150 dpi" and 200 < ink["max_pct"] <= 240.5, ink
     assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
