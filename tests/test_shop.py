@@ -411,3 +411,19 @@ def test_a_percent_sign_in_the_temp_folder_does_not_blind_the_separations(tiny_d
     ink = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())["ink"]
     assert ink["method"] == "gs tiffsep at 150 dpi" and 200 < ink["max_pct"] <= 240.5, ink
     assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
+
+
+def test_a_shop_pdf_refused_for_its_page_count_is_not_read_again(dtc, tmp_path, monkeypatch):
+    """A DriveThruCards file of 20 000 pages (6 MB) took the checker 15 s: measure_pdf
+    refused it for its page count, then the PDF/X reading walked every page anyway."""
+    from cardgen.check import shop as shop_check
+    from cardgen.check import shopfiles
+
+    monkeypatch.setattr(shopfiles, "MAX_PAGES", 3)
+    read = []
+    monkeypatch.setattr(shop_check, "check_pdfx", lambda *a: read.append(a) or [])
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    assert_check_catches(out, ["DriveThruCards: readable: expected a PDF of card pages, found 66 pages, more than "
+                               "any shop file"])
+    assert read == []

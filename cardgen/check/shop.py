@@ -109,7 +109,8 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
             if c["status"] == shopfiles.FAIL:
                 report.fail(rel(file), "-", f"{spec.name}: {c['check']}: expected {c['expected']}, found {c['found']}")
                 wrong += 1
-        if name.endswith(".pdf") and spec.pdfx:  # the file as the shop's preflight reads it, the ink included
+        if name.endswith(".pdf") and spec.pdfx and "error" not in measured:  # the file as the shop's preflight
+            # reads it, the ink included (not a file already refused, e.g. for its 20 000 pages)
             if not applied:
                 report.fail(rel(path), "-", f"the report says the color step did not run: {spec.name} takes "
                                             f"{spec.pdfx} only (rebuild with cardgen build --format shop)")
