@@ -194,12 +194,18 @@ def build(ctx, config_path, quiet, verbose, **flags):
     """Build the decks (into ./output, or --out DIR)."""
     from .build import build as run_build, summary
     from .draw.reproducible import build_datetime
+    from .interrupt import deferred
     from .options import BuildOptions, pick
     from .theme import theme_for
 
     options = BuildOptions(**pick(BuildOptions, _values(ctx, config_path, flags)))
     build_datetime()  # a bad SOURCE_DATE_EPOCH is refused before anything is read or written
     theme = theme_for(options)
+    with deferred():  # the build and its summary: a stop after the switch is not told as a kept old output
+        _build_and_tell(options, theme, run_build, summary, quiet, verbose)
+
+
+def _build_and_tell(options, theme, run_build, summary, quiet: bool, verbose: bool) -> None:
     try:
         result = run_build(options, theme, progress=_progress(quiet),
                            warn=lambda line: click.echo(f"cardgen: warning: {line}", err=True))

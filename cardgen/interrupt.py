@@ -33,6 +33,20 @@ def exit_code(exc: BaseException) -> int:
     return 128 + getattr(exc, "signum", signal.SIGINT)
 
 
+def blocked_during_cleanup(func):
+    """func run with the stop signals held, for clean-up at exit: a SIGTERM arriving while
+    a private folder is removed would stop the removal half-way and print a traceback
+    ("Exception ignored in atexit callback"). A held signal that is still pending once
+    the process exits is dropped with it."""
+    def run(*args, **kwargs):
+        try:
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        except (ValueError, OSError):
+            pass
+        return func(*args, **kwargs)
+    return run
+
+
 def checkpoint() -> None:
     """Stop here if Ctrl-C was pressed (or SIGTERM/SIGHUP arrived)."""
     if _requested:
@@ -94,7 +108,14 @@ def raise_on_stop_signals() -> None:
 
 @contextmanager
 def deferred():
+    """Signals only noted inside (acted on at the next checkpoint). Nested sections share
+    the outer one's note: the command wraps the build and its summary in one, so a stop
+    that arrives once the new output is switched in cannot be told as "the previous
+    output was left as it was", and a stop noted before is never forgotten."""
     global _requested
+    if _ours(signal.SIGINT) and signal.getsignal(signal.SIGINT) is _note:
+        yield  # within an outer deferred section
+        return
     _requested = 0
     try:
         previous = {signum: signal.signal(signum, _note) for signum in STOP_SIGNALS}

@@ -154,7 +154,14 @@ class Sets:
 
     def __post_init__(self):
         if not 2 <= len(self.letters) <= 26 or len(self.shapes) != len(self.letters):
-            raise RecordError(f"sets {list(self.letters)} with shapes {list(self.shapes)} are not class sets")
+            raise RecordError(f"{len(self.letters)} set letters {_few(self.letters)} with {len(self.shapes)} shapes "
+                              f"{_few(self.shapes)} are not class sets (2 to 26 sets, one shape each)")
+
+
+def _few(items, shown: int = 4) -> str:
+    """The first few of a list a hostile record may make huge: a violation stays one line."""
+    items = list(items)
+    return str([str(i)[:20] for i in items[:shown]])[:-1] + (", …]" if len(items) > shown else "]")
 
 
 PARTS = ("cards", "print", "sheet", "box", "rules", "pads", "teacher")  # what `--only` may name

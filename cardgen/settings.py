@@ -134,6 +134,11 @@ PRESETS = {p.name: p for p in (
 )}
 
 
+# What the presets pick: `cardgen init` leaves these commented out, since a value in the project
+# file wins over the preset's and a file that spelled out every default left presets no say.
+PRESET_PICKS = frozenset(key for preset in PRESETS.values() for key in preset.values)
+
+
 SETTINGS: "tuple[Setting, ...]" = (
     Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
             label="game", flag="--game", metavar="NAME", choices=_game_names(), commands=BOTH),
@@ -582,6 +587,14 @@ def check_together(values: dict) -> None:
 
         for slug in values["shops"]:
             shop(slug).size(values["card_size"])  # a shop named that does not print the size: one line
+    if "shop" in values["formats"] and set(values["formats"]) != set(FORMATS) and not shops_of(values):
+        # --format shop named (not just part of all) for a size no shop prints: it would write nothing
+        from .shops import shops
+
+        printed = sorted({size for s in shops().values() for size in s.sizes})
+        raise CardgenError(f"--format shop: no print shop in cardgen's table prints {values['card_size']} cards "
+                           f"(they print {' and '.join(printed)}): use --card-size {printed[0]}, or leave shop "
+                           "out of --format")
     correction = printer_correction(values)
     if "pdf" in values["formats"] and not correction.is_identity:
         from .layout.imposition import SheetSpec
@@ -680,8 +693,13 @@ def _check_playable(values: dict) -> None:
 
         longest = longest_sequence(n)
         if not 2 <= length <= longest:
-            raise CardgenError(f"sequence length {length}: the {n} × {n} table's longest sequence from a "
-                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the table's width, {n})")
+            preset = PRESETS.get(values.get("preset") or "")
+            whose = (f" (the {preset.name} preset's, for its {preset.values['table_size']} × "
+                     f"{preset.values['table_size']} table)" if preset and preset.values.get("sequence_length")
+                     == length and preset.values.get("table_size") != n else "")
+            raise CardgenError(f"sequence length {length}{whose}: the {n} × {n} table's longest sequence from a "
+                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the "
+                               f"table's width, {n})")
     if "fourscore" in games and (why := check_fourscore_playable(n)):
         raise CardgenError(f"{why}: use --table-size 3 or more (or build only --game str8eight)")
 
@@ -730,7 +748,11 @@ def init_file() -> str:
             lines.append(f"# {s.help}" + (f" Allowed: {', '.join(map(str, s.choices))}." if s.kind == "choice"
                                            or s.kind == "formats" else "")
                          + (f" Range: {_range_text(s)}." if s.low is not None else ""))
-            lines.append(f"{s.toml_key} = {_toml_literal(default)}")
+            if s.name in PRESET_PICKS:  # written, it would win over any preset (the file sits above it)
+                lines.append("# A preset picks it: uncomment the line to choose your own over the preset's.")
+                lines.append(f"# {s.toml_key} = {_toml_literal(default)}")
+            else:
+                lines.append(f"{s.toml_key} = {_toml_literal(default)}")
     return "\n".join(lines) + "\n"
 
 

@@ -4,6 +4,7 @@ missing card, a card of another set, an unmarked back or a checklist that leaves
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 from pathlib import Path
@@ -224,3 +225,22 @@ def test_the_largest_checklist_fits_its_page(paper):
     assert xs[0] >= 10 and xs[-1] + 38 <= page.width - 10  # a column is at least 38 mm wide
     assert ys[0] > 60 and ys[-1] + 3.4 <= page.height - 25 and min(b - a for a, b in zip(ys, ys[1:])) >= 4.5
     assert 'data-set="L" data-shape="hourglass"' in svg and "164 cards in set L: 144 number cards and 20 pass" in svg
+
+
+@pytest.mark.parametrize("letters, shapes, message", [
+    (["A"] * 10 ** 4, ["circle"] * 10 ** 4, "10000 set letters ['A', 'A', 'A', 'A', …] with 10000 shapes"),
+    (list("ABCDEFGHIJKLM"), ["circle"] * 13, "manifest.json: sets: 13 sets; there are 12 letters and shapes at most"),
+    (["A", "A"], ["circle", "square"], "manifest.json: sets: set 2 of 2 is 'A' with shape 'square'; expected 'B'"),
+])
+def test_a_hostile_sets_record_is_one_short_violation(damaged, letters, shapes, message):
+    """The record's set lists were printed whole: 10⁶ letters made a 15 MB violation line."""
+    from conftest import refresh_manifest
+
+    path = damaged / "manifest.json"
+    data = json.loads(path.read_text())
+    data["games"]["str8eight"]["sets"].update(letters=letters, shapes=shapes)
+    path.write_text(json.dumps(data))
+    refresh_manifest(damaged)
+    result = run_cli("check", damaged)
+    assert result.exit_code == 1 and message in result.output, result.output[:2000]
+    assert max(len(line) for line in result.output.splitlines()) < 400

@@ -282,6 +282,38 @@ def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "tmp"]
 
 
+
+@pytest.mark.parametrize("when", ["while the summary prints", "at exit, while the font folder is removed"])
+def test_a_stop_once_the_new_output_is_in_is_not_told_as_a_kept_old_output(tmp_path, when):
+    """SIGTERM arriving once the new output is switched in (while the summary prints), or
+    while the private font folder is removed at exit: before, the first said "stopped by
+    SIGTERM; the previous output was left as it was" (exit 143) over the complete new
+    output, and the second printed a traceback from the atexit clean-up. Now the build
+    ends as built (exit 0, its summary printed, one complete output, the font folder gone, no
+    traceback)."""
+    out, private_tmp = tmp_path / "out", tmp_path / "tmp"
+    private_tmp.mkdir()
+    if when == "while the summary prints":
+        hook = ("import cardgen.build as b; real = b.summary\n"
+                "def summary(*a):\n    os.kill(os.getpid(), signal.SIGTERM); time.sleep(0.2); return real(*a)\n"
+                "b.summary = summary\n")
+    else:
+        hook = ("import shutil; real = shutil.rmtree\n"
+                "def rmtree(path, *a, **k):\n"
+                "    if 'cardgen-fonts-' in str(path): os.kill(os.getpid(), signal.SIGTERM); time.sleep(0.2)\n"
+                "    return real(path, *a, **k)\n"
+                "shutil.rmtree = rmtree\n")
+    code = ("import os, signal, sys, time\n" + hook + "sys.argv = ['cardgen'] + sys.argv[1:]\n"
+            "from cardgen.entry import run\nrun()\n")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "--game", "eights", "--format", "pdf", "--only",
+                           "cards", "-j", "1", "--out", str(out)], capture_output=True, text=True,
+                          env={**os.environ, "TMPDIR": str(private_tmp)}, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "previous output" not in proc.stderr, proc.stderr
+    assert "manifest:" in proc.stdout  # the summary printed to its end
+    assert cardgen_here("check", out).returncode == 0
+    assert not [p for p in private_tmp.iterdir() if p.name.startswith("cardgen-")]
+
 def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
     """A build in a fresh process (another hash seed, nothing warm) writes the same bytes
     as the session's builds made in this process: the cards' SVG, PDF and PNG files as in

@@ -163,6 +163,45 @@ def test_check_on_a_hostile_folder(small_build, tmp_path, case):
     assert CHECK_CASES[case] in one_line_free and "Traceback" not in one_line_free
 
 
+
+def test_check_does_not_follow_a_link_in_place_of_the_atlas(tmp_path):
+    """str8eight-atlas.json swapped for a link to a copy of itself outside the folder: the
+    checker judges the atlas unreadable rather than following the link (to /dev/zero, whose
+    size reads 0, following it never ended: a MemoryError after gigabytes)."""
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "str8eight", "--table-size", "3", "--format", "svg", "--only", "cards,sheet",
+                   "--out", out, "-q", "-j", "1").exit_code == 0
+    atlas = out / "str8eight" / "str8eight-atlas.json"
+    outside = tmp_path / "atlas-outside.json"
+    shutil.copy(atlas, outside)
+    atlas.unlink()
+    atlas.symlink_to(outside)
+    one_line(run_cli("check", out), 1, "str8eight-atlas.json: atlas: missing, too large or not a JSON object")
+
+
+def test_check_reads_nothing_through_a_linked_set_folder(tmp_path):
+    """set-b/ swapped for a link to a folder outside the output: each file was flagged as a
+    link, yet the set checks still opened the files through it (a damaged one outside was
+    reported as 'not a readable SVG (unclosed token …)'). Now nothing there is read."""
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "str8eight", "--table-size", "3", "--sets", "2", "--format", "svg",
+                   "--only", "cards", "--out", out, "-q", "-j", "1").exit_code == 0
+    outside = tmp_path / "elsewhere"
+    (out / "str8eight" / "set-b").rename(outside)
+    (out / "str8eight" / "set-b").symlink_to(outside, target_is_directory=True)
+    (outside / "svg" / "001-1x1.svg").write_text("<svg")
+    result = run_cli("check", out)
+    assert result.exit_code == 1
+    assert "set-b/svg/001-1x1.svg: 001-1x1: not a readable SVG (in a folder that is a link" in result.output
+    assert "unclosed token" not in result.output and "Traceback" not in result.output
+    link = tmp_path / "link-to-out"  # the folder itself named through a link is the user's choice: fine
+    link.symlink_to(out, target_is_directory=True)
+    (out / "str8eight" / "set-b").unlink()
+    outside.rename(out / "str8eight" / "set-b")
+    run_cli("build", "--game", "str8eight", "--table-size", "3", "--sets", "2", "--format", "svg", "--only", "cards",
+            "--out", out, "-q", "-j", "1", "--clean")
+    assert run_cli("check", link).exit_code == 0
+
 # --- input files: limits before work, one line for every bad one ---------------------------------
 #
 # Each case makes a hostile input in the project folder and returns the project file (and any

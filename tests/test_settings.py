@@ -10,7 +10,7 @@ import pytest
 from cardgen import config
 from cardgen.colorcheck import MIN_DISTANCE, min_distance, too_close, warnings_for
 from cardgen.errors import CardgenError
-from cardgen.options import BuildOptions, PlaytestOptions
+from cardgen.options import BuildOptions, PlaytestOptions, pick
 from cardgen.settings import SETTINGS, for_command, init_file, markdown_table
 from cardgen.theme import DEFAULT_GROUP_COLORS, DEFAULT_THEME, Theme, complete_colors
 from conftest import run_cli
@@ -221,3 +221,24 @@ def test_an_unexpected_error_names_its_traceback_file(tmp_path, monkeypatch):
     finally:
         path.unlink()
     assert not (tmp_path / "o" / "str8eight").exists()
+
+
+def test_a_preset_still_picks_after_cardgen_init(tmp_path):
+    """The project file sits above the preset, so an init file that spelled out table_size
+    = 8 and scaffold = "full" made every preset a no-op: `cardgen init` then `cardgen build
+    --preset mtc` built the 8 × 8 full deck, its teacher pages saying "preset mtc". The
+    settings a preset picks are written commented out, and uncommented they win again."""
+    from cardgen.settings import PRESET_PICKS, PRESETS
+
+    assert PRESET_PICKS == {"table_size", "sequence_length", "pass_cards", "scaffold", "large_print", "font",
+                            "low_ink", "paper"}
+    text = init_file()
+    path = tmp_path / "cardgen.toml"
+    path.write_text(text)
+    values = config.load(path)
+    for preset in PRESETS.values():
+        options = BuildOptions(**pick(BuildOptions, {**values, "preset": preset.name}))
+        assert {k: getattr(options, k) for k in preset.values} == preset.values, preset.name
+    path.write_text(text.replace("# table_size = 8", "table_size = 5"))
+    options = BuildOptions(**pick(BuildOptions, {**config.load(path), "preset": "mtc"}))
+    assert (options.table_size, options.scaffold) == (5, "bare")

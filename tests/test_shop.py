@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import zlib
 from pathlib import Path
 
 import pikepdf
@@ -255,6 +256,13 @@ def test_bad_shop_input_is_one_line(tmp_path):
     # unnamed, the shops are those that print the size: --format all still builds mini cards
     assert shops_of(BuildOptions(formats="all", card_size="mini")) == ()
     assert shops_of(BuildOptions(formats="all")) == tuple(shops())
+    # named, --format shop for a size no shop prints wrote nothing and said nothing: now one line
+    for size in ("bridge", "mini"):
+        result = run_cli("build", "--game", "eights", "--format", "shop,svg", "--card-size", size, "--out", tmp_path / "o")
+        assert result.exit_code == 2, result.output
+        assert result.output.strip() == (f"cardgen: error: --format shop: no print shop in cardgen's table prints {size} "
+                                         "cards (they print poker): use --card-size poker, or leave shop out of --format")
+    assert not (tmp_path / "o").exists()
 
 
 def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = False, image: bool = False) -> Path:
@@ -303,3 +311,119 @@ def test_once_the_color_step_runs_the_cmyk_checks_are_strict(tmp_path):
     check = "images at their printed size (dpi, the lowest)"
     assert {c["check"]: c["status"] for c in judge_pdf(soft, entry, 1, True)}[check] == "fail"
     assert {c["check"]: c["status"] for c in judge_pdf(sharp, entry, 1, True)}[check] == "pass"
+
+
+@pytest.mark.parametrize("case, message", [
+    ("nested", "nested too deep to be one cardgen wrote"),
+    ("huge", "more than cardgen writes: refused, not read"),
+    ("link to zero", "a link, which cardgen never writes"),
+    ("not an object", "is not The Game Crafter's preflight"),
+])
+def test_a_hostile_preflight_report_is_a_violation(tiny_deck, tmp_path, case, message):
+    """preflight.json is read before the files it describes: whatever stands there (nested
+    past Python's parser, 300 MB, a link to /dev/zero) is one violation, never a traceback."""
+    _write(tmp_path / "shop", "thegamecrafter", tiny_deck)
+    report_path = tmp_path / "shop" / "thegamecrafter" / "preflight.json"
+    report_path.unlink()
+    if case == "nested":
+        report_path.write_text("[" * 100_000 + "]" * 100_000)
+    elif case == "huge":
+        with open(report_path, "wb") as fh:
+            fh.truncate(300 << 20)  # sparse: no disk used
+    elif case == "link to zero":
+        report_path.symlink_to("/dev/zero")
+    else:
+        report_path.write_text("[1, 2]")
+    text = "\n".join(v.problem for v in _check(tmp_path / "shop" / "thegamecrafter", "thegamecrafter").violations)
+    assert message in text, text
+
+
+def test_a_compression_bomb_in_the_shop_pdf_is_refused_before_it_is_decoded(dtc, tmp_path, monkeypatch):
+    """A PDF of a few kB whose page inflates to far more than cardgen writes: the checker
+    counts the decoded bytes in pieces and refuses the file, instead of decoding it whole
+    in every reader (a gigabyte bomb took 28 s and 1 GB before). The limit is lowered so the
+    test stays small; the mechanism is the one a 128 MB limit uses."""
+    from cardgen.check import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_DECODED_BYTES", 4 << 20)
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    pdf_path = out / "eights" / "shop" / "drivethrucards" / "eights-drivethrucards.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        bomb = pikepdf.Stream(pdf, zlib.compress(b" " * (8 << 20), 9))
+        bomb.Filter = pikepdf.Name.FlateDecode
+        pdf.pages[0].Contents = bomb
+        pdf.save(pdf_path)
+    assert pdf_path.stat().st_size < 1 << 20
+    output = assert_check_catches(out, ["eights-drivethrucards.pdf: -: its streams decode to more than 4 MB"])
+    assert "Traceback" not in output
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:  # a filter cardgen never writes
+        odd = pikepdf.Stream(pdf, b"x")
+        odd.Filter = pikepdf.Name.RunLengthDecode
+        pdf.pages[0].Contents = odd
+        pdf.save(pdf_path, stream_decode_level=pikepdf.StreamDecodeLevel.none)  # kept as written
+    assert_check_catches(out, ["a stream packed with /RunLengthDecode, which cardgen never writes"])
+
+
+@pytest.mark.parametrize("gs, said", [
+    (None, "Ghostscript (gs) is not installed, so no separations were rasterized"),
+    ("echo 'gs: broken' >&2; exit 1", "Ghostscript (gs) failed (exit status 1: gs: broken)"),
+    ("exec sleep 30", "Ghostscript (gs) failed (stopped after 0.3 s)"),
+    ("exit 0", "Ghostscript (gs) failed (NoSeparations: gs wrote no separations)"),
+])
+def test_a_missing_failing_or_hanging_ghostscript_falls_back_to_the_content_scan(tiny_deck, tmp_path, monkeypatch,
+                                                                                 gs, said):
+    """The separations need gs; without it, or when it fails or hangs, the DriveThruCards
+    file is still written and judged on the exact content scan, and the report says why
+    (a failing gs was an internal error, exit 70). No temporary file is left behind."""
+    import tempfile
+
+    from cardgen.check import ink
+
+    fake = None
+    if gs is not None:
+        fake = tmp_path / "bin" / "gs"
+        fake.parent.mkdir()
+        fake.write_text(f"#!/bin/sh\n{gs}\n")
+        fake.chmod(0o755)
+    monkeypatch.setattr(ink, "gs_program", lambda: None if fake is None else str(fake))
+    monkeypatch.setattr(ink, "GS_SECONDS", 0.3)
+    private = tmp_path / "tmp"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    _write(tmp_path / "shop", "drivethrucards", tiny_deck)
+    data = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())
+    assert data["ink"]["method"] == "content scan" and said in data["ink"]["note"], data["ink"]
+    assert data["ink"]["status"] == "pass"
+    assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript")
+def test_a_percent_sign_in_the_temp_folder_does_not_blind_the_separations(tiny_deck, tmp_path, monkeypatch):
+    """gs reads % in its output name as a page format: with TMPDIR=…/t%d the separations went
+    elsewhere, none was found, and the preflight said 'separations -1 %', status pass."""
+    import tempfile
+
+    private = tmp_path / "t%d"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    _write(tmp_path / "shop", "drivethrucards", tiny_deck)
+    ink = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())["ink"]
+    assert ink["method"] == "gs tiffsep at 150 dpi" and 200 < ink["max_pct"] <= 240.5, ink
+    assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
+
+
+def test_a_shop_pdf_refused_for_its_page_count_is_not_read_again(dtc, tmp_path, monkeypatch):
+    """A DriveThruCards file of 20 000 pages (6 MB) took the checker 15 s: measure_pdf
+    refused it for its page count, then the PDF/X reading walked every page anyway."""
+    from cardgen.check import shop as shop_check
+    from cardgen.check import shopfiles
+
+    monkeypatch.setattr(shopfiles, "MAX_PAGES", 3)
+    read = []
+    monkeypatch.setattr(shop_check, "check_pdfx", lambda *a: read.append(a) or [])
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    assert_check_catches(out, ["DriveThruCards: readable: expected a PDF of card pages, found 66 pages, more than "
+                               "any shop file"])
+    assert read == []

@@ -209,3 +209,25 @@ def test_teacher_pages_stating_another_level_large_print_or_sets_fail_the_check(
     assert "lesson plan: says large print, but the cards are standard print" in output
     assert "lesson plan: speaks of class sets; this folder holds one deck" in output
     assert "recording sheet" not in output and "fact coverage" not in output
+
+
+def test_a_preset_length_too_long_for_the_users_table_is_named_as_the_presets(tmp_path):
+    """--preset mtc --table-size 2: the sequence length 8 the error names is the preset's,
+    which the user never typed; the line says so."""
+    result = run_cli("build", "--preset", "mtc", "--table-size", "2", "--out", tmp_path / "o")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("cardgen: error: sequence length 8 (the mtc preset's, for its 12 × 12 table): the "
+                                     "2 × 2 table's longest sequence from a bull's-eye has 3 cards; use 2 to 3 (0: the "
+                                     "table's width, 2)")
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_deck_too_small_to_deal_names_what_to_change(tmp_path):
+    """--preset grade3 --table-size 2 in a playtest: ten cards cannot deal three to four
+    players; the line said only "choose another variant"."""
+    result = run_cli("playtest", "--preset", "grade3", "--table-size", "2", "--game", "str8eight", "--hands", "4",
+                     "--out", tmp_path / "p")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == (
+        "cardgen: error: a 2 × 2 deck with 6 pass cards cannot deal 3 cards to 4 players and leave a draw pile: "
+        "use fewer --players, a larger --table-size or more --pass-cards")

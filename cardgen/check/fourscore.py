@@ -65,9 +65,11 @@ def _same_deck(out: Path, rec, report: GameReport) -> None:
     import json
 
     try:
-        games = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("games", {})
+        from .safefile import Refused, guard
+
+        games = json.loads(guard(out / "manifest.json", 64 << 20).read_text(encoding="utf-8")).get("games", {})
         deck = games.get("str8eight") or {}
-    except (OSError, ValueError, AttributeError):
+    except (Refused, OSError, ValueError, AttributeError, RecursionError):
         return  # the manifest's own check reports it
     for key in ("table_size", "pass_cards"):
         if key in deck and deck[key] != getattr(rec, key):

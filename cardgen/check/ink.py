@@ -22,6 +22,10 @@ GS_SECONDS = 120
 PROCESS = ("Cyan", "Magenta", "Yellow", "Black")
 
 
+class NoSeparations(subprocess.SubprocessError):
+    """Ghostscript ended without an error but wrote no separation to measure."""
+
+
 @dataclass(frozen=True)
 class InkMeasure:
     """The largest total ink in a file: percent, page (1-based), what reaches it (a color
@@ -65,8 +69,11 @@ def ink_by_separations(path: Path, dpi: int = 150) -> InkMeasure:
         raise FileNotFoundError("gs")
     with tempfile.TemporaryDirectory(prefix="cardgen-ink-") as tmp:
         out = Path(tmp)
+        # gs reads % in the output name as a page-number format: a literal one (a TMPDIR named
+        # "t%d") is doubled, or the pages land elsewhere and nothing is measured
+        pattern = str(out).replace("%", "%%") + "/p%04d.tif"
         subprocess.run([gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiffsep", f"-r{dpi}",
-                        "-dMaxSpots=0", f"-sOutputFile={out / 'p%04d.tif'}", str(Path(path).resolve())],
+                        "-dMaxSpots=0", f"-sOutputFile={pattern}", str(Path(path).resolve())],
                        check=True, capture_output=True, timeout=GS_SECONDS)
         best = (-1.0, 0, "")
         for composite in sorted(out.glob("p[0-9][0-9][0-9][0-9].tif")):
@@ -80,6 +87,8 @@ def ink_by_separations(path: Path, dpi: int = 150) -> InkMeasure:
             percent = round(int(total[y, x]) * 100 / 255, 2)
             if percent > best[0]:
                 best = (percent, page, f"pixel ({x}, {y}) at {dpi} dpi")
+    if best[1] == 0:  # gs ran and wrote no page: no figure, rather than a -1 % that passes any limit
+        raise NoSeparations("gs wrote no separations")
     return InkMeasure(best[0], best[1], best[2], "gs tiffsep")
 
 

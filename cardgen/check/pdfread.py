@@ -18,17 +18,65 @@ class Unreadable(Exception):
     """Not a PDF we can read."""
 
 
+MAX_DECODED_BYTES = 128 << 20  # all of a file's streams decoded; cardgen's largest PDFs hold a few MB
+_FLATE = "/FlateDecode"
+
+
 def open_pdf(path: Path):
+    """The PDF opened with pikepdf, once its streams are known to decode to a bounded size.
+
+    A file's size is checked before a byte is read (safefile.guard), but a 1 MB PDF can
+    hold a stream that inflates to gigabytes (a "zip bomb"), and every reader here decodes
+    the streams in full. So each stream is first inflated here in 1 MB pieces that are
+    counted and dropped, and the file is refused past MAX_DECODED_BYTES; a stream packed
+    with a filter other than Flate (which is all cardgen writes, besides images' DCT) is
+    refused unread."""
     import pikepdf
 
     from .safefile import Refused, guard
 
     try:
-        return pikepdf.open(guard(path))
+        pdf = pikepdf.open(guard(path))
     except Refused as exc:
         raise Unreadable(str(exc)) from None
     except Exception as exc:  # pikepdf raises several types on damaged files
         raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
+    try:
+        _bounded_streams(pdf)
+    except Unreadable:
+        pdf.close()
+        raise
+    except Exception as exc:  # noqa: BLE001 - a damaged stream: pikepdf's and zlib's errors
+        pdf.close()
+        raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
+    return pdf
+
+
+def _bounded_streams(pdf) -> None:
+    import zlib
+
+    import pikepdf
+
+    total = 0
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Stream):
+            continue
+        found = obj.get("/Filter")
+        filters = [str(f) for f in found] if isinstance(found, pikepdf.Array) else [] if found is None else [str(found)]
+        raw = obj.read_raw_bytes()
+        if not filters or filters == ["/DCTDecode"]:
+            total += len(raw)
+        elif filters == [_FLATE]:
+            inflate, rest = zlib.decompressobj(), raw
+            while rest and total <= MAX_DECODED_BYTES:
+                total += len(inflate.decompress(rest, 1 << 20))
+                rest = inflate.unconsumed_tail
+        else:
+            raise Unreadable(f"a stream packed with {' '.join(filters)[:60]}, which cardgen never writes: refused, "
+                             "not decoded")
+        if total > MAX_DECODED_BYTES:
+            raise Unreadable(f"its streams decode to more than {MAX_DECODED_BYTES >> 20} MB, far more than cardgen "
+                             "writes (a compression bomb?): refused, not decoded")
 
 
 def box_mm(box) -> tuple:

@@ -62,6 +62,13 @@ def _walk(out: Path, name: str) -> list[str]:
 
 
 def check_output(out: Path) -> list[GameReport]:
+    from .safefile import confined_to
+
+    with confined_to(out):  # every file read below is refused if a linked folder leads to it
+        return _check_output(out)
+
+
+def _check_output(out: Path) -> list[GameReport]:
     interrupted = outdir.interrupted(out)
     if interrupted:
         raise CardgenError(interrupted)

@@ -81,14 +81,22 @@ def _without_marks(root) -> bytes:
     return ElementTree.tostring(root)
 
 
+def _first_wrong_set(sets) -> str:
+    n = len(sets.letters)
+    if n > len(LETTERS):
+        return f"{n} sets; there are {len(LETTERS)} letters and shapes at most"
+    i = next(i for i in range(n) if (sets.letters[i], sets.shapes[i]) != (LETTERS[i], SHAPES[i]))
+    return (f"set {i + 1} of {n} is {str(sets.letters[i])[:20]!r} with shape {str(sets.shapes[i])[:20]!r}; "
+            f"expected {LETTERS[i]!r} with {SHAPES[i]!r}")
+
+
 def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
     sets = getattr(rec, "sets", None)
     if sets is None:
         return
     n = len(sets.letters)
     if n > len(LETTERS) or tuple(sets.letters) != tuple(LETTERS[:n]) or tuple(sets.shapes) != SHAPES[:n]:
-        report.fail("manifest.json", "sets", f"sets {list(sets.letters)} with shapes {list(sets.shapes)}; expected "
-                    f"{list(LETTERS[:n])} with {list(SHAPES[:n])}")
+        report.fail("manifest.json", "sets", _first_wrong_set(sets))  # one line, however long the record's lists
         return
     home = rec.home_print
     if home is not None and home.cards is None and tuple(sets.inventory) != tuple(home.papers):

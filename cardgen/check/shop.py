@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from . import shopfiles
+from .pdfread import Unreadable
 from .pdfx import check_pdfx
 from .report import GameReport
 from .safefile import Refused, guard
@@ -50,6 +51,9 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
     path = folder / REPORT
     try:
         data = json.loads(guard(path, MAX_REPORT_BYTES).read_text(encoding="utf-8"))
+    except RecursionError:  # [[[[… nested deeper than Python's parser goes: not a report of ours
+        report.fail(rel(path), "-", "no readable preflight report (nested too deep to be one cardgen wrote)")
+        return
     except (Refused, ValueError, OSError) as exc:
         report.fail(rel(path), "-", f"no readable preflight report ({exc})")
         return
@@ -84,7 +88,7 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
         file = folder / name
         try:
             measured = _json_plain(shopfiles.measure_file(guard(file)))
-        except Refused as exc:
+        except (Refused, Unreadable) as exc:  # said in full: what was refused and why
             report.fail(rel(file), "-", str(exc))
             wrong += 1
             continue
@@ -105,7 +109,8 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
             if c["status"] == shopfiles.FAIL:
                 report.fail(rel(file), "-", f"{spec.name}: {c['check']}: expected {c['expected']}, found {c['found']}")
                 wrong += 1
-        if name.endswith(".pdf") and spec.pdfx:  # the file as the shop's preflight reads it, the ink included
+        if name.endswith(".pdf") and spec.pdfx and "error" not in measured:  # the file as the shop's preflight
+            # reads it, the ink included (not a file already refused, e.g. for its 20 000 pages)
             if not applied:
                 report.fail(rel(path), "-", f"the report says the color step did not run: {spec.name} takes "
                                             f"{spec.pdfx} only (rebuild with cardgen build --format shop)")

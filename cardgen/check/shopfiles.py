@@ -150,13 +150,11 @@ def _image_dpis(stream, resources, ctm: tuple, found: list, depth: int = 0) -> N
 def measure_pdf(path: Path) -> dict:
     """Boxes of every page (mm), fonts and whether each is embedded, transparency found,
     color spaces used, PDF/X keys, proof marks."""
-    import pikepdf
-
-    from .safefile import guard
+    from .pdfread import open_pdf
 
     walk = _Walk()
     pages, dpis = [], []
-    with pikepdf.open(guard(path)) as pdf:
+    with open_pdf(path) as pdf:  # its size and its streams' decoded size bounded first
         if len(pdf.pages) > MAX_PAGES:
             return {"error": f"{len(pdf.pages)} pages, more than any shop file"}
         for page in pdf.pages:

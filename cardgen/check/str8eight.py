@@ -11,6 +11,7 @@ from pathlib import Path
 from . import readings, svgread
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
+from .safefile import Refused, guard
 from .sets import deck_dirs
 from .booklets import check_rules
 from .teacher import check_teacher
@@ -477,8 +478,8 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     path = game_dir / rec.atlas.file
     file = rel(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size < 1 << 20 else None
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(guard(path, 1 << 20).read_text(encoding="utf-8"))  # lstat first: a link to
+    except (Refused, OSError, ValueError, RecursionError):  # /dev/zero reports 0 bytes and never ends
         data = None
     readable = isinstance(data, dict)
     if not readable:  # one line: the counts below cannot be read from it

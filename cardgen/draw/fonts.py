@@ -223,7 +223,9 @@ def _private_dir() -> Path:
         import shutil
 
         folder = Path(tempfile.mkdtemp(prefix="cardgen-fonts-"))
-        atexit.register(shutil.rmtree, folder, True)
+        from ..interrupt import blocked_during_cleanup
+
+        atexit.register(blocked_during_cleanup(shutil.rmtree), folder, True)
         _private = (os.getpid(), folder)
     return _private[1]
 

@@ -10,6 +10,7 @@ folder (shop/<slug>-proof.pdf), never into it.
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Callable
 
@@ -23,6 +24,17 @@ REPORT_VERSION = 1
 
 
 INK_DPI = 150  # the separations' resolution for the ink measurement (a shop's preflight works near it)
+
+
+def _gs_failure(exc: Exception) -> str:
+    """One short line for why gs gave no separations: its exit status and the last line it
+    wrote, a timeout, or the OS error of starting it."""
+    if isinstance(exc, subprocess.CalledProcessError):
+        said = (exc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+        return f"exit status {exc.returncode}" + (f": {said[-1][:80]}" if said else "")
+    if isinstance(exc, subprocess.TimeoutExpired):
+        return f"stopped after {exc.timeout:g} s"
+    return f"{exc.__class__.__name__}: {str(exc)[:80]}"
 
 
 def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize, fonts) -> dict:
@@ -46,13 +58,18 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
                 trim_mm=size.trim_mm)
         scan = ink_by_scan(path)
         said = f"content scan {scan.max_percent:g} % (page {scan.page}, {scan.where})"
+        seps, why = None, "Ghostscript (gs) is not installed"
         if gs_program() is not None:
-            seps = ink_by_separations(path, INK_DPI)
+            try:
+                seps = ink_by_separations(path, INK_DPI)
+            except (OSError, subprocess.SubprocessError) as exc:  # a gs that fails or hangs: the scan still tells
+                why = f"Ghostscript (gs) failed ({_gs_failure(exc)})"
+        if seps is not None:
             ink = {"max_pct": seps.max_percent, "method": f"gs tiffsep at {INK_DPI} dpi",
                    "note": f"separations {seps.max_percent:g} % (page {seps.page}, {seps.where}); {said}"}
         else:
             ink = {"max_pct": scan.max_percent, "method": "content scan",
-                   "note": f"{said}; Ghostscript (gs) is not installed, so no separations were rasterized"}
+                   "note": f"{said}; {why}, so no separations were rasterized"}
         return {"applied": True, "ink": ink,
                 "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {spec.ink_limit} % total "
                         f"ink, K-only black text and lines, rich black fills, no transparency; written as "

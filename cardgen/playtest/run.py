@@ -31,8 +31,8 @@ def _variant(game: str, values: dict):
             return Variant(table_size=values["table_size"], pass_cards=values["pass_cards"],
                            sequence_length=values["sequence_length"] or values["table_size"], players=values["players"])
         return FourScoreVariant(table_size=values["table_size"], players=values["players"])
-    except ValueError as exc:
-        raise CardgenError(f"{exc}: choose another variant") from None
+    except ValueError as exc:  # the one a table and players can reach here: too few cards to deal
+        raise CardgenError(f"{exc}: use fewer --players, a larger --table-size or more --pass-cards") from None
 
 
 def _describe(game: str, variant) -> dict:
