@@ -65,7 +65,9 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
             except (OSError, subprocess.SubprocessError) as exc:  # a gs that fails or hangs: the scan still tells
                 why = f"Ghostscript (gs) failed ({_gs_failure(exc)})"
         if seps is not None:
-            ink = {"max_pct": seps.max_percent, "method": f"gs tiffsep at {INK_DPI} dpi",
+            # the higher of the two is judged: a rich-black detail thinner than a pixel at
+            # INK_DPI rasterizes lighter than it prints, and the scan sees every paint whole
+            ink = {"max_pct": max(seps.max_percent, scan.max_percent), "method": f"gs tiffsep at {INK_DPI} dpi",
                    "note": f"separations {seps.max_percent:g} % (page {seps.page}, {seps.where}); {said}"}
         else:
             ink = {"max_pct": scan.max_percent, "method": "content scan",
