@@ -427,3 +427,18 @@ def test_a_shop_pdf_refused_for_its_page_count_is_not_read_again(dtc, tmp_path, 
     assert_check_catches(out, ["DriveThruCards: readable: expected a PDF of card pages, found 66 pages, more than "
                                "any shop file"])
     assert read == []
+
+
+def test_a_pdf_of_more_pages_than_cardgen_writes_is_refused_unread(dtc, tmp_path, monkeypatch):
+    """A print sheet, score pad or reference card copied to 20 000 pages (a few MB) kept the
+    checker busy for more than two minutes each; past MAX_PAGES a PDF is refused on opening.
+    The limit is lowered so the 65-page card PDF stands in for the long file."""
+    from cardgen.check import pdfread
+
+    monkeypatch.setattr(pdfread, "MAX_PAGES", 10)
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    result = run_cli("check", out)
+    assert result.exit_code == 1
+    assert "eights/eights-cards.pdf: -: not a readable PDF (65 pages, more than cardgen writes: refused, not read)" \
+        in result.output, result.output

@@ -19,6 +19,7 @@ class Unreadable(Exception):
 
 
 MAX_DECODED_BYTES = 128 << 20  # all of a file's streams decoded; cardgen's largest PDFs hold a few MB
+MAX_PAGES = 2000  # cardgen's longest PDF (a 12 × 12 deck's cards) has a few hundred; 20 000 took minutes
 _FLATE = "/FlateDecode"
 
 
@@ -42,6 +43,8 @@ def open_pdf(path: Path):
     except Exception as exc:  # pikepdf raises several types on damaged files
         raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
     try:
+        if len(pdf.pages) > MAX_PAGES:
+            raise Unreadable(f"{len(pdf.pages)} pages, more than cardgen writes: refused, not read")
         _bounded_streams(pdf)
     except Unreadable:
         pdf.close()

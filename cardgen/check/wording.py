@@ -44,6 +44,10 @@ def page_texts(path: Path, titles: "tuple | None" = None) -> "list[str] | str":
         data = guard(path).read_bytes()
         key = hashlib.sha256(data).hexdigest()
         reader = pypdf.PdfReader(io.BytesIO(data))
+        from .pdfread import MAX_PAGES
+
+        if len(reader.pages) > MAX_PAGES:
+            return f"{len(reader.pages)} pages, more than cardgen writes: refused, not read"
         pages = range(len(reader.pages))
         if titles is not None:
             starts = [(str(o["/Title"]), reader.get_destination_page_number(o))
