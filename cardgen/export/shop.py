@@ -23,7 +23,8 @@ REPORT, REPORT_TEXT = "preflight.json", "preflight.txt"
 REPORT_VERSION = 1
 
 
-INK_DPI = 150  # the separations' resolution for the ink measurement (a shop's preflight works near it)
+INK_DPI = 100  # the separations' resolution: flat paint reads the same as at 150 (measured: 240 % both) in 60 % of
+# the time, and the exact content scan, judged beside it, covers details finer than a pixel
 
 
 def _gs_failure(exc: Exception) -> str:
