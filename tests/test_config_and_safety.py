@@ -414,3 +414,38 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(monkeypatch, capsys):
         entry.run()
     assert exc.value.code == 130
     assert capsys.readouterr().err == "cardgen: interrupted\n"
+
+
+def test_font_folders_of_killed_builds_are_swept_and_nothing_else(tmp_path):
+    """A SIGKILLed build cannot remove its private font folder (the kill tests left 10 in
+    /tmp on every run of the suite): the next cardgen process removes the folders of dead
+    cardgen processes, and leaves a live process's folder, a link and other names alone."""
+    import os
+    import subprocess
+    import sys
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    orphan = tmp / f"cardgen-fonts-{dead.pid}-abc123"
+    (orphan / "cache").mkdir(parents=True)
+    (orphan / "Lato-Regular.ttf").write_bytes(b"x")
+    live = tmp / f"cardgen-fonts-{os.getpid()}-def456"
+    live.mkdir()
+    elsewhere = tmp_path / "keep"
+    elsewhere.mkdir()
+    (elsewhere / "precious").write_text("mine")
+    link = tmp / f"cardgen-fonts-{dead.pid}-link99"
+    link.symlink_to(elsewhere)
+    other = tmp / f"cardgen-fontsX-{dead.pid}-abc"
+    other.mkdir()
+    code = "from cardgen.draw.fonts import _private_dir; print(_private_dir())"
+    proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "TMPDIR": str(tmp)},
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert not orphan.exists()
+    assert live.is_dir() and link.is_symlink() and other.is_dir()
+    assert (elsewhere / "precious").read_text() == "mine"
+    assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-fonts-")) == sorted(
+        [live.name, link.name])  # the child's own folder went at its exit

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import stat
 import struct
 import tempfile
 from pathlib import Path
@@ -222,12 +223,45 @@ def _private_dir() -> Path:
         import atexit
         import shutil
 
-        folder = Path(tempfile.mkdtemp(prefix="cardgen-fonts-"))
+        _sweep_orphans()
+        folder = Path(tempfile.mkdtemp(prefix=f"cardgen-fonts-{os.getpid()}-"))
         from ..interrupt import blocked_during_cleanup
 
         atexit.register(blocked_during_cleanup(shutil.rmtree), folder, True)
         _private = (os.getpid(), folder)
     return _private[1]
+
+
+def _sweep_orphans() -> None:
+    """Remove the private font folders of cardgen processes that died without cleaning up
+    (a SIGKILL, a power cut): folders of this user named cardgen-fonts-<pid>-… whose
+    process is gone. A live or foreign process's folder, a link or a file is left alone."""
+    import re
+    import shutil
+
+    base = Path(tempfile.gettempdir())
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        match = re.fullmatch(r"cardgen-fonts-([0-9]{1,10})-[A-Za-z0-9_]{1,32}", name)
+        if match is None or int(match.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(match.group(1)), 0)
+            continue  # alive (or a pid reused by a live process): not ours to touch
+        except ProcessLookupError:
+            pass
+        except (PermissionError, OverflowError, OSError):
+            continue
+        path = base / name
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid():
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _reload_fontconfig() -> None:
