@@ -242,3 +242,16 @@ def test_a_preset_still_picks_after_cardgen_init(tmp_path):
     path.write_text(text.replace("# table_size = 8", "table_size = 5"))
     options = BuildOptions(**pick(BuildOptions, {**config.load(path), "preset": "mtc"}))
     assert (options.table_size, options.scaffold) == (5, "bare")
+
+
+def test_the_built_in_palette_past_eight_groups_is_not_warned_about():
+    """The mtc preset (12 × 12) printed four color-blind warnings about built-in colors the
+    user never chose and could do nothing about; every group has its own shape and ×d
+    label on every arrow. A pair that involves one of the user's colors is still reported."""
+    from cardgen.colorcheck import too_close, warnings_for
+    from cardgen.theme import complete_colors
+
+    built_in = list(complete_colors(None)[:12])
+    assert too_close(built_in)  # the palette does run out past eight groups
+    assert warnings_for(built_in, 0) == []
+    assert warnings_for(built_in, 12)  # the same twelve listed by the user: reported
