@@ -329,54 +329,36 @@ def _path(s: Setting, value, where: str, text: bool = False) -> Path:
     return Path(value).expanduser()
 
 
-def _formats(s: Setting, value, where: str, text: bool = False) -> frozenset:
+def _pick_names(value, where: str, choices: tuple, key: str, example: str, listed: str, one: str) -> tuple:
+    """A comma-separated list (or a list) of names from choices, or "all": the names in the
+    choices' order. key, example: how the file spells it; listed, one: how messages say it."""
     if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
         value = ",".join(value)
     if not isinstance(value, str):
-        raise CardgenError(f"{where}'format' must be a text such as \"pdf,png\" or \"all\", not {_shown(value)}")
+        raise CardgenError(f"{where}'{key}' must be a text such as \"{example}\" or \"all\", not {_shown(value)}")
     names = [part.strip().lower() for part in value.split(",") if part.strip()]
     if not names:
-        raise CardgenError(f"{where}the format list is empty: give {', '.join(FORMATS)} (comma-separated) or all")
+        raise CardgenError(f"{where}the {listed} is empty: give {', '.join(choices)} (comma-separated) or all")
     if "all" in names:
-        return frozenset(FORMATS)
-    bad = [n for n in names if n not in FORMATS]
+        return tuple(choices)
+    bad = [n for n in names if n not in choices]
     if bad:
-        raise CardgenError(f"{where}unknown format {bad[0]!r}: use {', '.join(FORMATS)} (comma-separated) or all")
-    return frozenset(names)
+        raise CardgenError(f"{where}unknown {one} {bad[0][:40]!r}: use {', '.join(choices)} (comma-separated) or all")
+    return tuple(n for n in choices if n in names)
+
+
+def _formats(s: Setting, value, where: str, text: bool = False) -> frozenset:
+    return frozenset(_pick_names(value, where, FORMATS, "format", "pdf,png", "format list", "format"))
 
 
 def _parts(s: Setting, value, where: str, text: bool = False) -> tuple:
     """--only: part names in the table's order, or all of them."""
-    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
-        value = ",".join(value)
-    if not isinstance(value, str):
-        raise CardgenError(f"{where}'only' must be a text such as \"print,box\" or \"all\", not {_shown(value)}")
-    names = [part.strip().lower() for part in value.split(",") if part.strip()]
-    if not names:
-        raise CardgenError(f"{where}the list of parts is empty: give {', '.join(PARTS)} (comma-separated) or all")
-    if "all" in names:
-        return PARTS
-    bad = [n for n in names if n not in PARTS]
-    if bad:
-        raise CardgenError(f"{where}unknown part {bad[0]!r}: use {', '.join(PARTS)} (comma-separated) or all")
-    return tuple(p for p in PARTS if p in names)
+    return _pick_names(value, where, PARTS, "only", "print,box", "list of parts", "part")
 
 
 def _shops(s: Setting, value, where: str, text: bool = False) -> tuple:
     """--shop: shop slugs in the table's order, or all of them."""
-    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
-        value = ",".join(value)
-    if not isinstance(value, str):
-        raise CardgenError(f"{where}'shops' must be a text such as \"drivethrucards\" or \"all\", not {_shown(value)}")
-    names = [part.strip().lower() for part in value.split(",") if part.strip()]
-    if not names:
-        raise CardgenError(f"{where}the shop list is empty: give {', '.join(s.choices)} (comma-separated) or all")
-    if "all" in names:
-        return s.choices
-    bad = [n for n in names if n not in s.choices]
-    if bad:
-        raise CardgenError(f"{where}unknown shop {bad[0][:40]!r}: use {', '.join(s.choices)} (comma-separated) or all")
-    return tuple(n for n in s.choices if n in names)
+    return _pick_names(value, where, s.choices, "shops", "drivethrucards", "shop list", "shop")
 
 
 def _card_names(s: Setting, value, where: str, text: bool = False) -> tuple:
