@@ -26,7 +26,8 @@ from .errors import CardgenError
 # 4: class sets (sets: letters, shapes, inventory papers; None for one deck), Str8 Eight's
 #    scaffold level and large print and its teacher pages (teacher: one PDF per paper) (issue 17),
 #    and the print shops a deck's files were written for (shops; empty for none).
-RECORD_VERSION = 4
+# 5: rules.readings, the entries the booklets list in "About this edition" (issue 24).
+RECORD_VERSION = 5
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -139,9 +140,14 @@ class Rules:
     reference: dict[str, Reference]  # file name -> player aid, one per booklet page size
     scorepad: tuple[str, ...]  # file names, one page each
     tournament: tuple[str, ...]
+    readings: int  # entries of the booklets' "About this edition" list (the game's table of readings); 0: none
+
+    def __post_init__(self):
+        if not 0 <= self.readings <= 100:
+            raise RecordError(f"rules.readings {self.readings} is not a count of readings")
 
 
-NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=())
+NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=(), readings=0)
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,13 @@ Rules used: the deck is one card per cell of the N × N table (value r·c, id
 value is v + d for a group d of the last value v (d | v, v/d < N); seats move 0, 1, …;
 each turn draws (pile top, or discard top) then plays, passes or discards; a pass card
 moves every hand to seat i+1 (left) or i−1 (right); when the pile is empty it is
-rebuilt (reshuffle: discard + played passes; impasse: those and every hand, with new
-hands dealt); the hand ends when a sequence holds L cards. Scores: winner the sum of
-their sequence (plus the others' with a one-group sequence), others sequence − hand
-(pass card 50; no sequence points after a one-group win).
+rebuilt (reshuffle: all of the discard pile + played passes; impasse: those and every
+hand, with 3 new cards dealt one at a time from the top of the shuffled pile, starting
+with the seat whose turn is next, while more than one card is left); the hand ends when
+a sequence holds L cards. The one-color bonus: the winning sequence is consecutive
+multiples of one group d (d·k, d·(k+1), …, each reached by the ×d arrow). Scores:
+winner the sum of their sequence (plus the others' with the bonus), others sequence −
+hand (pass card 50; no sequence points after a bonus win).
 """
 from __future__ import annotations
 
@@ -32,8 +35,13 @@ def follows(last: int, v: int, n: int) -> bool:
     return any(last % d == 0 and last // d < n and last + d == v for d in range(1, n + 1))
 
 
-def one_group(values: list, n: int) -> bool:
-    return any(all(v % d == 0 and v // d <= n for v in values) for d in range(1, n + 1))
+def one_color_run(values: list, n: int) -> bool:
+    """Consecutive multiples of one group: a constant step d that is a group of every card."""
+    if len(values) < 2:
+        return False
+    d = values[1] - values[0]
+    return d > 0 and all(b - a == d for a, b in zip(values, values[1:])) and \
+        all(v % d == 0 and v // d <= n for v in values)
 
 
 def replay(line: str) -> list:
@@ -78,9 +86,18 @@ def _replay(h: dict) -> list:
                 if progress and pool:
                     problems.append(f"event {i}: an impasse although the last pass through the pile moved on")
                 pool += [c for x in hands for c in x]
+                shuffled = list(e["impasse"]["pile"])
+                first = turn % p
+                dealt = [[] for _ in range(p)]
+                for _ in range(3):
+                    for k in range(p):
+                        if len(shuffled) > 1:
+                            dealt[(first + k) % p].append(shuffled.pop(0))
                 hands = [list(x) for x in e["impasse"]["hands"]]
                 draw = list(e["impasse"]["draw_pile"])
-                new = [c for x in hands for c in x] + draw
+                if dealt != hands or shuffled != draw:
+                    problems.append(f"event {i}: the new hands are not dealt from the pile starting with seat {first}")
+                new = list(e["impasse"]["pile"])
             else:
                 if not progress:
                     problems.append(f"event {i}: a reshuffle where the rules call an impasse")
@@ -144,7 +161,7 @@ def _replay(h: dict) -> list:
     if h["winner"] != winner:
         problems.append(f"winner {h['winner']!r}, the moves give {winner!r}")
     values = [[value(c) for c in s] for s in seqs]
-    bonus = winner is not None and one_group(values[winner], n)
+    bonus = winner is not None and one_color_run(values[winner], n)
     if h["str8eight"] != bonus:
         problems.append(f"str8eight {h['str8eight']!r}, the winning sequence gives {bonus!r}")
     in_hand = [sum(50 if PASS.match(c) else value(c) for c in x) for x in hands]

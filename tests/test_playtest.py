@@ -78,10 +78,11 @@ def test_a_variant_that_cannot_make_a_game(tmp_path):
     atlas = tmp_path / "ok" / "str8eight" / "str8eight-atlas.json"
     data = json.loads(atlas.read_text())
     data["value_sequences"] += 1
+    data["bonus_runs"] += 1  # no group of the 3 × 3 table holds 5 cards: no run
     atlas.write_text(json.dumps(data))
     from conftest import assert_check_catches
 
-    assert_check_catches(tmp_path / "ok", ["value sequences"])
+    assert_check_catches(tmp_path / "ok", ["value sequences", "atlas: bonus runs 1, the cards make 0"])
 
 
 def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
@@ -91,7 +92,6 @@ def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
         (["--bots", "greedy,random"], "2 bots for 4 seats"),
         (["--bots", "clever"], "unknown bot 'clever'"),
         (["--sweep", "colour=1"], "--sweep 'colour=1': write AXIS=VALUES"),
-        (["--game", "fourscore", "--log", "x.jsonl"], "--log records Str8 Eight hands"),
         (["--game", "eights"], "cannot play eights"),
         (["--table-size", "8", "extra=1"], "unexpected argument 'extra=1'"),
     ):

@@ -26,7 +26,7 @@ def _log(variant, bots, hands, seed=3):
     (Variant(), ("greedy",)),
     (Variant(), ("random", "greedy", "random", "greedy")),
     (Variant(5, 6, 8, 2), ("random",)),  # reshuffles and impasses
-    (Variant(2, 6, 2, 3), ("greedy",)),  # a tiny deck: one-group wins, redeals
+    (Variant(2, 6, 2, 3), ("greedy",)),  # a tiny deck: one-color wins, redeals
 ])
 def test_the_referee_accepts_every_logged_hand(variant, bots):
     lines = _log(variant, bots, 12)
@@ -139,7 +139,7 @@ def test_fourscore_keeps_every_card_and_takes_rows_by_the_rules():
     g.piles = [0, 0]
     g.place(0, 28, (0, 1))  # the fifth card: the four others to the pile, 28 starts the row
     assert g.rows[0] == [28] and g.piles[0] == 4 - 1  # and 28 next to 24 names it (×4): one card back
-    assert g.spots(25) == [] and g.spots(7) == [(0, 0), (1, 1), (2, 1)] and g.highest_row() == 3
+    assert g.spots(25) == [] and g.spots(7) == [(0, 0), (1, 1), (2, 1)] and g.highest_rows() == [3]
     g.place(1, 25, None)  # no place for a 25 (no group shared): the row with the highest card (64)
     assert g.piles[1] == 1 and g.rows[3] == [25]
     total = play_game(FourScoreVariant(), [FourScoreRandom()] * 4, 2)
@@ -166,9 +166,9 @@ def test_atlas_counts_match_a_brute_force_enumeration_and_the_checkers_count():
         a = atlas(n, length)
         links = {(d, d * k, d * (k + 1)) for d in range(1, n + 1) for k in range(1, n)}
         other = count_sequences(dict(a.copies), links, n, length)
-        assert (other["value_sequences"], other["card_sequences"], other["single_group_sequences"]) == \
-            (a.value_sequences, a.card_sequences, a.single_group)
+        assert (other["value_sequences"], other["card_sequences"], other["bonus_runs"]) == \
+            (a.value_sequences, a.card_sequences, a.bonus_runs)
         assert other["through"] == a.through
     a = atlas(8, 8)
-    assert (a.value_sequences, a.single_group, a.longest) == (2966, 8, 20)
+    assert (a.value_sequences, a.bonus_runs, a.longest) == (2966, 8, 20)
     assert a.mean_position(24) > 6 and a.hubs(2) == [12, 24]  # the tips' 24: a hub, played late

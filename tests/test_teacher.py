@@ -197,6 +197,14 @@ def test_one_wrong_neighbour_and_a_backwards_example_fail_the_check(copy_of_taug
     assert "lesson plan" not in output and "fact coverage" not in output  # only what was forged
 
 
+def test_a_coverage_page_counting_other_bonus_runs_fails_the_check(copy_of_taught):
+    """The coverage page's one-color runs (8 on the 8 × 8 table: d, 2d, …, 8d) are recounted
+    from the cards' arrows: a page that counts the runs any other way is caught."""
+    output = _swap_in(copy_of_taught, 8, 8, lambda facts: dataclasses.replace(facts, bonus_runs=facts.bonus_runs + 1))
+    assert "fact coverage: gives 9 winning sequences that earn the one-color bonus; the cards make 8" in output
+    assert "lesson plan" not in output and "answer key" not in output
+
+
 def test_teacher_pages_stating_another_level_large_print_or_sets_fail_the_check(copy_of_taught):
     """The deck is the full level, standard print, one deck: pages written for bare,
     large-print class sets are caught on each count, and nothing else is reported."""

@@ -10,6 +10,7 @@ import pytest
 from cardgen.documents.ruletext import load, plain_text, render
 from cardgen.errors import CardgenError
 from cardgen.model import eights, str8eight
+from cardgen.model.bonus import group_runs, run_group
 from cardgen.model.facts import crazy_eights_facts, eights_facts, fourscore_facts, str8eight_facts
 
 
@@ -168,11 +169,12 @@ def test_a_set_sequence_length_runs_through_the_words(n, length):
 
     assert f"The hand ends the moment someone places the {ordinal(length)} card" in text
     assert f"sequences of {length}" in f.edition
-    runs = str8eight.group_runs(n, length)
+    runs = group_runs(n, length)
     assert f.runs_exist == bool(runs) == (length <= n)  # one color holds at most n cards
     assert (f"The {f.bonus_name} bonus" in text) == bool(runs)
     if runs:
         assert str8eight.is_sequence(f.bonus_run, n) and len(f.bonus_run) == length
+        assert run_group(f.bonus_run, n) == f.bonus_group
         assert f.bonus_name == f"Str8 {number_word(length).capitalize()}"
     aid = one_line(plain_text(load("str8eight-reference", f)))
     assert f"lays their {ordinal(length)} card" in aid

@@ -28,6 +28,7 @@ class RulesSpec:
     reference: "str | None" = None  # player aid rule text
     scorepad: "dict | None" = None  # {"players": n, "hands": n}; its lines are <booklet>-scorepad.md
     tournament: bool = False
+    readings: bool = False  # the booklet lists the game's table of readings in "About this edition"
 
     def lines(self, sheet: str) -> list:
         """The lines at the head of a sheet (scorepad, tournament), from the rule text
@@ -96,8 +97,11 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     from ..draw.fonts import register_reportlab_fonts
     from ..documents.ruletext import Block, load
 
+    from ..documents.ruletext import Edition
+
     fonts = register_reportlab_fonts(theme.fonts)
     blocks = load(spec.booklet, spec.facts)
+    readings = len(Edition(game, spec.facts)) if spec.readings else 0
     if spec.cover:
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
     aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
@@ -123,7 +127,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
-                                  reference=aids)
+                                  reference=aids, readings=readings)
 
 
 def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec) -> None:
@@ -196,7 +200,7 @@ class RulesTask:
         params, files, timings = self.task.result()
         rules = params.pop("rules")
         self.out.params["rules"] = replace(self.out.params.get("rules") or NO_RULES, booklet=rules.booklet,
-                                           fold=rules.fold, reference=rules.reference)
+                                           fold=rules.fold, reference=rules.reference, readings=rules.readings)
         self.out.params.update(params)
         self.out.files.extend(files)
         for k, v in timings.items():

@@ -5,10 +5,12 @@ model code that built it), then compared with what the SVG files say.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
 from . import readings, svgread
+from .bonus import count_runs, is_run
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .safefile import Refused, guard
@@ -422,7 +424,7 @@ MIN_FINISHED = 0.5  # trial hands: fewer finishing than this means the variant r
 def count_sequences(copies: dict, links: set, n: int, length: int) -> dict:
     """The atlas recounted from the cards alone: winning sequences of `length` values from a
     bull's-eye (1..n) along the cards' right arrows, with and without copies, through each
-    value, and those whose cards all lie in one group (d | v and v/d ≤ n for every card)."""
+    value, and the one-color runs (bonus.py: one group climbed one multiple at a time)."""
     follow: dict = defaultdict(set)
     for _group, a, b in links:
         if a in copies and b in copies:
@@ -442,20 +444,10 @@ def count_sequences(copies: dict, links: set, n: int, length: int) -> dict:
         for v in values:
             head[(v, j + 1)] = sum(head[(u, j)] for u in values if v in follow[u])
     through = {v: sum(head[(v, j)] * tails[length - j][v] for j in range(1, length + 1)) for v in values}
-    single = 0
-    groups = {v: {d for d in range(1, n + 1) if v % d == 0 and v // d <= n} for v in values}
-    layer = defaultdict(int, {(v, frozenset(groups[v])): 1 for v in starts})
-    for _ in range(length - 1):
-        nxt = defaultdict(int)
-        for (v, common), k in layer.items():
-            for w in follow[v]:
-                if common & groups[w]:
-                    nxt[(w, common & groups[w])] += k
-        layer = nxt
-    single = sum(layer.values())
+    runs = count_runs({(d, a, b) for d, a, b in links if a in copies and b in copies}, n, length)
     return {"value_sequences": sum(tails[length - 1][v] for v in starts),
             "card_sequences": sum(ctails[length - 1][v] for v in starts), "through": through,
-            "single_group_sequences": single}
+            "bonus_runs": runs}
 
 
 def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: GameReport, rel) -> None:
@@ -485,7 +477,7 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     if not readable:  # one line: the counts below cannot be read from it
         report.fail(file, "atlas", "missing, too large or not a JSON object")
         data = {}
-    for key in ("value_sequences", "card_sequences", "single_group_sequences"):
+    for key in ("value_sequences", "card_sequences", "bonus_runs"):
         if key in data and data.get(key) != want[key]:
             report.fail(file, "atlas", f"{key.replace('_', ' ')} {_short(data.get(key))}, the cards make {want[key]}")
     through = data.get("through") if isinstance(data.get("through"), dict) else {}
@@ -501,7 +493,8 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
         except (svgread.Unreadable, OSError) as exc:
             report.fail(rel(svg), "atlas poster", f"missing or unreadable ({exc})")
             continue
-        shown = {a: svgread.as_int(root.get(f"data-{a.replace('_', '-')}")) for a in ("value_sequences", "card_sequences")}
+        shown = {a: svgread.as_int(root.get(f"data-{a.replace('_', '-')}"))
+                 for a in ("value_sequences", "card_sequences", "bonus_runs")}
         for key, got in shown.items():
             if got != want[key]:
                 report.fail(rel(svg), "atlas poster", f"shows {got} {key.replace('_', ' ')}, the cards make {want[key]}")
@@ -522,8 +515,8 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     elif want["value_sequences"] and not hands and readable:
         report.fail(file, "playability", "no trial hands recorded")
     report.summary.append(f"atlas: {want['value_sequences']} winning sequences of {length} "
-                          f"({want['card_sequences']} counting copies, {want['single_group_sequences']} in one "
-                          f"group), recounted from the cards; trial hands {finished}/{hands} finished")
+                          f"({want['card_sequences']} counting copies, {want['bonus_runs']} one-color runs), "
+                          f"recounted from the cards; trial hands {finished}/{hands} finished")
 
 
 def _short(value) -> str:
@@ -593,6 +586,10 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
                 Claim("pass cards", r"(\d+) in the deck: (\d+) left", None)]
         pad.append(Claim("pass cards", r"a pass card in hand costs (\d+)", None))
 
+    def tables(text: str, path: Path) -> None:
+        copies(text, path)
+        _check_bonus_words(text, rel(path), n, length, report)
+
     def copies(text: str, path: Path) -> None:
         pairs = wording.number_pairs(text, "Value Copies")
         stated = dict(pairs or [])
@@ -605,7 +602,35 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
                         f"{', '.join(f'{v}: {stated.get(v, 0)}' for v in wrong[:8])}; the cards are "
                         f"{', '.join(f'{v}: {counts.get(v, 0)}' for v in wrong[:8])}")
     wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
-                      ("What is in the box", "Setup", "Building a sequence", "Scoring", "Winning the game"), copies)
+                      ("What is in the box", "Setup", "Building a sequence", "Scoring", "Winning the game"), tables)
+
+
+RUN_SAID = re.compile(r"consecutive multiples of one color group, such as ([\d, ]+)\.")
+MISS_SAID = re.compile(r"does not count: ([\d, ]+) is a legal winning sequence")
+
+
+def _check_bonus_words(text: str, file: str, n: int, length: int, report: GameReport) -> None:
+    """The booklet's one-color bonus: its example is a run of length cards (bonus.py), and the
+    sequence it shows as a gap is a legal winning sequence that is not one; no bonus is
+    described when the table has no run that long."""
+    said = RUN_SAID.search(text)
+    if length > n:
+        if said:
+            report.fail(file, "booklet", f"describes a one-color bonus, but no group of the {n} × {n} table "
+                        f"holds {length} cards")
+        return
+    values = [int(v) for v in said.group(1).replace(",", " ").split()] if said else []
+    if not said or len(values) != length or not is_run(values, n):
+        report.fail(file, "booklet", f"the one-color bonus example {values or 'is missing'}: not {length} "
+                    "consecutive multiples of one group from a bull's-eye")
+    miss = MISS_SAID.search(text)
+    if miss:
+        values = [int(v) for v in miss.group(1).replace(",", " ").split()]
+        legal = bool(values) and 1 <= values[0] <= n and all(
+            (b - a, "right", b) in expected_arrows(a, n) for a, b in zip(values, values[1:]))
+        if len(values) != length or not legal or is_run(values, n):
+            report.fail(file, "booklet", f"the sequence {values} shown as missing the bonus is not a legal "
+                        f"winning sequence of {length} that skips a multiple")
 
 
 def _value_table(values: list, counts: Counter) -> list[str]:

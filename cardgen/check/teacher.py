@@ -6,7 +6,8 @@ and next multiple the card SVGs' arrows name; the scaffold level, large print an
 class sets they state are the build record's (itself held to the faces by the deck
 check); the coverage page's squares give the
 share of winning sequences through each product, and its row of times tables each
-one's share of the steps, both recounted here from the cards' arrows.
+one's share of the steps, and the winning sequences that earn the one-color bonus (bonus.py),
+all recounted here from the cards' arrows.
 
 Text is read from the PDF (pypdf), as a reader would copy it; what each page should
 say is built here from the SVGs alone, never from the model that wrote the pages."""
@@ -16,6 +17,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from .bonus import count_runs
 from .deckfiles import pdf_page_sizes
 from .paper import PAPERS
 from .report import GameReport
@@ -86,6 +88,8 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, m
     follow = defaultdict(set, {v: {w for w in ws if w in values} for v, ws in follow.items()})  # a damaged
     # card's arrow to a value no card has leads nowhere (the deck check reports it)
     total, through, steps = recount(values, follow, n, length)
+    runs = count_runs({(g, v, t) for v, named in arrows.items() for g, side, t in named if side == "right"},
+                      n, length)
     for name in info.papers:
         path = game_dir / name
         file = rel(path)
@@ -112,7 +116,7 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, m
         _level_and_sets(texts[0], texts[2], rec, file, report)
         _recording(texts[1], n, length, follow, cells, file, report)
         _answer_key(texts[2], n, cells, arrows, file, report)
-        _coverage(texts[3], n, total, through, steps, file, report)
+        _coverage(texts[3], n, total, through, steps, runs, file, report)
         if len(report.violations) == before:
             report.summary.append(f"{name}: lesson plan, recording sheet, answer key ({len(cells)} values) and "
                                   f"fact coverage ({n * n} facts, {total} winning sequences) match the cards")
@@ -242,7 +246,7 @@ def _answer_key(text: str, n: int, cells: dict, arrows: dict, file: str, report:
         at = len(text) - len(rest) + len(row)
 
 
-def _coverage(text: str, n: int, total: int, through: Counter, steps: Counter, file: str,
+def _coverage(text: str, n: int, total: int, through: Counter, steps: Counter, runs: int, file: str,
               report: GameReport) -> None:
     grid = "× " + " ".join(map(str, range(1, n + 1))) + " " + " ".join(
         f"{r} " + " ".join(f"{r * c} {share_text(through[r * c], total)}" for c in range(1, n + 1))
@@ -260,3 +264,8 @@ def _coverage(text: str, n: int, total: int, through: Counter, steps: Counter, f
     said = re.search(r"There are ([\d,]+) different winning sequences", text)
     if said is None or int(said[1].replace(",", "")) != total:
         report.fail(file, "fact coverage", f"does not state the {total:,} winning sequences the cards make")
+    said = re.search(r"Just ([\d,]+) of them earn the .{3,30}? bonus", text)
+    got = int(said[1].replace(",", "")) if said else 0
+    if got != runs:
+        report.fail(file, "fact coverage", f"gives {got:,} winning sequences that earn the one-color bonus; "
+                    f"the cards make {runs:,}")

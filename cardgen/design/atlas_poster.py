@@ -61,7 +61,7 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
     facts = [
         {"label": "winning sequences", "value": f"{book.value_sequences:,}", "data": "value-sequences"},
         {"label": "counting every copy", "value": f"{book.card_sequences:,}", "data": "card-sequences"},
-        {"label": "in one color group", "value": f"{book.single_group:,}", "data": "single-group"},
+        {"label": "one-color runs (bonus)", "value": f"{book.bonus_runs:,}", "data": "bonus-runs"},
         {"label": "longest possible", "value": f"{book.longest}", "data": "longest"},
     ]
     fact_w = (page.width - 2 * MARGIN) / len(facts)

@@ -194,7 +194,7 @@ def _environment():
                        the_groups=lambda ds: and_list(f"the {d}s" for d in ds),
                        group_list=lambda ds: and_list(f"{d}s" for d in ds),
                        arrows=lambda pairs: and_list(f"{t} (×{d})" for t, d in pairs),
-                       an=a_number, bold=lambda t: f"**{t}**",
+                       an=a_number, bold=lambda t: f"**{t}**", lower_first=lambda t: t[:1].lower() + t[1:],
                        signed=lambda n: f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0"))
     return env
 
@@ -206,9 +206,56 @@ def game_of(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=256)
+def _compiled(text: str):
+    """A reading's text as a template of the rule texts' environment, compiled once."""
+    return _environment().from_string(text)
+
+
+class Edition:
+    """A game's table of readings (model/readings.py) as its texts print them: each entry's
+    topic, rule and why rendered over the facts, an entry whose rule renders empty (one
+    that does not apply to the variant built) left out. Read on first use, so a text that
+    never names its readings needs no table. Iterate for the "About this edition" list;
+    edition["row-tie"].rule for one entry's rule where the text states it."""
+
+    def __init__(self, game: str, facts):
+        self.game, self.facts = game, facts
+        self._entries: "tuple | None" = None
+
+    @property
+    def entries(self) -> tuple:
+        if self._entries is None:
+            from dataclasses import replace
+
+            from ..model.readings import readings
+
+            out = []
+            for r in readings(self.game):
+                text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts).split())
+                        for k in ("topic", "rule", "why")}
+                if text["rule"]:
+                    out.append(replace(r, **text))
+            self._entries = tuple(out)
+        return self._entries
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, key: str):
+        found = next((r for r in self.entries if r.id == key), None)
+        if found is None:
+            raise CardgenError(f"rule text of {self.game} names the reading {key!r}, which "
+                               f"templates/readings/{self.game}.toml has not (or not for this variant)")
+        return found
+
+
 def render(name: str, facts=None) -> str:
     """The rule text name (templates/rules/<name>.md) as Markdown, its numbers filled in
-    from facts (the reference game's when None)."""
+    from facts (the reference game's when None), its readings from the game's table."""
     import jinja2
 
     if facts is None:
@@ -216,7 +263,7 @@ def render(name: str, facts=None) -> str:
 
         facts = facts_for(game_of(name))
     try:
-        return _environment().get_template(f"{name}.md").render(f=facts)
+        return _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
     except jinja2.TemplateNotFound:
         raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None
 

@@ -12,9 +12,8 @@ A value's hub count (the sequences through it) is the sum over positions j of
 reach[v][j] · ways[v][L − j]. Card-level counts weigh each value by its copies in
 the deck, since a sequence of distinct values is laid with any copy of each.
 
-A single-group sequence (the Str8 Eight bonus) is one whose cards all belong to one
-group of multiples; the walk carries the set of groups that still hold every card so
-far (a bit mask), so sequences lying in two groups at once are counted once.
+The one-color runs (the bonus: consecutive multiples of one group, model/bonus.py) are
+the runs that definition lists, counted where the deck holds every card of them.
 
 `atlas(deck, length)` is the one entry point; the booklet's tips, the kit's poster,
 `cardgen playtest --json` and the playability warning read the same numbers.
@@ -25,7 +24,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .str8eight import Deck, build_deck, groups_of, successors
+from .bonus import group_runs
+from .str8eight import Deck, build_deck, successors
 
 DEFAULT_SEQUENCE_LENGTH = 8
 MIN_SEQUENCE_LENGTH, MAX_SEQUENCE_LENGTH = 2, 36  # 36: the longest run on a 12 × 12 table
@@ -42,8 +42,8 @@ class Atlas:
     starts: dict  # bull's-eye value -> winning value sequences starting on it
     through: dict  # value -> winning value sequences that use it (the hubs)
     positions: dict  # value -> tuple: sequences with the value at position 1..L
-    single_group: int  # distinct winning value sequences all in one group
-    single_group_by_group: dict  # group -> winning value sequences lying in that group
+    bonus_runs: int  # winning value sequences that earn the one-color bonus (model/bonus.py)
+    bonus_runs_by_group: dict  # group -> its bonus runs
     longest: int  # the longest sequence the table allows at all
 
     @property
@@ -70,8 +70,8 @@ class Atlas:
         return {
             "table_size": self.table_size, "sequence_length": self.sequence_length,
             "value_sequences": self.value_sequences, "card_sequences": self.card_sequences,
-            "single_group_sequences": self.single_group,
-            "single_group_by_group": {str(d): c for d, c in self.single_group_by_group.items()},
+            "bonus_runs": self.bonus_runs,
+            "bonus_runs_by_group": {str(d): c for d, c in self.bonus_runs_by_group.items()},
             "longest_possible": self.longest,
             "starts": {str(v): c for v, c in self.starts.items()},
             "through": {str(v): c for v, c in self.through.items()},
@@ -131,30 +131,12 @@ def atlas(deck: "Deck | int", length: int = DEFAULT_SEQUENCE_LENGTH) -> Atlas:
     positions = {v: tuple(reach[(v, j)] * ways[(v, L - j)] for j in range(1, L + 1)) for v in values}
     through = {v: sum(positions[v]) for v in values}
     starts = {b: ways[(b, L - 1)] for b in bulls}
-    single, by_group = _single_group(n, values, succ, bulls, L)
+    runs = [d for d, run in group_runs(n, L) if all(v in copies for v in run)]
     return Atlas(
         table_size=n, sequence_length=L, values=values, copies=copies,
         value_sequences=sum(starts.values()), card_sequences=sum(cways[(b, L - 1)] for b in bulls),
-        starts=starts, through=through, positions=positions, single_group=single,
-        single_group_by_group=by_group, longest=_longest(values, succ, bulls))
-
-
-def _single_group(n: int, values, succ, bulls, L: int) -> tuple:
-    """Sequences whose every card lies in one group: a walk carrying the groups (a bit
-    mask) that hold every card so far."""
-    mask_of = {v: sum(1 << (d - 1) for d in groups_of(v, n)) for v in values}
-    layer: Counter = Counter({(b, mask_of[b]): 1 for b in bulls})
-    for _ in range(L - 1):
-        nxt: Counter = Counter()
-        for (v, mask), count in layer.items():
-            for w in succ[v]:
-                m = mask & mask_of[w]
-                if m:
-                    nxt[(w, m)] += count
-        layer = nxt
-    total = sum(layer.values())
-    by_group = {d: sum(c for (v, m), c in layer.items() if m >> (d - 1) & 1) for d in range(1, n + 1)}
-    return total, by_group
+        starts=starts, through=through, positions=positions, bonus_runs=len(runs),
+        bonus_runs_by_group={d: runs.count(d) for d in range(1, n + 1)}, longest=_longest(values, succ, bulls))
 
 
 def _longest(values, succ, bulls) -> int:

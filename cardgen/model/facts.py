@@ -3,7 +3,7 @@ rule texts, player aids, score pads and boxes use, computed once from the model.
 
 The rule texts (templates/rules/*.md) are Jinja templates that read one of these
 records as `f`; nothing in them is a number of the reference game. A passage that
-does not apply to a variant tests a fact (no pass cards, no one-group run) and is
+does not apply to a variant tests a fact (no pass cards, no one-color run) and is
 left out. Plain data only: no wording, no drawing.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import crazy_eights, eights, str8eight
+from .bonus import group_runs, near_miss
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class AtlasFacts:
     """The sequence atlas's numbers the booklet's tips cite (model/atlas.py counts them)."""
     value_sequences: int  # distinct winning sequences of values
     card_sequences: int  # counting every copy
-    single_group: int  # of them, inside one group of multiples
+    bonus_runs: int  # of them, one-color runs (model/bonus.py)
     hubs: tuple  # (value, per cent of winning sequences through it, mean position), busiest first
     rare: tuple  # bull's-eye-free values fewest winning sequences use, rarest first
 
@@ -87,7 +88,7 @@ class Str8EightFacts:
     title: str
     table_size: int
     sequence_length: int
-    bonus_name: str  # the one-group sequence, named for its length ("Str8 Eight")
+    bonus_name: str  # the one-color run, named for its length ("Str8 Eight")
     number_cards: int
     pass_cards: int
     pass_points: int
@@ -108,10 +109,11 @@ class Str8EightFacts:
     tournament: bool  # tables of 3 or 4 can be dealt
     example: tuple  # Step, a legal winning sequence found by search
     cover: tuple  # four values: the start of the example, a legal sequence
-    runs_exist: bool  # a one-group sequence of the winning length exists
+    runs_exist: bool  # a one-color run (model/bonus.py) of the winning length exists
     bonus_run: tuple  # its values (empty when none)
     bonus_group: int
-    run_worth_fixed: bool  # every one-group run starts at its group (length = table size)
+    bonus_miss: "tuple | None"  # (group, values, the multiple skipped): all in one group, no bonus
+    run_worth_fixed: bool  # every one-color run starts at its group (length = table size)
     scoring: tuple  # Player: the winner first
     targets: dict  # players -> score that wins
     targets_scaled: bool  # not the reference rules' (another table): an added rule
@@ -173,7 +175,7 @@ class Str8EightFacts:
 
     @property
     def run_worth(self) -> int:
-        """What a one-group run of group 1 is worth: a run of group d is worth d times it."""
+        """What a one-color run of group 1 is worth: a run of group d is worth d times it."""
         return self.sequence_length * (self.sequence_length + 1) // 2
 
     @property
@@ -224,7 +226,7 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         raise ValueError(f"no sequence of {length} cards in the {n} × {n} table")
     steps = tuple(Step(v, p, None if p is None else v - p) for p, v in zip((None,) + example[:-1], example))
 
-    runs = m.group_runs(n, length)
+    runs = group_runs(n, length)
     bonus_group = max(1, n // 2)
     bonus = next((r for d, r in runs if d == bonus_group), runs[-1][1] if runs else ())
     if runs:
@@ -244,7 +246,8 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         team_sizes=tuple(s for s in (6, 8) if m.most_players(cards) >= s),
         tournament=one_deck >= 4,
         example=steps, cover=example[:4], runs_exist=bool(runs), bonus_run=bonus,
-        bonus_group=bonus_group if runs else 0, run_worth_fixed=length == n,
+        bonus_group=bonus_group if runs else 0, bonus_miss=near_miss(n, length, bonus_group) if runs else None,
+        run_worth_fixed=length == n,
         scoring=_scoring_example(n, length, example, bonus, copies, pass_cards, one_deck),
         targets=m.targets_for(n, length), targets_scaled=m.targets_for(n, length) != m.TARGETS,
         mean_total=round(m.mean_sequence_total(n, length)), reference_targets=dict(m.TARGETS),
@@ -264,14 +267,14 @@ def _atlas_facts(n: int, length: int) -> "AtlasFacts | None":
     hubs = tuple((v, round(100 * book.share_through(v)), round(book.mean_position(v), 1)) for v in book.hubs(3))
     used = [v for v in book.values if v > n and book.through.get(v, 0)]
     rare = tuple(sorted(used, key=lambda v: (book.through[v], v))[:2])
-    return AtlasFacts(book.value_sequences, book.card_sequences, book.single_group, hubs, rare)
+    return AtlasFacts(book.value_sequences, book.card_sequences, book.bonus_runs, hubs, rare)
 
 
 PLAYER_NAMES = ("Ana", "Ben", "Cleo")
 
 
 def _scoring_example(n, length, winning, bonus, copies, pass_cards, most) -> tuple:
-    """Ana wins (with the worked sequence, or with the one-group run); Ben and, when the
+    """Ana wins (with the worked sequence, or with the one-color run); Ben and, when the
     deck deals three, Cleo hold unfinished sequences and hands. Every card is one the
     deck has, in both endings."""
     m = str8eight

@@ -205,17 +205,6 @@ def step_group(a: int, b: int) -> int:
     return b - a
 
 
-def group_runs(n: int, length: int) -> list:
-    """Every one-group sequence of length cards (the bonus): (group, values), the run
-    k·d … (k+length−1)·d starting on a bull's-eye, by group then start."""
-    runs = []
-    for d in range(1, n + 1):
-        for k in range(1, n - length + 2):
-            if k * d <= n:
-                runs.append((d, tuple(d * j for j in range(k, k + length))))
-    return runs
-
-
 def varied_sequence(n: int, length: int, avoid: "dict | None" = None, starts=None) -> "tuple | None":
     """A sequence of length cards that passes through as many groups as it can, found
     greedily: at each step the smallest next card that uses a group not used yet, as

@@ -51,6 +51,7 @@ class TeacherFacts:
     key: tuple  # KeyRow, by value
     through: dict  # value -> winning value sequences through it (the atlas)
     sequences: int  # winning value sequences of the built length
+    bonus_runs: int  # of them, one-color runs (model/bonus.py: a times table counted on without a gap)
     step_share: dict  # group -> per cent of the steps of all winning sequences that move along it
     example: tuple  # Fact: the worked sequence, card by card
     trial: tuple  # (players, hands, median turns of a finished hand, all seats counted): the
@@ -197,5 +198,5 @@ def teacher_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: in
     book = atlas(n, length)
     return TeacherFacts(
         game=game, scaffold=scaffold, sets=sets, marks=tuple(marks) if sets > 1 else (), large_print=large_print, preset=preset, key=_key(n),
-        through=dict(book.through), sequences=book.value_sequences, step_share=_step_share(n, length),
+        through=dict(book.through), sequences=book.value_sequences, bonus_runs=book.bonus_runs, step_share=_step_share(n, length),
         example=_example(game), trial=(trial.players, trial.hands, trial.median_turns))

@@ -108,7 +108,7 @@ def run_playtest(options, progress=lambda message: None) -> list:
                 for variant in variants:
                     progress(f"{TITLES[game]}: {_label(_describe(game, variant))}…")
                     report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
-                                  log if game == "str8eight" else None)
+                                  log)
                     rows.append(sweep_row(report))
                 sweeps[game] = rows
                 files.update(_sweep_files(game, rows, options, DEFAULT_THEME))
@@ -116,7 +116,7 @@ def run_playtest(options, progress=lambda message: None) -> list:
             else:
                 progress(f"{TITLES[game]}: playing {options.hands} hands…")
                 report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
-                              options.jobs, log if game == "str8eight" else None, progress)
+                              options.jobs, log, progress)
                 reports.append(report)
                 progress(f"{TITLES[game]}: drawing the report…")
                 files.update(_report_files(report, options, DEFAULT_THEME))
@@ -240,7 +240,7 @@ def _numbers(report: dict) -> list:
             ("others below zero", _pct(f["scores"]["others_below_zero"])),
             ("winning value sequences (atlas)", a["value_sequences"]),
             ("winning card sequences, counting copies", a["card_sequences"]),
-            ("single-group sequences", a["single_group_sequences"])] + rows
+            ("one-color bonus runs", a["bonus_runs"])] + rows
 
 
 def _note(report: dict) -> str:

@@ -45,7 +45,7 @@ class Tally:
     bot_wins: Counter = field(default_factory=Counter)  # bot name -> wins
     bot_seats: Counter = field(default_factory=Counter)  # bot name -> seats played
     turns: Counter = field(default_factory=Counter)  # turns -> hands (FourScore: rounds)
-    bonus: int = 0  # Str8 Eight: single-group wins; FourScore: facing-arrow returns
+    bonus: int = 0  # Str8 Eight: one-color bonus wins; FourScore: facing-arrow returns
     reshuffles: Counter = field(default_factory=Counter)  # per hand -> hands
     impasses: Counter = field(default_factory=Counter)
     passes: Counter = field(default_factory=Counter)
@@ -100,11 +100,12 @@ def _str8eight_chunk(variant: Variant, bots: tuple, seed: int, stream: int, star
 def _fourscore_chunk(variant: FourScoreVariant, bots: tuple, seed: int, stream: int, start: int, stop: int,
                      log: bool) -> tuple:
     t = Tally()
+    lines = [] if log else None
     cache: dict = {}
     for i in range(start, stop):
         names = seating(bots, variant.players, stream, i)
         players = cache.get(names) or cache.setdefault(names, [FOURSCORE_BOTS[n]() for n in names])
-        r = play_game(variant, players, hand_seed(seed, stream, i))
+        r = play_game(variant, players, hand_seed(seed, stream, i), log=log)
         t.hands += 1
         t.finished += 1
         t.turns[r.rounds] += 1
@@ -119,7 +120,9 @@ def _fourscore_chunk(variant: FourScoreVariant, bots: tuple, seed: int, stream: 
         t.takes[r.takes] += 1
         t.bonuses[r.bonuses] += 1
         t.bonus += r.bonuses
-    return t, None
+        if log:
+            lines.append(json.dumps(r.log, separators=(",", ":")))
+    return t, lines
 
 
 CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk}

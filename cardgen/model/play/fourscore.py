@@ -5,26 +5,46 @@ other 60 are dealt evenly. Each round every seat picks a card, the cards are pla
 lowest first (ties clockwise from the box), a row's fifth card takes the other four,
 a card with no legal place takes the row holding the highest card, and a card that
 names its neighbour with a facing arrow returns one card of the scoring pile to the
-box. The fewest cards in the scoring pile wins. Readings of open cases: model/play/__init__.py.
+box. The fewest cards in the scoring pile wins. Seat 0 sits on the dealer's left and
+starts with the box. The open cases are settled by the table of readings
+(templates/readings/fourscore.toml), read into `Choices`.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..str8eight import DEFAULT_TABLE_SIZE, build_deck, groups_of
+from .choices import from_table
 
+GAME = "fourscore"
 ROWS = 4
 ROW_LIMIT = 5
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LEFT, RIGHT = 0, 1
+SIDES = ("left", "right")  # as the log names them
+
+
+@dataclass(frozen=True)
+class Choices:
+    """How the engine plays the points the rules leave open: the `engine` values of the
+    table of readings (templates/readings/fourscore.toml), which the booklet prints."""
+
+    ALLOWED = {"row_tie": ("choose", "first"), "same_number_counts": (True, False)}
+    row_tie: str  # choose: the player picks among rows tied for the highest card; first: the first such row
+    same_number_counts: bool  # a card on a same-numbered end card counts toward the row's five
+
+
+def table_choices() -> Choices:
+    return from_table(Choices, GAME)
 
 
 @dataclass(frozen=True)
 class FourScoreVariant:
     table_size: int = DEFAULT_TABLE_SIZE
     players: int = 4
+    choices: Choices = field(default_factory=table_choices)
 
     def __post_init__(self):
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -56,23 +76,31 @@ class GameResult:
     fifth_cards: int  # rows completed with a fifth card
     takes: int  # rows taken for want of a legal place
     bonuses: int  # facing-arrow matches that returned a card to the box
+    row_ties: int = 0  # takes where rows tied for the highest card (the player chose)
+    log: "dict | None" = None
 
 
 class Game:
     """The state of one game; bots read it through their seat."""
 
-    def __init__(self, variant: FourScoreVariant, seed: int):
+    def __init__(self, variant: FourScoreVariant, seed: int, log: bool = False):
         self.variant = variant
+        self.choices = variant.choices
         self.rng = random.Random(seed)
+        self.seed = seed
         self.groups = _groups(variant.table_size)
         deck = list(_values(variant.table_size))
         self.rng.shuffle(deck)
         p, k = variant.players, variant.cards_each
         self.rows = [[deck[i]] for i in range(ROWS)]
+        self.stacked = [0] * ROWS  # cards laid on a same-numbered end card, when they do not count
         self.hands = [deck[ROWS + i * k: ROWS + (i + 1) * k] for i in range(p)]
         self.piles = [0] * p
         self.box = 0  # the seat holding the box
-        self.fifth_cards = self.takes = self.bonuses = 0
+        self.fifth_cards = self.takes = self.bonuses = self.row_ties = 0
+        self.events: "list | None" = [] if log else None
+        self.opening = {"rows": [r[:] for r in self.rows], "hands": [h[:] for h in self.hands],
+                        "left_over": deck[ROWS + p * k:]} if log else None
 
     def spots(self, v: int) -> list:
         """Where a card of value v may go: (row, side) pairs, in row order."""
@@ -91,31 +119,57 @@ class Game:
         d = abs(v - neighbour)
         return d > 0 and d in self.groups[v] and d in self.groups[neighbour]
 
-    def highest_row(self) -> int:
+    def highest_rows(self) -> list:
+        """The rows holding the highest card on the table (its right end), in row order."""
         top = max(row[-1] for row in self.rows)
-        return next(r for r, row in enumerate(self.rows) if row[-1] == top)
+        return [r for r, row in enumerate(self.rows) if row[-1] == top]
 
-    def place(self, seat: int, v: int, spot: "tuple | None") -> None:
+    def counted(self, r: int) -> int:
+        """The cards of row r that count toward its limit."""
+        return len(self.rows[r]) - self.stacked[r]
+
+    def fills(self, v: int, spot: tuple) -> bool:
+        """Whether v laid at spot is the row's fifth card."""
+        r, side = spot
+        end = self.rows[r][-1] if side == RIGHT else self.rows[r][0]
+        adds = v != end or self.choices.same_number_counts
+        return adds and self.counted(r) == ROW_LIMIT - 1
+
+    def place(self, seat: int, v: int, spot: "tuple | None", take: "int | None" = None) -> None:
+        """Lay v at spot, or (spot None) take a row of the highest card: take, one of them."""
         if spot is None:
-            r = self.highest_row()
+            tied = self.highest_rows()
+            r = tied[0] if take is None else take
+            if r not in tied:
+                raise RuntimeError(f"row {r} does not hold the highest card: rows {tied} do")
             self.piles[seat] += len(self.rows[r])
-            self.rows[r] = [v]
+            self.rows[r], self.stacked[r] = [v], 0
             self.takes += 1
+            self.row_ties += len(tied) > 1
+            if self.events is not None:
+                self.events.append({"p": seat, "card": v, "take": r, **({"tied": tied} if len(tied) > 1 else {})})
             return
         r, side = spot
         row = self.rows[r]
         neighbour = row[-1] if side == RIGHT else row[0]
+        fifth = self.fills(v, spot)
         if side == RIGHT:
             row.append(v)
         else:
             row.insert(0, v)
-        if len(row) == ROW_LIMIT:
-            self.piles[seat] += ROW_LIMIT - 1
-            self.rows[r] = [v]
+        if v == neighbour and not self.choices.same_number_counts:
+            self.stacked[r] += 1
+        if fifth:
+            self.piles[seat] += len(row) - 1
+            self.rows[r], self.stacked[r] = [v], 0
             self.fifth_cards += 1
-        if self.facing(v, neighbour) and self.piles[seat]:
+        returned = self.facing(v, neighbour) and self.piles[seat] > 0
+        if returned:
             self.piles[seat] -= 1
             self.bonuses += 1
+        if self.events is not None:
+            self.events.append({"p": seat, "card": v, "row": r, "side": SIDES[side],
+                                **({"fifth": True} if fifth else {}), **({"returned": True} if returned else {})})
 
     def play(self, bots: list) -> GameResult:
         p = self.variant.players
@@ -126,6 +180,8 @@ class Game:
                 v = bots[seat].choose(self, seat)
                 self.hands[seat].remove(v)
                 chosen.append(v)
+            if self.events is not None:
+                self.events.append({"reveal": chosen[:]})
             for v in sorted(set(chosen)):
                 tied = sorted((s for s in range(p) if chosen[s] == v), key=lambda s: (s - self.box) % p)
                 for seat in tied:
@@ -133,13 +189,24 @@ class Game:
                     spot = bots[seat].place(self, seat, v, spots) if spots else None
                     if spots and spot not in spots:
                         raise RuntimeError(f"{bots[seat]!r} placed {v} at {spot}: not a legal place")
-                    self.place(seat, v, spot)
+                    take = None
+                    if spot is None:
+                        rows = self.highest_rows()
+                        take = bots[seat].take(self, seat, v, rows) if self.choices.row_tie == "choose" else rows[0]
+                    self.place(seat, v, spot, take)
                 if len(tied) > 1:
                     self.box = tied[-1]
+                    if self.events is not None:
+                        self.events.append({"box": self.box})
             rounds += 1
         low = min(self.piles)
-        return GameResult(self.piles[:], [s for s in range(p) if self.piles[s] == low], rounds,
-                          self.fifth_cards, self.takes, self.bonuses)
+        winners = [s for s in range(p) if self.piles[s] == low]
+        log = None
+        if self.events is not None:
+            log = {"game": GAME, "players": p, "table_size": self.variant.table_size, "seed": self.seed,
+                   **self.opening, "events": self.events, "piles": self.piles[:], "winners": winners}
+        return GameResult(self.piles[:], winners, rounds, self.fifth_cards, self.takes, self.bonuses,
+                          self.row_ties, log)
 
 
 class FourScoreRandom:
@@ -151,6 +218,10 @@ class FourScoreRandom:
 
     def place(self, game: Game, seat: int, v: int, spots: list) -> tuple:
         return spots[game.rng.randrange(len(spots))]
+
+    def take(self, game: Game, seat: int, v: int, rows: list) -> int:
+        """Rows tie for the highest card: any of them."""
+        return rows[game.rng.randrange(len(rows))] if len(rows) > 1 else rows[0]
 
     def __repr__(self) -> str:
         return "random FourScore bot"
@@ -164,10 +235,10 @@ class FourScoreGreedy:
 
     def _cost(self, game: Game, seat: int, v: int, spot) -> float:
         if spot is None:
-            return len(game.rows[game.highest_row()])
+            return len(game.rows[self.take(game, seat, v, game.highest_rows())])
         r, side = spot
         row = game.rows[r]
-        cost = ROW_LIMIT - 1 if len(row) == ROW_LIMIT - 1 else 0.1 * len(row)
+        cost = len(row) if game.fills(v, spot) else 0.1 * len(row)  # a fifth card takes the row's others
         neighbour = row[-1] if side == RIGHT else row[0]
         if game.facing(v, neighbour) and (game.piles[seat] or cost >= 1):
             cost -= 1
@@ -187,6 +258,13 @@ class FourScoreGreedy:
     def place(self, game: Game, seat: int, v: int, spots: list) -> tuple:
         return min(spots, key=lambda s: self._cost(game, seat, v, s))
 
+    def take(self, game: Game, seat: int, v: int, rows: list) -> int:
+        """Rows tie for the highest card: the one that costs least, the fewest cards (the
+        first of the rows, when the readings leave no choice)."""
+        if game.choices.row_tie != "choose":
+            return rows[0]
+        return min(rows, key=lambda r: len(game.rows[r]))
+
     def __repr__(self) -> str:
         return "greedy FourScore bot"
 
@@ -194,7 +272,8 @@ class FourScoreGreedy:
 FOURSCORE_BOTS = {"greedy": FourScoreGreedy, "random": FourScoreRandom}
 
 
-def play_game(variant: FourScoreVariant, bots: list, seed: int) -> GameResult:
+def play_game(variant: FourScoreVariant, bots: list, seed: int, log: bool = False) -> GameResult:
+    """Deal a game from seed and play it out; log: keep the JSON record a referee replays."""
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} seats")
-    return Game(variant, seed).play(bots)
+    return Game(variant, seed, log).play(bots)

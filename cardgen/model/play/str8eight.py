@@ -3,8 +3,10 @@
 Cards are small integers (an index into `Cards`), so a hand is a few lists and the
 engine stays fast enough to play thousands of hands a second. A seat's sequence is
 kept as its cards and as its last value (0 before it starts: the values that may
-follow 0 are the bull's-eyes). The readings of cases the rules leave open are in
-this package's docstring (model/play/__init__.py).
+follow 0 are the bull's-eyes). Seat 0 sits on the dealer's left and moves first; turns
+go 1, 2, … The cases the rules leave open are settled by the table of readings
+(templates/readings/str8eight.toml), read into `Choices`; the one-color bonus is
+model/bonus.py's.
 """
 from __future__ import annotations
 
@@ -13,25 +15,50 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..atlas import DEFAULT_SEQUENCE_LENGTH, check_sequence_length, completions
-from ..str8eight import DEFAULT_TABLE_SIZE, PASS_CARD_POINTS, build_deck, groups_of, successors
+from ..bonus import run_group
+from ..str8eight import DEFAULT_TABLE_SIZE, GAME, PASS_CARD_POINTS, build_deck, successors
+from .choices import from_table
 
 HAND_SIZE = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-MAX_TURNS = 2000  # a hand still running after this many turns is stalled (see the readings)
 
 PLAY, PASS, DISCARD = "play", "pass", "discard"  # what a seat does with its fourth card
 PILE, DISCARDS = "pile", "discard"  # where it draws from
 
 
 @dataclass(frozen=True)
+class Choices:
+    """How the engine plays the points the rules leave open: the `engine` values of the
+    table of readings (templates/readings/str8eight.toml), which the booklet prints."""
+
+    ALLOWED = {"pass_left": ("next", "previous"), "retake_discard": (True, False),
+               "reshuffle": ("all", "keep-top"), "impasse_deal": ("next-player", "first-player")}
+    pass_left: str  # next: a pass-left card sends each hand to the seat that plays next
+    retake_discard: bool  # the card just taken from the discard pile may be discarded again
+    reshuffle: str  # all: the whole discard pile goes into the new draw pile; keep-top: its top stays
+    impasse_deal: str  # next-player: the redeal starts with the seat whose turn it is; first-player: seat 0
+    max_turns: int  # a hand still running after this many turns (all seats) ends without a winner
+
+
+def table_choices() -> Choices:
+    return from_table(Choices, GAME)
+
+
+@dataclass(frozen=True)
 class Variant:
-    """The rules that vary: the deck's table and pass cards, the sequence to make, the seats."""
+    """The rules that vary: the deck's table and pass cards, the sequence to make, the seats,
+    and the readings of the open points (the table's, unless a test gives its own)."""
 
     table_size: int = DEFAULT_TABLE_SIZE
     pass_cards: int = 6  # even: half pass left, half right
     sequence_length: int = DEFAULT_SEQUENCE_LENGTH
     players: int = 4
-    max_turns: int = MAX_TURNS
+    max_turns: "int | None" = None  # None: the table's limit (the playability trial sets a shorter one)
+    choices: Choices = field(default_factory=table_choices)
+
+    @property
+    def turn_limit(self) -> int:
+        return self.max_turns or self.choices.max_turns
 
     def __post_init__(self):
         check_sequence_length(self.sequence_length)
@@ -57,26 +84,23 @@ class Cards:
         self.ids = [f"{c.value}@{c.row}x{c.col}" for c in numbers] + [p.slug for p in passes]
         self.value = [c.value for c in numbers] + [0] * len(passes)
         self.cell = [(c.row, c.col) for c in numbers] + [None] * len(passes)
-        # +1: the hands move to seat i+1 (left); -1: to seat i-1 (right); 0: a number card
-        self.pass_dir = [0] * len(numbers) + [1 if p.direction == "left" else -1 for p in passes]
+        # +1: the hands move to seat i+1 (the next to play); -1: to seat i-1; 0: a number card
+        left = 1 if variant.choices.pass_left == "next" else -1
+        self.pass_dir = [0] * len(numbers) + [left if p.direction == "left" else -left for p in passes]
         self.points = [c.value for c in numbers] + [PASS_CARD_POINTS] * len(passes)
         values = sorted(set(self.value[:len(numbers)]))
         self.values = values
         self.follows = {v: frozenset(successors(v, n)) for v in values}
         self.follows[0] = frozenset(v for v in values if v <= n)  # no sequence yet: a bull's-eye starts one
         self.ways = completions(n, L)  # (value, k): ways to add k more cards after value
-        self.groups = {v: frozenset(groups_of(v, n)) for v in values}
         self.index = {card_id: i for i, card_id in enumerate(self.ids)}
 
     def can_follow(self, last: int, card: int) -> bool:
         return self.value[card] in self.follows[last]
 
-    def single_group(self, values: list) -> bool:
-        """Every value in one group of multiples (the Str8 Eight bonus)."""
-        common = set(self.groups[values[0]])
-        for v in values[1:]:
-            common &= self.groups[v]
-        return bool(common)
+    def bonus(self, values: list) -> bool:
+        """A winning sequence of these values earns the one-color bonus (model/bonus.py)."""
+        return len(values) == self.length and run_group(values, self.table_size) is not None
 
 
 @lru_cache(maxsize=32)
@@ -118,6 +142,7 @@ class Hand:
         self.seqs: list = [[] for _ in range(p)]
         self.last = [0] * p
         self.turn = 0
+        self.taken: "int | None" = None  # the card this turn took from the discard pile
         self.reshuffles = self.impasses = self.passes_played = 0
         self.progress = False  # a card joined a sequence or a pass card was played in this pass through the pile
         self.events: "list | None" = [] if log else None
@@ -128,6 +153,11 @@ class Hand:
     def playable(self, seat: int, card: int) -> bool:
         return self.cards.value[card] in self.cards.follows[self.last[seat]]
 
+    def may_discard(self, card: int) -> bool:
+        """Whether the card may go on the discard pile: any card, unless the readings
+        forbid putting back the card just taken from it."""
+        return card != self.taken or self.cards.variant.choices.retake_discard
+
     def legal_actions(self, seat: int) -> list:
         """Every (action, card) the seat may take with the 4 cards it holds."""
         out = []
@@ -136,32 +166,38 @@ class Hand:
                 out.append((PASS, c))
             elif self.playable(seat, c):
                 out.append((PLAY, c))
-            out.append((DISCARD, c))
+            if self.may_discard(c):
+                out.append((DISCARD, c))
         return out
 
     # ---- the turn
     def _refill(self) -> bool:
-        """The draw pile is empty: reshuffle, or redeal at an impasse. False: nothing to draw, ever."""
-        ids = self.cards.ids
-        impasse = not self.progress or not (self.discard or self.passed)
+        """The draw pile is empty at the start of a turn: reshuffle, or redeal at an impasse
+        (the readings say how). False: nothing to draw, ever."""
+        ids, choices, p = self.cards.ids, self.cards.variant.choices, self.players
+        keep = self.discard[-1:] if choices.reshuffle == "keep-top" else []  # stays face up
+        rest = self.discard[:len(self.discard) - len(keep)] + self.passed
+        impasse = not self.progress or not rest  # nothing to shuffle counts as stuck
         if impasse:
+            keep, rest = [], self.discard + [c for h in self.hands for c in h] + self.passed
             for h in self.hands:
-                self.discard.extend(h)
                 h.clear()
-        pile = self.discard + self.passed
-        self.discard, self.passed = [], []
-        if not pile:
+        self.discard, self.passed = keep, []
+        if not rest:
             return False
-        self.rng.shuffle(pile)
-        self.draw = pile
+        self.rng.shuffle(rest)
+        self.draw = rest
         if impasse:
             self.impasses += 1
+            shuffled = [ids[c] for c in reversed(rest)] if self.events is not None else None
+            first = self.turn % p if choices.impasse_deal == "next-player" else 0
             for k in range(HAND_SIZE):
-                for h in self.hands:
-                    if len(self.draw) > 1:  # the next seat must still have a card to draw
-                        h.append(self.draw.pop())
+                for i in range(p):
+                    if len(self.draw) > 1:  # the seat about to play must still have a card to draw
+                        self.hands[(first + i) % p].append(self.draw.pop())
             if self.events is not None:
-                self.events.append({"impasse": {"hands": [[ids[c] for c in h] for h in self.hands],
+                self.events.append({"impasse": {"pile": shuffled, "first": first,
+                                                "hands": [[ids[c] for c in h] for h in self.hands],
                                                 "draw_pile": [ids[c] for c in reversed(self.draw)]}})
         else:
             self.reshuffles += 1
@@ -175,7 +211,7 @@ class Hand:
         ids, value, pass_dir = cards.ids, cards.value, cards.pass_dir
         events = self.events
         winner = None
-        max_turns = cards.variant.max_turns
+        max_turns = cards.variant.turn_limit
         while self.turn < max_turns:
             seat = self.turn % p
             if not self.draw and not self._refill():
@@ -183,9 +219,9 @@ class Hand:
             bot = bots[seat]
             source = bot.draw_from(self, seat) if self.discard else PILE
             if source == DISCARDS and self.discard:
-                card = self.discard.pop()
+                card = self.taken = self.discard.pop()
             else:
-                source, card = PILE, self.draw.pop()
+                source, card, self.taken = PILE, self.draw.pop(), None
             hand = self.hands[seat]
             hand.append(card)
             if events is not None:
@@ -215,6 +251,8 @@ class Hand:
                 self.progress = True
                 self.hands = [self.hands[(i - step) % p] for i in range(p)]  # seat i gets seat i-step's hand
             else:
+                if not self.may_discard(card):
+                    raise RuntimeError(f"{bot!r} put back {ids[card]}, the discard it just took: the readings forbid it")
                 self.discard.append(card)
         return self._result(winner)
 
@@ -224,7 +262,7 @@ class Hand:
         value, points = cards.value, cards.points
         seq_sum = [sum(value[c] for c in s) for s in self.seqs]
         hand_sum = [sum(points[c] for c in h) for h in self.hands]
-        bonus = winner is not None and cards.single_group([value[c] for c in self.seqs[winner]])
+        bonus = winner is not None and cards.bonus([value[c] for c in self.seqs[winner]])
         scores = [seq_sum[i] - hand_sum[i] for i in range(self.players)]
         if winner is not None:
             scores[winner] = seq_sum[winner]
