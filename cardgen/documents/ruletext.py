@@ -216,9 +216,31 @@ def render(name: str, facts=None) -> str:
 
         facts = facts_for(game_of(name))
     try:
-        return _environment().get_template(f"{name}.md").render(f=facts)
+        return _environment().get_template(f"{name}.md").render(f=facts, edition=edition(game_of(name), facts))
     except jinja2.TemplateNotFound:
         raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None
+
+
+def edition(game: str, facts) -> list:
+    """The game's table of readings (model/readings.py) for "About this edition": each
+    entry's kind and topic, and its rule and why with their numbers filled in from facts."""
+    from ..model.readings import readings
+
+    try:
+        entries = readings(game)
+    except ValueError:  # a game without a table of readings
+        if _has_readings(game):
+            raise
+        return []
+    env = _environment()
+    return [{"kind": r.kind, "topic": r.topic, "rule": env.from_string(r.rule).render(f=facts),
+             "why": env.from_string(r.why).render(f=facts)} for r in entries]
+
+
+def _has_readings(game: str) -> bool:
+    from importlib import resources
+
+    return resources.files("cardgen.templates").joinpath("readings", f"{game}.toml").is_file()
 
 
 def load(name: str, facts=None) -> list[Block]:

@@ -250,15 +250,13 @@ class Hand:
         rank = c.rank[card]
         if rank == "2":  # the next player draws two and misses the turn
             victim = self._next(seat)
-            drawn = []
             for _ in range(2):
                 got = self._draw()
                 if got is None:
                     break
                 self.hands[victim].append(got)
-                drawn.append(got)
-            if self.events is not None:
-                self.events.append({"p": victim, "draw_two": [c.ids[x] for x in drawn]})
+                if self.events is not None:
+                    self.events.append({"p": victim, "draw": c.ids[got], "forced": True})
             return self._next(seat, 2)
         if rank == "Q":
             return self._next(seat, 2)
@@ -328,7 +326,8 @@ class Game:
                 result.log = {"game": GAME, "players": p, "decks": v.decks, "ace_value": v.ace_value,
                               "target": v.target, "options": list(v.options), "rules": dict(self.rules),
                               "seed": self.seed, "hand": n, "lead": lead, "totals_before": before, **opening,
-                              "events": hand.events, "winner": result.winner, "scores": result.scores,
+                              "events": hand.events, "winner": result.winner, "stalled": result.stalled,
+                              "turn_limit": MAX_TURNS, "scores": result.scores,
                               "totals": totals[:], "game_over": over, "winners": winners if over else []}
             hands.append(result)
             if over:

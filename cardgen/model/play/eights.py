@@ -306,7 +306,7 @@ class Game:
         for c in under:
             hand.remove(c)
         if self.rules["exchange"] == "under-first":
-            self.stack[:0] = under[::-1]  # the first card given up ends at the very bottom
+            self.stack[:0] = under[::-1]  # under the stack in the order given up: the last one at the very bottom
             drawn = [self.stack.pop() for _ in under]
         else:  # draw first, then put under
             drawn = [self.stack.pop() for _ in range(min(len(under), len(self.stack)))]
@@ -330,7 +330,8 @@ class Game:
             result = self.play_hand(bots, lead)
             if result.log is not None:
                 result.log = {"game": GAME, "players": p, "words": self.variant.words,
-                              "open_min_letters": self.lexicon.min_letters, "seed": self.seed, "hand": n,
+                              "open_min_letters": self.lexicon.min_letters, "rules": dict(self.rules),
+                              "seed": self.seed, "hand": n,
                               "lead": lead, "totals_before": self.totals[:], **result.log}
             self.totals = [t + s for t, s in zip(self.totals, result.scores)]
             hands.append(result)
