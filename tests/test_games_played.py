@@ -142,7 +142,7 @@ def test_crazy_eights_scoring_and_the_blocked_hand():
     assert hand._result(None, 10, False).scores == [0, 0, 0]  # two tie for the fewest: nobody scores
     penalty = ce.Game(ce.CrazyEightsVariant(players=3, penalty_scoring=True), 2)
     hand.variant = penalty.variant
-    assert hand._result(None, 10, False).scores == [2, 60, 12]
+    assert hand._result(None, 10, False).scores == [2, 60, 2]  # each seat its own points
 
 
 def test_crazy_eights_options_change_the_play():
