@@ -169,7 +169,8 @@ class Game:
         by_letter: dict = {}
         for c in hand:
             by_letter.setdefault(letter[c], []).append(c)
-        cand = [s for s in SUITS if letter[table[s]] in rest]
+        held = {suit[c] for c in hand}  # a table card can be taken only if the hand holds its suit
+        cand = [s for s in SUITS if s in held and letter[table[s]] in rest]
         later = [sum(letter[table[t]] == letter[table[s]] for t in cand[i + 1:]) for i, s in enumerate(cand)]
         out: list = []
         taken: list = []
