@@ -330,3 +330,12 @@ def test_playtest_game_takes_exactly_the_games_it_plays():
     from cardgen.playtest.simulate import CHUNKS
 
     assert set(CHUNKS) == set(PLAYABLE)  # every game offered has an engine behind it
+
+
+def test_the_same_seed_gives_the_same_games_whatever_jobs():
+    from cardgen.playtest.simulate import simulate
+
+    for game, variant in (("crazy-eights", ce.CrazyEightsVariant(players=3)), ("eights", e8.EightsVariant(players=2))):
+        one = simulate(game, variant, ("greedy",), 8, 4, 1)
+        two = simulate(game, variant, ("greedy",), 8, 4, 2)
+        assert vars(one) == vars(two) and one.hands == 8 and one.hand_count >= 8

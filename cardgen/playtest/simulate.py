@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..model.play import crazy_eights, eights
 from ..model.play.bots import make_bot
@@ -152,56 +153,51 @@ def _game_tally(t: Tally, names: tuple, r) -> None:
         (t.winner_scores if seat in r.winners else t.other_scores)[total] += 1
 
 
-def _crazy_eights_chunk(variant, bots: tuple, seed: int, stream: int, start: int, stop: int, log: bool) -> tuple:
+def _games_chunk(play, bot_kinds: dict, add_hand, variant, bots: tuple, seed: int, stream: int, start: int,
+                 stop: int, log: bool) -> tuple:
+    """Games of several hands (Crazy Eights, Eights): each game's tally, and add_hand's for each hand."""
     t = Tally()
     lines = [] if log else None
     cache: dict = {}
     for i in range(start, stop):
         names = seating(bots, variant.players, stream, i)
-        players = cache.get(names) or cache.setdefault(names, [crazy_eights.CRAZY_BOTS[n]() for n in names])
-        r = crazy_eights.play_game(variant, players, hand_seed(seed, stream, i), log=log)
+        players = cache.get(names) or cache.setdefault(names, [bot_kinds[n]() for n in names])
+        r = play(variant, players, hand_seed(seed, stream, i), log=log)
         _game_tally(t, names, r)
         for h in r.hands:
-            t.turns[h.turns] += 1
-            t.reshuffles[h.reshuffles] += 1
-            t.stock_out += h.reshuffles > 0
-            t.eights_played[h.eights_played] += 1
-            t.eight_caught += h.eights_caught > 0
-            if h.winner is None:
-                t.blocked += 1
-            else:
-                t.out_on_eight += h.out_on_eight
-                t.hand_scores[h.scores[h.winner]] += 1
+            add_hand(t, h)
             if log:
                 lines.append(json.dumps(h.log, separators=(",", ":")))
     return t, lines
 
 
-def _eights_chunk(variant, bots: tuple, seed: int, stream: int, start: int, stop: int, log: bool) -> tuple:
-    t = Tally()
-    lines = [] if log else None
-    cache: dict = {}
-    for i in range(start, stop):
-        names = seating(bots, variant.players, stream, i)
-        players = cache.get(names) or cache.setdefault(names, [eights.EIGHTS_BOTS[n]() for n in names])
-        r = eights.play_game(variant, players, hand_seed(seed, stream, i), log=log)
-        _game_tally(t, names, r)
-        for h in r.hands:
-            t.turns[h.turns] += 1
-            t.turns_all += h.turns
-            t.turns_with_word += h.turns_with_word
-            t.stock_out += h.stack_ran_out
-            t.hand_scores.update(h.scores)
-            for _, word in h.words:
-                t.word_lengths[len(word)] += 1
-                t.words[word.upper()] += 1
-            if log:
-                lines.append(json.dumps(h.log, separators=(",", ":")))
-    return t, lines
+def _crazy_eights_hand(t: Tally, h) -> None:
+    t.turns[h.turns] += 1
+    t.reshuffles[h.reshuffles] += 1
+    t.stock_out += h.reshuffles > 0
+    t.eights_played[h.eights_played] += 1
+    t.eight_caught += h.eights_caught > 0
+    if h.winner is None:
+        t.blocked += 1
+    else:
+        t.out_on_eight += h.out_on_eight
+        t.hand_scores[h.scores[h.winner]] += 1
 
 
-CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk, "crazy-eights": _crazy_eights_chunk,
-          "eights": _eights_chunk}
+def _eights_hand(t: Tally, h) -> None:
+    t.turns[h.turns] += 1
+    t.turns_all += h.turns
+    t.turns_with_word += h.turns_with_word
+    t.stock_out += h.stack_ran_out
+    t.hand_scores.update(h.scores)
+    for _, word in h.words:
+        t.word_lengths[len(word)] += 1
+        t.words[word.upper()] += 1
+
+
+CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk,
+          "crazy-eights": partial(_games_chunk, crazy_eights.play_game, crazy_eights.CRAZY_BOTS, _crazy_eights_hand),
+          "eights": partial(_games_chunk, eights.play_game, eights.EIGHTS_BOTS, _eights_hand)}
 
 
 def _run_chunk(args):
