@@ -204,6 +204,7 @@ def _bars(ax, hist: dict, title: str, xlabel: str, ylabel: str, color=ACCENT, me
         ax.hist(xs, weights=ys, bins=40, color=color)
     elif xs:
         ax.bar(xs, ys, width=0.8, color=color)
+        ax.set_xlim(min(xs) - 1, max(xs) + 1)  # whole-number ticks even for one or two bars
     ax.set_title(title, loc="left")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)

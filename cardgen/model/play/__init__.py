@@ -1,9 +1,11 @@
-"""The rules in motion: Str8 Eight and FourScore as pure state machines, and players for them.
+"""The rules in motion: the four games as pure state machines, and players for them.
 
 No drawing here: a hand is dealt from a seed, played by bots, and summed up as numbers
 (and, when asked, as the JSON-lines log an outside referee can replay). The engines
-follow the booklets (templates/rules/str8eight.md and fourscore.md). Where the reference
-rules leave a case open, the reading chosen is written down here, and only here:
+follow the booklets (templates/rules/*.md). Crazy Eights (crazy_eights.py) and Eights
+(eights.py) take their readings of the open points from the table of readings
+(templates/readings/<game>.toml, read through model/readings.py), which their booklets
+print. For Str8 Eight and FourScore, the reading chosen is written down here, and only here:
 
 Str8 Eight
 | case | reading |
