@@ -34,8 +34,9 @@ MAX_SETS = 12  # class sets, each marked with its own letter and shape
 BUILD, PLAYTEST = "build", "playtest"
 BOTH = (BUILD, PLAYTEST)
 BOT_NAMES = ("greedy", "random")
-PLAYABLE = ("str8eight", "fourscore")  # the games cardgen can play (model/play/)
-PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6)}  # as the rules allow
+PLAYABLE = ("str8eight", "fourscore", "eights", "crazy-eights")  # the games cardgen can play (model/play/)
+PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 6)}  # as the rules allow
+CRAZY_OPTIONS = ("target-100", "target-500", "penalty-scoring", "draw-until-play", "action-cards")
 MAX_HANDS = 1_000_000
 # --sweep: the options a sweep may vary, by the name it is written with
 SWEEP_AXES = {"table-size": "table_size", "pass-cards": "pass_cards", "sequence-length": "sequence_length",
@@ -182,9 +183,18 @@ SETTINGS: "tuple[Setting, ...]" = (
             "(the one-color bonus is named for it: a Str8 Ten).", section="str8eight", flag="--sequence-length",
             low=0, high=MAX_SEQUENCE_LENGTH, label="sequence length", commands=BOTH),
     Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",
-            section="crazy-eights", flag="--decks", low=1, high=2),
+            section="crazy-eights", flag="--decks", low=1, high=2, commands=BOTH),
     Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
-            section="crazy-eights", flag="--ace-value", choices=(10, 1), label="ace value"),
+            section="crazy-eights", flag="--ace-value", choices=(10, 1), label="ace value", commands=BOTH),
+    Setting("crazy_options", "options", (), "playtest: Crazy Eights options from its booklet, comma-separated: "
+            "target-100 or target-500 (instead of 250), penalty-scoring, draw-until-play, action-cards "
+            "(aces and decks: --ace-value, --decks).", section="crazy-eights", key="options",
+            flag="--crazy-options", metavar="LIST", choices=CRAZY_OPTIONS, label="Crazy Eights options",
+            example='"draw-until-play,target-100"', commands=(PLAYTEST,)),
+    Setting("eights_words", "choice", "numbers", "playtest: the words Eights accepts: numbers (ONE to EIGHT, "
+            "the reference rules) or english (the open-words variant: any English word of the game's "
+            "word list, see 'About this edition').", section="eights", key="words", flag="--eights-words",
+            choices=("numbers", "english"), label="Eights words", commands=(PLAYTEST,)),
     Setting("box_fit", "choice", "plain", "What the tuck box holds: plain (0.3 mm cards), heavy (0.4 mm: 350 gsm "
             "or glued sheets), penny-sleeves, sleeves, premium-sleeves or double-sleeves (0.3 mm cards sleeved).",
             section="tuckbox", key="fit", flag="--box-fit", choices=_box_fits(), label="box fit"),
@@ -242,9 +252,11 @@ SETTINGS: "tuple[Setting, ...]" = (
             "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
             "and its cell only: pupils use the table).", section="classroom", flag="--scaffold",
             choices=SCAFFOLDS),
-    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4, FourScore 2–6).",
+    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4; FourScore, Eights and "
+            "Crazy Eights 2–6).",
             section="playtest", flag="--players", low=2, high=6, commands=(PLAYTEST,)),
-    Setting("hands", "int", 1000, "playtest: hands (FourScore: games) to play for the report.",
+    Setting("hands", "int", 1000, "playtest: hands to play for the report (FourScore, Eights and Crazy Eights: "
+            "games, each played to its target).",
             section="playtest", flag="--hands", low=1, high=MAX_HANDS, commands=(PLAYTEST,)),
     Setting("seed", "int", 1, "playtest: the seed every deal comes from; the same seed gives the same "
             "figures whatever --jobs is.", section="playtest", flag="--seed", low=0, high=2**31 - 1,
@@ -280,8 +292,16 @@ def with_preset(values: dict) -> dict:
 
 
 def for_command(command: str) -> tuple:
-    """The settings a command takes, in the table's order."""
-    return tuple(s for s in SETTINGS if command in s.commands)
+    """The settings a command takes, in the table's order. playtest's --game takes the
+    games cardgen can play, and its help names them."""
+    out = tuple(s for s in SETTINGS if command in s.commands)
+    if command == PLAYTEST:
+        from dataclasses import replace
+
+        out = tuple(replace(s, choices=PLAYABLE, help="playtest: play only these games (repeat the flag); "
+                            "it plays " + ", ".join(PLAYABLE) + ". Default: every one of them.")
+                    if s.name == "games" else s for s in out)
+    return out
 
 SECTIONS = tuple(dict.fromkeys(s.section for s in SETTINGS if s.toml))
 
@@ -349,6 +369,19 @@ def _pick_names(value, where: str, choices: tuple, key: str, example: str, liste
 
 def _formats(s: Setting, value, where: str, text: bool = False) -> frozenset:
     return frozenset(_pick_names(value, where, FORMATS, "format", "pdf,png", "format list", "format"))
+
+
+def _options(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """--crazy-options: option names in the table's order (none: the reference rules); one target at most."""
+    if value in ("", (), []):
+        return ()
+    names = _pick_names(value, where, s.choices, s.toml_key, s.example.strip('"'), "option list", "option")
+    if "all" in (value.split(",") if isinstance(value, str) else value):
+        raise CardgenError(f"{where}{s.what}: name the options you want; 'all' would set two targets")
+    targets = [n for n in names if n.startswith("target-")]
+    if len(targets) > 1:
+        raise CardgenError(f"{where}{s.what} name two targets ({' and '.join(targets)}): keep one")
+    return names
 
 
 def _parts(s: Setting, value, where: str, text: bool = False) -> tuple:
@@ -523,7 +556,7 @@ def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
     "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files,
-    "parts": _parts, "shops": _shops, "cards": _card_names, "bots": _bots, "sweep": _sweep,
+    "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names, "bots": _bots, "sweep": _sweep,
 }
 
 
@@ -643,7 +676,7 @@ def check_playtest(values: dict) -> None:
     games = values["games"]
     other = [g for g in games if g not in PLAYABLE]
     if other:
-        raise CardgenError(f"cardgen cannot play {other[0]} yet: playtest --game {' or --game '.join(PLAYABLE)}")
+        raise CardgenError(f"cardgen cannot play {other[0]}: playtest --game {' or --game '.join(PLAYABLE)}")
     sweep = dict(values["sweep"])
     for game in playtest_games(games):
         low, high = PLAYERS[game]
@@ -655,6 +688,12 @@ def check_playtest(values: dict) -> None:
     if len(bots) not in (1, values["players"]) or ("players" in sweep and len(bots) != 1):
         raise CardgenError(f"{len(bots)} bots for {values['players']} seats: name one bot per seat, "
                            f"or one for every seat (--bots greedy)")
+    if "crazy-eights" in playtest_games(games):
+        from .model.play.crazy_eights import deal_size
+
+        for players in sweep.get("players", (values["players"],)):
+            if deal_size(players)[1] > values["decks"]:
+                raise CardgenError(f"crazy-eights with {players} players needs 2 decks: add --decks 2")
 
 
 def _check_playable(values: dict) -> None:
@@ -745,6 +784,8 @@ def _default_text(s: Setting) -> str:
         return "the box fit's"
     if s.name == "games":
         return "every game"
+    if s.kind == "options":
+        return "none"
     value = s.default_value()
     if value is None:
         return "—"
@@ -762,7 +803,7 @@ def _default_text(s: Setting) -> str:
 def _allowed_text(s: Setting) -> str:
     if s.choices:
         return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts", "shops")
-                                                 else "")
+                                                 else " (comma-separated)" if s.kind == "options" else "")
     if s.low is not None:
         return _range_text(s)
     return {"bool": "flag / true, false", "path": "a path", "text": "a URL", "colors": '"#rrggbb" list',

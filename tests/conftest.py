@@ -209,3 +209,19 @@ def assert_check_catches(out: Path, expected: list) -> str:
     for text in expected:
         assert text in result.output, (text, result.output)
     return result.output
+
+
+@pytest.fixture(scope="session")
+def played(tmp_path_factory):
+    """One playtest of Crazy Eights and Eights (a few games each) with --json and --log, shared
+    read-only: (output folder, {game: report}, {game: log lines})."""
+    tmp = tmp_path_factory.mktemp("played")
+    out, figures, log = tmp / "out", tmp / "figures.json", tmp / "hands.jsonl"
+    result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
+                     "--out", out, "--json", figures, "--log", log, "-q")
+    assert result.exit_code == 0, result.output
+    reports = {r["game"]: r for r in json.loads(figures.read_text())["reports"]}
+    lines: dict = {}
+    for line in log.read_text().splitlines():
+        lines.setdefault(json.loads(line)["game"], []).append(line)
+    return out, reports, lines

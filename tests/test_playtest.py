@@ -92,7 +92,10 @@ def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
         (["--bots", "greedy,random"], "2 bots for 4 seats"),
         (["--bots", "clever"], "unknown bot 'clever'"),
         (["--sweep", "colour=1"], "--sweep 'colour=1': write AXIS=VALUES"),
-        (["--game", "eights"], "cannot play eights"),
+        (["--game", "chess"], "unknown game 'chess': choose from str8eight, fourscore, eights, crazy-eights"),
+        (["--crazy-options", "target-100,target-500"], "name two targets (target-100 and target-500): keep one"),
+        (["--crazy-options", "jokers"], "unknown option 'jokers'"),
+        (["--eights-words", "latin"], "unknown Eights words 'latin'"),
         (["--table-size", "8", "extra=1"], "unexpected argument 'extra=1'"),
     ):
         result = run_cli("playtest", *args)

@@ -17,7 +17,7 @@ from .rulebook import CardPictures, RulesSpec, RulesTask
 def _rules(decks: int, ace_value: int) -> RulesSpec:
     facts = crazy_eights_facts(decks, ace_value)
     return RulesSpec("crazy-eights", TITLE, facts, cover=["8-hearts", "8-spades", "8-diamonds", "8-clubs"],
-                     reference="crazy-eights-reference", scorepad={"players": 6, "hands": 16})
+                     reference="crazy-eights-reference", scorepad={"players": 6, "hands": 16}, readings=True)
 
 
 def _resolve(name: str, slugs: list) -> str:

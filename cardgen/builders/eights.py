@@ -15,7 +15,7 @@ from .rulebook import CardPictures, RulesSpec, RulesTask
 def rules_spec() -> RulesSpec:
     facts = eights_facts()
     return RulesSpec("eights", TITLE, facts, cover=list(max(WORDS, key=WORDS.get)), reference="eights-reference",
-                     scorepad={"players": max(high for _, high, _ in HAND_SIZES), "hands": 16})
+                     scorepad={"players": max(high for _, high, _ in HAND_SIZES), "hands": 16}, readings=True)
 
 
 def _resolve(name: str, slugs: list) -> str:

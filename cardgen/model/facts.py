@@ -588,6 +588,7 @@ class EightsFacts:
     example: EightsExample
     rare: tuple  # ((letter, (words needing it)), …) for letters with the fewest cards
     most_common: tuple  # (letter, count)
+    open_min_letters: int = 3  # the open-words variant's shortest word (the table of readings)
 
     @property
     def printed(self) -> int:
@@ -595,6 +596,8 @@ class EightsFacts:
 
 
 def eights_facts(players: int = 3) -> EightsFacts:
+    from .readings import engine_settings
+
     m = eights
     deck = m.build_deck()
     suits = {s: tuple(sorted(x.upper() for x in letters)) for s, letters in m.SUIT_LETTERS.items()}
@@ -627,7 +630,8 @@ def eights_facts(players: int = 3) -> EightsFacts:
         trap=(card(trap[0]), card(trap[1])), hand_size=len(hand))
     return EightsFacts(
         title=m.TITLE, cards=len(deck), reference_cards=1, suits=suits, totals=totals, words=dict(m.WORDS),
-        hand_sizes=m.HAND_SIZES, targets=m.TARGETS, example=example, rare=rare, most_common=common)
+        hand_sizes=m.HAND_SIZES, targets=m.TARGETS, example=example, rare=rare, most_common=common,
+        open_min_letters=int(engine_settings("eights")["open_min_letters"]))
 
 
 @dataclass(frozen=True)

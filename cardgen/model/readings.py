@@ -42,12 +42,18 @@ def _file(game: str):
 @lru_cache(maxsize=None)
 def readings(game: str) -> tuple[Reading, ...]:
     """The entries of game's table in file order; ValueError names the file and entry at fault."""
-    path = _file(game)
     where = f"templates/readings/{game}.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = _file(game).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ValueError(f"{where}: no table of readings for the game {game!r}") from None
+    return parse(text, where)
+
+
+def parse(text: str, where: str) -> tuple[Reading, ...]:
+    """The entries of one table's text, validated; `where` names the file in errors."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{where}: not valid TOML ({exc})") from None
     extra = set(data) - {"reading"}

@@ -109,3 +109,57 @@ def fourscore_figures(tally: Tally, skill: Tally, players: int) -> dict:
         "arrow_bonus": {**_spread(tally.bonuses), "histogram": _hist(tally.bonuses)},
         "skill": _skill(skill, players, SHARE_UNIT),
     }
+
+
+def _games_figures(tally: Tally, skill: Tally, players: int) -> dict:
+    """What Crazy Eights and Eights share: games of several hands, won (or shared) by seats."""
+    n = tally.hands
+    seats = [_rate(tally.seat_wins[s] / SHARE_UNIT, n) for s in range(players)]
+    return {
+        "games": n,
+        "hands": tally.hand_count,
+        "finished": _rate(tally.finished, n),
+        "hands_per_game": {**_spread(tally.game_hands), "histogram": _hist(tally.game_hands)},
+        "turns_per_hand": {**_spread(tally.turns), "histogram": _hist(tally.turns)},
+        "seats": seats,
+        "first_seat_edge": _r(seats[0]["rate"] - 1 / players) if n else None,
+        "bots": {name: _rate(tally.bot_wins[name] / SHARE_UNIT, tally.bot_seats[name])
+                 for name in sorted(tally.bot_seats)},
+        "final_scores": {"winners": {**_spread(tally.winner_scores), "histogram": _hist(tally.winner_scores)},
+                         "others": {**_spread(tally.other_scores), "histogram": _hist(tally.other_scores)}},
+        "skill": _skill(skill, players, SHARE_UNIT),
+    }
+
+
+def crazy_eights_figures(tally: Tally, skill: Tally, players: int) -> dict:
+    hands = tally.hand_count
+    won = hands - tally.blocked
+    return {
+        **_games_figures(tally, skill, players),
+        "stock_out": _rate(tally.stock_out, hands),
+        "reshuffles": {**_spread(tally.reshuffles), "histogram": _hist(tally.reshuffles)},
+        "decided_by_eight": _rate(tally.out_on_eight, won),
+        "eight_caught": _rate(tally.eight_caught, hands),
+        "eights_played": {**_spread(tally.eights_played), "histogram": _hist(tally.eights_played)},
+        "blocked": _rate(tally.blocked, hands),
+        "hand_scores": {**_spread(tally.hand_scores), "histogram": _hist(tally.hand_scores)},
+    }
+
+
+TOP_WORDS = 12  # the words a report lists by name
+
+
+def eights_figures(tally: Tally, skill: Tally, players: int) -> dict:
+    spelled = sum(tally.word_lengths.values())
+    top = sorted(tally.words.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_WORDS]
+    return {
+        **_games_figures(tally, skill, players),
+        "word_held": _rate(tally.turns_with_word, tally.turns_all),
+        "stock_out": _rate(tally.stock_out, tally.hand_count),
+        "words_spelled": spelled,
+        "words_per_hand": _r(spelled / tally.hand_count, 2) if tally.hand_count else None,
+        "word_lengths": _hist(tally.word_lengths),
+        "top_words": dict(top),
+        "distinct_words": len(tally.words),
+        "hand_scores": {**_spread(tally.hand_scores), "histogram": _hist(tally.hand_scores)},
+    }

@@ -197,6 +197,108 @@ def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     _save(fig, pdf, svg, "FourScore playtest")
 
 
+def _bars(ax, hist: dict, title: str, xlabel: str, ylabel: str, color=ACCENT, median: bool = False) -> None:
+    """A histogram of whole numbers as bars (the median marked when asked)."""
+    xs, ys = _ints(hist)
+    if xs and max(xs) - min(xs) > 40:  # a wide spread: binned
+        ax.hist(xs, weights=ys, bins=40, color=color)
+    elif xs:
+        ax.bar(xs, ys, width=0.8, color=color)
+        ax.set_xlim(min(xs) - 1, max(xs) + 1)  # whole-number ticks even for one or two bars
+    ax.set_title(title, loc="left")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+
+
+def _totals_panel(ax, f: dict, unit: str) -> None:
+    """The totals at the end of a game: winners against the others."""
+    for key, color, label in (("winners", ACCENT, "winners"), ("others", SECOND, "the others")):
+        xs, ys = _ints(f["final_scores"][key]["histogram"])
+        if xs:
+            ax.hist(xs, weights=ys, bins=30, color=color, alpha=0.75, label=label)
+    ax.legend(frameon=False, fontsize=6.5)
+    ax.set_title(f"Totals at the end of a game ({unit})", loc="left")
+    ax.set_xlabel("points")
+    ax.set_ylabel("seats")
+
+
+def _games_head(fig, report: dict, title: str, details: str) -> tuple:
+    f, v = report["figures"], report["variant"]
+    _heading(fig, title, f"{f['games']} games, {f['hands']} hands · {v['players']} players "
+             f"({', '.join(report['bots'])}) · {details} · seed {report['seed']}")
+    grid = fig.add_gridspec(4, 2, left=0.09, right=0.96, top=0.89, bottom=0.05, hspace=0.62, wspace=0.3)
+    ax = fig.add_subplot(grid[0, 0])
+    _bars(ax, f["hands_per_game"]["histogram"], f"Hands per game (median {f['hands_per_game']['median']})",
+          "hands", "games")
+    ax = fig.add_subplot(grid[0, 1])
+    _rate_bars(ax, [f"seat {i + 1}" for i in range(v["players"])], f["seats"],
+               "Games won by seat (95 % interval; seat 1 starts)", fair=1 / v["players"])
+    return f, v, grid
+
+
+def crazy_eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+    """Eight panels: game length, seats, how often the stock runs out and an 8 decides, turns,
+    totals, skill, the hand winner's score and the 8s played."""
+    Figure = _matplotlib(theme)
+    fig = _page(Figure, paper)
+    v = report["variant"]
+    details = f"target {v['target']} · aces {v['ace_value']} · {v['decks']} deck{'s' if v['decks'] > 1 else ''}" + \
+        "".join(f" · {o.replace('-', ' ')}" for o in v["options"])
+    f, v, grid = _games_head(fig, report, "Crazy Eights playtest", details)
+    ax = fig.add_subplot(grid[1, 0])
+    events = [("stock ran\nout", f["stock_out"]), ("won on\nan 8", f["decided_by_eight"]),
+              ("an 8 left\nin a hand", f["eight_caught"]), ("blocked", f["blocked"])]
+    _rate_bars(ax, [e[0] for e in events], [e[1] for e in events], "How often, per hand (won on an 8: per win)")
+    ax.tick_params(axis="x", labelsize=6.5)
+    ax = fig.add_subplot(grid[1, 1])
+    _bars(ax, f["turns_per_hand"]["histogram"], f"Turns per hand (median {f['turns_per_hand']['median']}, "
+          "all seats)", "turns", "hands")
+    _totals_panel(fig.add_subplot(grid[2, 0]), f, "before the winner's bonus" if "penalty-scoring" not in
+                  v["options"] else "penalty points")
+    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
+    ax = fig.add_subplot(grid[3, 0])
+    scored = "Penalty points a seat takes in a hand" if "penalty-scoring" in v["options"] else \
+        "What the player who goes out scores"
+    xs, ys = _ints(f["hand_scores"]["histogram"])
+    if xs:
+        ax.hist(xs, weights=ys, bins=30, color=ACCENT)
+    ax.set_title(f"{scored} (median {f['hand_scores']['median']})", loc="left")
+    ax.set_xlabel("points")
+    ax.set_ylabel("hands" if "penalty-scoring" not in v["options"] else "seats")
+    _bars(fig.add_subplot(grid[3, 1]), f["eights_played"]["histogram"],
+          f"8s played per hand (mean {f['eights_played']['mean']})", "8s played", "hands", color=MUTED)
+    _save(fig, pdf, svg, "Crazy Eights playtest")
+
+
+def eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+    """Eight panels: game length, seats, how often a word can be spelled, words by length,
+    totals, skill, points per hand and the words spelled most."""
+    Figure = _matplotlib(theme)
+    fig = _page(Figure, paper)
+    v = report["variant"]
+    details = "number words" if v["words"] == "numbers" else "open words"
+    f, v, grid = _games_head(fig, report, "Eights playtest", details)
+    ax = fig.add_subplot(grid[1, 0])
+    events = [("a word to\nspell (turn)", f["word_held"]), ("stack ran\nout (hand)", f["stock_out"]),
+              ("game\nfinished", f["finished"])]
+    _rate_bars(ax, [e[0] for e in events], [e[1] for e in events], "How often")
+    ax.tick_params(axis="x", labelsize=6.5)
+    _bars(fig.add_subplot(grid[1, 1]), f["word_lengths"], f"Words spelled by length ({f['words_per_hand']} a hand)",
+          "letters", "words")
+    _totals_panel(fig.add_subplot(grid[2, 0]), f, f"target {report['target']}")
+    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
+    _bars(fig.add_subplot(grid[3, 0]), f["hand_scores"]["histogram"],
+          f"Points a seat spells in a hand (median {f['hand_scores']['median']})", "points", "seats")
+    ax = fig.add_subplot(grid[3, 1])
+    words = list(f["top_words"].items())[::-1]
+    ax.barh(range(len(words)), [k for _, k in words], color=ACCENT)
+    ax.set_yticks(range(len(words)), [w for w, _ in words])
+    ax.tick_params(axis="y", labelsize=6)
+    ax.set_title(f"Words spelled most ({f['distinct_words']} different)", loc="left")
+    ax.set_xlabel("times spelled")
+    _save(fig, pdf, svg, "Eights playtest")
+
+
 SWEEP_COLUMNS = (("finished", "finished"), ("turns", "turns (median)"), ("seat1", "seat 1 wins"),
                  ("bonus", "bonus / win"), ("reshuffle", "reshuffled"), ("impasse", "impasse"),
                  ("skill", "greedy vs random"), ("sequences", "winning sequences"))
@@ -206,7 +308,8 @@ def sweep_page(game: str, rows: list, paper, theme, pdf: "Path | None", svg: "Pa
     """One row per variant, as a table."""
     Figure = _matplotlib(theme)
     fig = _page(Figure, paper)
-    _heading(fig, f"{'Str8 Eight' if game == 'str8eight' else 'FourScore'} sweep",
+    titles = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
+    _heading(fig, f"{titles[game]} sweep",
              f"{len(rows)} variants · {rows[0]['hands'] if rows else 0} hands each")
     ax = fig.add_axes((0.04, 0.05, 0.92, 0.86))
     ax.axis("off")

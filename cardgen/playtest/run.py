@@ -19,13 +19,25 @@ from .simulate import SKILL, simulate
 
 SKILL_SHARE = 4  # the skill match plays hands / 4 hands (at least MIN_SKILL)
 MIN_SKILL = 40
-TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore"}
+TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
+OPTION_NAMES = ("table_size", "pass_cards", "sequence_length", "players", "decks", "ace_value", "crazy_options",
+                "eights_words")  # what the variants are made from
 
 
 def _variant(game: str, values: dict):
+    from ..model.play.crazy_eights import TARGET, CrazyEightsVariant
+    from ..model.play.eights import EightsVariant
     from ..model.play.fourscore import FourScoreVariant
     from ..model.play.str8eight import Variant
 
+    if game == "crazy-eights":
+        options = values["crazy_options"]
+        target = next((int(o.split("-")[1]) for o in options if o.startswith("target-")), TARGET)
+        return CrazyEightsVariant(players=values["players"], decks=values["decks"], ace_value=values["ace_value"],
+                                  target=target, penalty_scoring="penalty-scoring" in options,
+                                  draw_until_play="draw-until-play" in options, action_cards="action-cards" in options)
+    if game == "eights":
+        return EightsVariant(players=values["players"], words=values["eights_words"])
     try:
         if game == "str8eight":
             return Variant(table_size=values["table_size"], pass_cards=values["pass_cards"],
@@ -39,6 +51,11 @@ def _describe(game: str, variant) -> dict:
     if game == "str8eight":
         return {"table_size": variant.table_size, "pass_cards": variant.pass_cards,
                 "sequence_length": variant.sequence_length, "players": variant.players}
+    if game == "crazy-eights":
+        return {"players": variant.players, "decks": variant.decks, "ace_value": variant.ace_value,
+                "target": variant.target, "options": list(variant.options)}
+    if game == "eights":
+        return {"players": variant.players, "words": variant.words}
     return {"table_size": variant.table_size, "players": variant.players}
 
 
@@ -46,7 +63,7 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
     """Every figure of one variant: the report's JSON."""
     from ..model.atlas import atlas
     from ..model.str8eight import build_deck
-    from .figures import fourscore_figures, str8eight_figures
+    from .figures import crazy_eights_figures, eights_figures, fourscore_figures, str8eight_figures
 
     main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress)
     skill = simulate(game, variant, bots, max(MIN_SKILL, hands // SKILL_SHARE), seed, jobs, stream=SKILL)
@@ -56,6 +73,15 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
     if game == "str8eight":
         report["figures"] = str8eight_figures(main, skill, variant.players)
         report["atlas"] = atlas(build_deck(variant.table_size, 0), variant.sequence_length).to_json()
+    elif game == "crazy-eights":
+        report["figures"] = crazy_eights_figures(main, skill, variant.players)
+    elif game == "eights":
+        from ..model.play.eights import lexicon, target
+
+        report["figures"] = eights_figures(main, skill, variant.players)
+        report["target"] = target(variant.players)
+        report["lexicon"] = {"words": len(lexicon(variant.words).points),
+                             "min_letters": lexicon(variant.words).min_letters}
     else:
         report["figures"] = fourscore_figures(main, skill, variant.players)
     return report
@@ -69,6 +95,9 @@ def sweep_row(report: dict) -> dict:
                    bonus=f["bonus"]["rate"], reshuffle=f["reshuffle"]["hands"]["rate"],
                    impasse=f["impasse"]["hands"]["rate"], skill=f["skill"]["greedy"]["rate"],
                    sequences=report["atlas"]["value_sequences"])
+    elif report["game"] in ("eights", "crazy-eights"):
+        row.update(finished=f["finished"]["rate"], turns=f["turns_per_hand"]["median"],
+                   seat1=f["seats"][0]["rate"], skill=f["skill"]["greedy"]["rate"])
     else:
         row.update(turns=f["rounds"], seat1=f["seats"][0]["rate"], skill=f["skill"]["greedy"]["rate"])
     return row
@@ -76,7 +105,7 @@ def sweep_row(report: dict) -> dict:
 
 def _variants(game: str, options) -> list:
     """The variants a sweep plays for game (axes the game has no use for are left out)."""
-    base = {name: getattr(options, name) for name in ("table_size", "pass_cards", "sequence_length", "players")}
+    base = vars_of(options)
     used = set(_describe(game, _variant(game, base)))
     axes = [(name, values) for name, values in options.sweep if name in used]
     if not axes:
@@ -114,7 +143,7 @@ def run_playtest(options, progress=lambda message: None) -> list:
                 files.update(_sweep_files(game, rows, options, DEFAULT_THEME))
                 lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
             else:
-                progress(f"{TITLES[game]}: playing {options.hands} hands…")
+                progress(f"{TITLES[game]}: playing {options.hands} {'hands' if game == 'str8eight' else 'games'}…")
                 report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
                               options.jobs, log, progress)
                 reports.append(report)
@@ -146,7 +175,7 @@ def run_playtest(options, progress=lambda message: None) -> list:
 
 
 def vars_of(options) -> dict:
-    return {name: getattr(options, name) for name in ("table_size", "pass_cards", "sequence_length", "players")}
+    return {name: getattr(options, name) for name in OPTION_NAMES}
 
 
 def _label(variant: dict) -> str:
@@ -158,6 +187,7 @@ def _row_text(row: dict) -> str:
              f"seat 1 wins {row['seat1']:.1%}", f"greedy vs random {row['skill']:.1%}"]
     if "finished" in row:
         parts[1:1] = [f"finished {row['finished']:.1%}"]
+    if "bonus" in row:
         parts += [f"bonus {row['bonus']:.1%}", f"{row['sequences']} winning sequences"]
     return ", ".join(parts)
 
@@ -171,19 +201,28 @@ def _summary(report: dict) -> str:
                 f"reshuffled in {f['reshuffle']['hands']['rate']:.1%}, impasse in {f['impasse']['hands']['rate']:.1%}; "
                 f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%}); "
                 f"{report['atlas']['value_sequences']} winning sequences")
-    return (f"fourscore: {f['games']} games; seat wins {seats}; median pile {f['piles']['median']}; "
-            f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})")
+    skill = f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})"
+    if game == "crazy-eights":
+        return (f"crazy-eights: {f['games']} games, {f['hands']} hands, median {f['hands_per_game']['median']} hands "
+                f"a game and {f['turns_per_hand']['median']} turns a hand; seat wins {seats}; stock ran out in "
+                f"{f['stock_out']['rate']:.1%} of hands; won on an 8 {f['decided_by_eight']['rate']:.1%}; {skill}")
+    if game == "eights":
+        return (f"eights: {f['games']} games, {f['hands']} hands, median {f['hands_per_game']['median']} hands "
+                f"a game; seat wins {seats}; a word to spell on {f['word_held']['rate']:.1%} of turns; "
+                f"{f['words_per_hand']} words a hand; {skill}")
+    return (f"fourscore: {f['games']} games; seat wins {seats}; median pile {f['piles']['median']}; {skill}")
 
 
 def _report_files(report: dict, options, theme) -> dict:
     from ..design.templating import render
     from ..layout.paper import papers
-    from .plots import fourscore_page, str8eight_page
+    from .plots import crazy_eights_page, eights_page, fourscore_page, str8eight_page
 
     import tempfile
 
     game = report["game"]
-    draw = str8eight_page if game == "str8eight" else fourscore_page
+    draw = {"str8eight": str8eight_page, "fourscore": fourscore_page, "crazy-eights": crazy_eights_page,
+            "eights": eights_page}[game]
     stem = f"{game}-playtest"
     files = {f"{stem}.json": ("playtest-figures", (json.dumps(report, indent=1) + "\n").encode())}
     with tempfile.TemporaryDirectory() as tmp:
@@ -203,6 +242,14 @@ def _report_files(report: dict, options, theme) -> dict:
 
 def _subtitle(report: dict) -> str:
     v = report["variant"]
+    if report["game"] == "crazy-eights":
+        return (f"{report['hands']} games · {v['players']} players ({', '.join(report['bots'])}) · target "
+                f"{v['target']} · aces {v['ace_value']} · {v['decks']} deck{'s' if v['decks'] > 1 else ''}"
+                + "".join(f" · {o.replace('-', ' ')}" for o in v["options"]) + f" · seed {report['seed']}")
+    if report["game"] == "eights":
+        return (f"{report['hands']} games · {v['players']} players ({', '.join(report['bots'])}) · "
+                f"{'number words' if v['words'] == 'numbers' else 'open words'} · target {report['target']} · "
+                f"seed {report['seed']}")
     text = f"{report['hands']} {'hands' if report['game'] == 'str8eight' else 'games'} · {v['players']} players " \
            f"({', '.join(report['bots'])}) · {v['table_size']} × {v['table_size']} table"
     if report["game"] == "str8eight":
@@ -219,6 +266,25 @@ def _numbers(report: dict) -> list:
     rows = [(f"seat {i + 1} wins", _pct(s)) for i, s in enumerate(f["seats"])]
     rows.append(("greedy bot among random ones wins", f"{_pct(f['skill']['greedy'])}, fair share "
                                                       f"{f['skill']['fair_share']:.1%}"))
+    if report["game"] in ("crazy-eights", "eights"):
+        g = [("games (hands)", f"{f['games']} ({f['hands']})"), ("games finished", _pct(f["finished"])),
+             ("hands per game: median (10–90 %)", _range(f["hands_per_game"])),
+             ("turns per hand: median (10–90 %)", _range(f["turns_per_hand"])),
+             ("winner's total, median", f["final_scores"]["winners"]["median"]),
+             ("the others' totals, median", f["final_scores"]["others"]["median"])]
+        if report["game"] == "crazy-eights":
+            return g + [("hands where the stock ran out", _pct(f["stock_out"])),
+                        ("hands won on an 8 (of hands won)", _pct(f["decided_by_eight"])),
+                        ("hands ending with an 8 in someone's hand", _pct(f["eight_caught"])),
+                        ("blocked hands", _pct(f["blocked"])),
+                        ("hand score, median (10–90 %)", _range(f["hand_scores"]))] + rows
+        lengths = ", ".join(f"{k} letters {n}" for k, n in f["word_lengths"].items())
+        return g + [("turns with a word to spell", _pct(f["word_held"])),
+                    ("hands where the stack ran out", _pct(f["stock_out"])),
+                    ("words spelled (a hand)", f"{f['words_spelled']} ({f['words_per_hand']})"),
+                    ("words spelled by length", lengths or "–"),
+                    ("words spelled most", ", ".join(f"{w} {n}" for w, n in f["top_words"].items()) or "–"),
+                    ("words the game accepts", report["lexicon"]["words"])] + rows
     if report["game"] == "fourscore":
         return [("games", f["games"]), ("rounds per game", f["rounds"]),
                 ("scoring pile, median (winners)", f"{f['piles']['median']} ({f['winning_piles']['median']})"),
@@ -243,7 +309,17 @@ def _numbers(report: dict) -> list:
             ("one-color bonus runs", a["bonus_runs"])] + rows
 
 
+def _range(spread: dict) -> str:
+    return f"{spread['median']} ({spread['p10']}–{spread['p90']})"
+
+
 def _note(report: dict) -> str:
+    if report["game"] == "crazy-eights":
+        return ("Seat 1 leads the first hand; the lead passes left each hand. A game is played to its target; "
+                "a shared win counts as a share. Turns count every seat's turn.")
+    if report["game"] == "eights":
+        return ("Seat 1 starts the first hand; the start passes left each hand. A game is played to its target; "
+                "a shared win counts as a share. A word to spell: the seat to move could spell at least one word.")
     if report["game"] == "str8eight":
         return ("Seat 1 moves first. Turns count every seat's turn. The atlas counts are exact, "
                 "not simulated.")

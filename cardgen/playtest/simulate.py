@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
+from ..model.play import crazy_eights, eights
 from ..model.play.bots import make_bot
 from ..model.play.fourscore import FOURSCORE_BOTS, FourScoreVariant, play_game
 from ..model.play.str8eight import Variant, play_hand
@@ -56,6 +58,19 @@ class Tally:
     fifth_cards: Counter = field(default_factory=Counter)  # FourScore, per game -> games
     takes: Counter = field(default_factory=Counter)
     bonuses: Counter = field(default_factory=Counter)
+    # Crazy Eights and Eights: games of several hands (hands counts games there)
+    hand_count: int = 0  # hands played in all
+    game_hands: Counter = field(default_factory=Counter)  # hands in a game -> games
+    stock_out: int = 0  # hands in which the stock ran out
+    blocked: int = 0  # Crazy Eights: hands nobody went out of (stalled ones included)
+    out_on_eight: int = 0  # Crazy Eights: hands won with an 8 as the last card
+    eight_caught: int = 0  # Crazy Eights: hands ending with an 8 in someone's hand
+    eights_played: Counter = field(default_factory=Counter)  # per hand -> hands
+    hand_scores: Counter = field(default_factory=Counter)  # Crazy Eights: the hand winner's score; Eights: each seat's
+    turns_all: int = 0  # Eights: turns played
+    turns_with_word: int = 0  # Eights: turns on which the seat to move could spell a word
+    word_lengths: Counter = field(default_factory=Counter)  # Eights: letters -> words spelled
+    words: Counter = field(default_factory=Counter)  # Eights: word -> times spelled
 
     def add(self, other: "Tally") -> "Tally":
         for name, value in vars(other).items():
@@ -125,7 +140,67 @@ def _fourscore_chunk(variant: FourScoreVariant, bots: tuple, seed: int, stream: 
     return t, lines
 
 
-CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk}
+def _game_tally(t: Tally, names: tuple, r) -> None:
+    """What every game of several hands adds: its length, its winners (a share each) and the totals."""
+    t.hands += 1
+    t.bot_seats.update(names)
+    t.hand_count += len(r.hands)
+    t.game_hands[len(r.hands)] += 1
+    if r.winners:
+        t.finished += 1
+        share = SHARE_UNIT // len(r.winners)
+        for seat in r.winners:
+            t.seat_wins[seat] += share
+            t.bot_wins[names[seat]] += share
+    for seat, total in enumerate(r.totals):
+        (t.winner_scores if seat in r.winners else t.other_scores)[total] += 1
+
+
+def _games_chunk(play, bot_kinds: dict, add_hand, variant, bots: tuple, seed: int, stream: int, start: int,
+                 stop: int, log: bool) -> tuple:
+    """Games of several hands (Crazy Eights, Eights): each game's tally, and add_hand's for each hand."""
+    t = Tally()
+    lines = [] if log else None
+    cache: dict = {}
+    for i in range(start, stop):
+        names = seating(bots, variant.players, stream, i)
+        players = cache.get(names) or cache.setdefault(names, [bot_kinds[n]() for n in names])
+        r = play(variant, players, hand_seed(seed, stream, i), log=log)
+        _game_tally(t, names, r)
+        for h in r.hands:
+            add_hand(t, h)
+            if log:
+                lines.append(json.dumps(h.log, separators=(",", ":")))
+    return t, lines
+
+
+def _crazy_eights_hand(t: Tally, h) -> None:
+    t.turns[h.turns] += 1
+    t.reshuffles[h.reshuffles] += 1
+    t.stock_out += h.reshuffles > 0
+    t.eights_played[h.eights_played] += 1
+    t.eight_caught += h.eights_caught > 0
+    if h.winner is None:
+        t.blocked += 1
+    else:
+        t.out_on_eight += h.out_on_eight
+        t.hand_scores[h.scores[h.winner]] += 1
+
+
+def _eights_hand(t: Tally, h) -> None:
+    t.turns[h.turns] += 1
+    t.turns_all += h.turns
+    t.turns_with_word += h.turns_with_word
+    t.stock_out += h.stack_ran_out
+    t.hand_scores.update(h.scores)
+    for _, word in h.words:
+        t.word_lengths[len(word)] += 1
+        t.words[word.upper()] += 1
+
+
+CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk,
+          "crazy-eights": partial(_games_chunk, crazy_eights.play_game, crazy_eights.CRAZY_BOTS, _crazy_eights_hand),
+          "eights": partial(_games_chunk, eights.play_game, eights.EIGHTS_BOTS, _eights_hand)}
 
 
 def _run_chunk(args):

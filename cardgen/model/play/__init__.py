@@ -1,8 +1,8 @@
-"""The rules in motion: Str8 Eight and FourScore as pure state machines, and players for them.
+"""The rules in motion: the four games as pure state machines, and players for them.
 
 No drawing here: a hand is dealt from a seed, played by bots, and summed up as numbers
 (and, when asked, as the JSON-lines log an outside referee can replay). The engines
-follow the booklets (templates/rules/str8eight.md and fourscore.md). Where the reference
+follow the booklets (templates/rules/*.md). Where the reference
 rules leave a case open, the engines take the reading from the game's table of readings
 (templates/readings/<game>.toml, model/readings.py), which the booklets print in their
 "About this edition" section: the choices live there and only there (choices.py reads
