@@ -4,7 +4,7 @@ import json
 import os
 import shutil
 
-from conftest import run_cli
+from conftest import assert_metadata, run_cli
 from referee import replay
 
 
@@ -36,6 +36,8 @@ def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     pdf = pypdf.PdfReader(str(folder / "str8eight-playtest-letter.pdf"))
     text = pdf.pages[0].extract_text()
     assert len(pdf.pages) == 1 and "Str8 Eight playtest" in text and "Win rate by seat" in text
+    info = assert_metadata(folder / "str8eight-playtest-letter.pdf", "8 × 8 table, 6 pass cards, sequences of 8")
+    assert info["Title"].startswith("Str8 Eight – playtest report, 4 players, letter")
     page = (folder / "str8eight-playtest.html").read_text()
     assert "<svg" in page and "winning value sequences (atlas)" in page
     assert run_cli("check", out).exit_code == 0
@@ -55,6 +57,8 @@ def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_pat
     assert one.read_bytes() == two.read_bytes()
     rows = json.loads(one.read_text())["sweep"]["str8eight"]
     assert [(r["variant"]["table_size"], r["variant"]["players"]) for r in rows] == [(6, 2), (6, 3), (7, 2), (7, 3)]
+    info = assert_metadata(out / "playtest" / "str8eight-sweep-letter.pdf", "table size 6, 7; players 2, 3")
+    assert info["Title"].startswith("Str8 Eight – playtest sweep, 4 variants, letter")
     index = (out / "index.html").read_text()
     assert 'href="playtest/str8eight-sweep.html"' in index and "playtest" not in index_before
     assert (exported / "index.html").read_text() == index_before  # the build it was linked from is untouched

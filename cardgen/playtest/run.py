@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CardgenError
+from ..words import plural
 from ..settings import SWEEP_AXES, playtest_games
 from .simulate import SKILL, simulate
 
@@ -175,6 +176,24 @@ def _summary(report: dict) -> str:
             f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})")
 
 
+def report_meta(report: dict, paper: str):
+    """A report PDF's metadata: the game and the variant it played (the checker compares
+    the variant with the build's)."""
+    from ..draw.pdfmeta import meta_for
+    from ..record import variant_words
+
+    game = report["game"]
+    return meta_for("playtest-report", TITLES[game], variant_words(game, report["variant"]),
+                    f"{plural(report['variant']['players'], 'player')}, {paper}")
+
+
+def sweep_meta(game: str, rows: list, axes: tuple, paper: str):
+    from ..draw.pdfmeta import meta_for
+
+    varied = "; ".join(f"{name.replace('_', ' ')} {', '.join(map(str, values))}" for name, values in axes)
+    return meta_for("playtest-sweep", TITLES[game], varied, f"{plural(len(rows), 'variant')}, {paper}")
+
+
 def _report_files(report: dict, options, theme) -> dict:
     from ..design.templating import render
     from ..layout.paper import papers
@@ -190,7 +209,7 @@ def _report_files(report: dict, options, theme) -> dict:
         svg = Path(tmp) / "plots.svg"
         for i, paper in enumerate(papers(options.paper)):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            draw(report, paper, theme, pdf, svg if i == 0 else None)
+            draw(report, paper, theme, pdf, svg if i == 0 else None, meta=report_meta(report, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
         plots = svg.read_text(encoding="utf-8")
     plots = plots[plots.index("<svg"):]
@@ -262,7 +281,7 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            sweep_page(game, rows, paper, theme, pdf, None)
+            sweep_page(game, rows, paper, theme, pdf, None, meta=sweep_meta(game, rows, options.sweep, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
     axes = list(rows[0]["variant"])
     columns = [a.replace("_", " ") for a in axes] + [label for key, label in SWEEP_COLUMNS if key in rows[0]]
