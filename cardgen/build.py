@@ -49,7 +49,7 @@ def _prepare_out(out: Path) -> Path:
         raise CardgenError(f"cannot create output folder {out} ({exc.strerror}): "
                            "choose another with --out") from None
     if os.path.lexists(final) and not final.is_dir():
-        raise CardgenError(f"output path {out} is not a folder: choose another with --out")
+        raise CardgenError(f"--out: {out} is not a folder; choose another")
     if not os.access(final.parent, os.W_OK | os.X_OK):
         raise CardgenError(f"cannot write beside output folder {out}: {final.parent} is not writable, and "
                            "cardgen writes the new output beside the old; choose another with --out")
@@ -158,7 +158,6 @@ def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
             except OSError:
                 pass  # named as ours, beside the output: the next build removes it
     result.seconds = time.perf_counter() - started
-    progress(f"done in {result.seconds:.2f} s")
     return result
 
 
@@ -182,6 +181,8 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     then switch it in."""
     from .interrupt import checkpoint
 
+    from . import progress as status
+
     params: dict = {}
     old = _old_manifest(final)
     todo = []
@@ -189,18 +190,42 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         checkpoint()
         key = cache.input_key(options, theme, game.name)
         if not options.clean and cache.unchanged(final, old, game.name, key):
-            progress(f"{game.title}: unchanged, kept")
             result.skipped.append(game.name)
         else:
             todo.append((game, key))
+    parts = status.Parts(len(todo) + ("html" in options.formats and bool(todo)), progress)
+    if result.skipped:
+        parts.now(f"unchanged, kept: {', '.join(g.title for g in games if g.name in result.skipped)}")
+    status.listen(lambda who, what: parts.now(f"{who}: {what}"))
+    try:
+        _build_parts(options, theme, parts, todo, final, staging, result, params, old)
+    finally:
+        status.stop()
+
+
+def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: Path, staging: Path,
+                 result: BuildResult, params: dict, old: dict) -> None:
+    from . import progress as status
+    from .interrupt import checkpoint
+
+    def wait(running: list) -> int:
+        def idle() -> None:
+            status.drain()
+            parts.tick()
+        return parallel.first_done([r[3] for r in running], status.fd(), idle)
+
+    def collect(index: int) -> None:
+        game = running[index][0]
+        _collect(running.pop(index), staging, params, result)
+        parts.finished(f"{game.title} built")
     # games are independent: with several cores they build side by side, the decks
     # first (the rules-only games are short), a new one as soon as one finishes
     todo.sort(key=lambda item: not item[0].has_deck)
     if len(todo) > 1 and options.jobs > 1:
         _preload(options, theme)
-    running = []
+    running: list = []
     for game, key in todo:
-        progress(f"building {game.title}…")
+        parts.now(f"{game.title}: starting")
         game_dir = staging / game.name
         game_dir.mkdir()
         # a lone game builds in this process (its booklet and PNGs still use the cores)
@@ -209,9 +234,9 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
                                        len(todo) == 1 and _core_idle(options.jobs),
                                        jobs=options.jobs if len(todo) > 1 else 1)))
         if len(running) >= max(1, options.jobs):
-            _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
+            collect(wait(running))
     while running:
-        _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
+        collect(wait(running))
         checkpoint()
     site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
                                         **{k: v["input_key"] for k, v in params.items()}})
@@ -238,7 +263,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     checkpoint()
     if site_built:
         t0 = time.perf_counter()
-        progress("building the HTML preview…")
+        parts.now("the HTML preview")
         from .export.site import write_site
 
         # the preview shows kept games too: they are in staging already
@@ -248,6 +273,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         files = write_site(staging, all_params, titles, options.jobs, theme, reports)
         entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
         result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
+        parts.finished("the HTML preview built")
     entries = kept + [e for g in result.games for e in g.files]
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
     checkpoint()

@@ -48,12 +48,14 @@ def test_tts_sheets(exported):
 
 
 def test_tts_base_url(tmp_path):
+    """The base URL is joined to each file name with exactly one "/" (it had none: .../decksesights-…)."""
     out = tmp_path / "out"
-    result = run_cli("build", "--game", "eights", "--format", "tts", "--base-url", "https://example.org/decks/",
-                     "--out", out, "-q")
+    result = run_cli("build", "--game", "eights", "--format", "tts", "--only", "cards", "--base-url",
+                     "https://example.org/decks", "--out", out, "-q")
     assert result.exit_code == 0, result.output
     deck = json.loads((out / "eights" / "tts" / "eights.json").read_text())["ObjectStates"][0]
     assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.org/decks/eights-faces-1.png"
+    assert deck["CustomDeck"]["1"]["BackURL"] == "https://example.org/decks/eights-back.png"
     assert len(deck["DeckIDs"]) == 65 and len(deck["CustomDeck"]) == 1
 
 

@@ -91,13 +91,13 @@ def test_a_variant_that_cannot_make_a_game(tmp_path):
 def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for args, message in (
-        (["--game", "str8eight", "--players", "5"], "str8eight is for 2–4 players, not 5"),
-        (["--bots", "greedy,random"], "2 bots for 4 seats"),
-        (["--bots", "clever"], "unknown bot 'clever'"),
-        (["--sweep", "colour=1"], "--sweep 'colour=1': write AXIS=VALUES"),
-        (["--game", "fourscore", "--log", "x.jsonl"], "--log records Str8 Eight hands"),
-        (["--game", "eights"], "cannot play eights"),
-        (["--table-size", "8", "extra=1"], "unexpected argument 'extra=1'"),
+        (["--game", "str8eight", "--players", "5"], "--players: str8eight is for 2–4 players, not 5; change --players"),
+        (["--bots", "greedy,random"], "--bots: 2 bots for 4 seats; name one bot per seat"),
+        (["--bots", "clever"], "--bots: unknown bot 'clever'; use greedy, random"),
+        (["--sweep", "colour=1"], "--sweep: 'colour=1' is no axis; write AXIS=VALUES"),
+        (["--game", "fourscore", "--log", "x.jsonl"], "--log: records Str8 Eight hands; add --game str8eight"),
+        (["--game", "eights"], "--game: cardgen cannot play eights yet; use --game str8eight or --game fourscore"),
+        (["--table-size", "8", "extra=1"], "--sweep: 'extra=1' is an argument of no flag; variants go after --sweep"),
     ):
         result = run_cli("playtest", *args)
         assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1, result.output

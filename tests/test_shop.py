@@ -254,7 +254,8 @@ def test_shop_files_are_byte_identical_when_built_again(tiny_deck, tmp_path):
 def test_bad_shop_input_is_one_line(tmp_path):
     result = run_cli("build", "--format", "shop", "--shop", "kinkos", "--out", tmp_path / "o")
     assert result.exit_code == 2
-    assert "unknown shop 'kinkos': use drivethrucards, thegamecrafter, makeplayingcards, printerstudio" in result.output
+    assert "--shop: unknown shop 'kinkos'; use drivethrucards, thegamecrafter, makeplayingcards, printerstudio" \
+        in result.output
     result = run_cli("build", "--game", "eights", "--format", "shop", "--shop", "thegamecrafter", "--card-size",
                      "mini", "--out", tmp_path / "o")
     assert result.exit_code == 2
@@ -270,8 +271,8 @@ def test_bad_shop_input_is_one_line(tmp_path):
     for size in ("bridge", "mini"):
         result = run_cli("build", "--game", "eights", "--format", "shop,svg", "--card-size", size, "--out", tmp_path / "o")
         assert result.exit_code == 2, result.output
-        assert result.output.strip() == (f"cardgen: error: --format shop: no print shop in cardgen's table prints {size} "
-                                         "cards (they print poker): use --card-size poker, or leave shop out of --format")
+        assert result.output.strip() == (f"cardgen: error: --format: no print shop in cardgen's table prints {size} "
+                                         "cards (they print poker); use --card-size poker, or leave shop out of --format")
     assert not (tmp_path / "o").exists()
 
 

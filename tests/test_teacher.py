@@ -221,9 +221,9 @@ def test_a_preset_length_too_long_for_the_users_table_is_named_as_the_presets(tm
     which the user never typed; the line says so."""
     result = run_cli("build", "--preset", "mtc", "--table-size", "2", "--out", tmp_path / "o")
     assert result.exit_code == 2
-    assert result.output.strip() == ("cardgen: error: sequence length 8 (the mtc preset's, for its 12 × 12 table): the "
-                                     "2 × 2 table's longest sequence from a bull's-eye has 3 cards; use 2 to 3 (0: the "
-                                     "table's width, 2)")
+    assert result.output.strip() == ("cardgen: error: --sequence-length: 8 (the mtc preset's, for its 12 × 12 table) "
+                                     "cannot be: the 2 × 2 table's longest sequence from a bull's-eye has 3 cards; use "
+                                     "2 to 3 (0: the table's width, 2)")
     assert not (tmp_path / "o").exists()
 
 

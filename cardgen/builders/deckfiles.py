@@ -78,6 +78,9 @@ class Output:
 
     @contextmanager
     def stage(self, name: str):
+        from .. import progress
+
+        progress.stage(self.name, name)  # the status line follows the stages, whichever process runs them
         start = time.perf_counter()
         try:
             yield

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..words import plural
 from . import pdfread
 from ..record import PARTS
 from .homeprint import check_home_print
@@ -62,8 +63,8 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
 
     faces and backs: how many the rules say the deck has, checked against the record too."""
     if (len(rec.deck.faces), len(rec.deck.backs)) != (faces, backs):
-        report.fail("manifest.json", "-", f"the record lists {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
-                    f"backs; the rules make {faces} and {backs}")
+        report.fail("manifest.json", "-", f"the record lists {plural(len(rec.deck.faces), 'face')} and "
+                    f"{plural(len(rec.deck.backs), 'back')}; the rules make {faces} and {backs}")
     check_parts(rec, report, PARTS if game == "str8eight" else tuple(p for p in PARTS if p not in STR8EIGHT_ONLY))
     from .sets import deck_dirs
 
@@ -153,7 +154,7 @@ def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: 
         if sizes is None:
             continue
         if len(sizes) != pages:
-            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {pages}")
+            report.fail(rel(path), "-", f"{plural(len(sizes), 'page')}, expected {pages}")
         for i, (w, h) in enumerate(sizes, 1):
             if abs(w - want_w) > 0.1 or abs(h - want_h) > 0.1:
                 report.fail(rel(path), f"page {i}", f"{w:.1f} × {h:.1f} mm, expected {want_w:.1f} × {want_h:.1f}")

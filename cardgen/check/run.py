@@ -152,6 +152,7 @@ def _check_metadata(out: Path, data: dict, listed: set, records: dict) -> GameRe
                                 str(entry.get("kind", "-"))[:40])
     check_dates(dates, report)
     when = {d for d in dates.values() if d is not None}
-    report.summary.append(f"{plural(len(dates), 'PDF')} titled for what they are and the variant built, made by "
-                          f"{generator}" + (f", dated {min(when).isoformat()}" if len(when) == 1 else ""))
+    if dates:
+        report.summary.append(f"{plural(len(dates), 'PDF')} titled for what they are and the variant built, made by "
+                              f"{generator}" + (f", dated {min(when).isoformat()}" if len(when) == 1 else ""))
     return report

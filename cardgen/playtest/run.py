@@ -86,8 +86,15 @@ def _variants(game: str, options) -> list:
     return [_variant(game, {**base, **dict(zip((n for n, _ in axes), combo))}) for combo in combos]
 
 
-def run_playtest(options, progress=lambda message: None) -> list:
-    """Play, write the reports; returns the lines to print."""
+UNITS = {"str8eight": "hand", "fourscore": "game"}  # what a game's --hands counts: a FourScore game is whole
+
+
+def run_playtest(options, progress=lambda message: None, verbose: bool = False) -> list:
+    """Play, write the reports; returns the lines to print (verbose: with each game's time
+    and the files written)."""
+    import time
+
+    from ..progress import Parts
     from ..theme import DEFAULT_THEME
 
     games = playtest_games(options.games)
@@ -98,32 +105,42 @@ def run_playtest(options, progress=lambda message: None) -> list:
     json_out = _side_file(options.json_out, "--json", final, _our_json)
     log_path = _side_file(options.log, "--log", final, _our_log)
     log, log_tmp = _open_log(log_path)
-    reports, sweeps, files, lines = [], {}, {}, []
+    reports, sweeps, files, lines, timings = [], {}, {}, [], []
+    plan = {game: _variants(game, options) for game in games} if options.sweep else {}
+    parts = Parts(sum(len(v) for v in plan.values()) if options.sweep else len(games), progress)
     try:
         for game in games:
+            started = time.perf_counter()
+            unit = UNITS[game]
             if options.sweep:
-                variants = _variants(game, options)
+                variants = plan[game]
                 if not variants:
                     continue
                 rows = []
                 for variant in variants:
-                    progress(f"{TITLES[game]}: {_label(_describe(game, variant))}…")
+                    parts.now(f"{TITLES[game]}: playing {_label(_describe(game, variant))}")
                     report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
                                   log if game == "str8eight" else None)
                     rows.append(sweep_row(report))
+                    parts.finished()
                 sweeps[game] = rows
+                parts.now(f"{TITLES[game]}: drawing the sweep")
                 files.update(_sweep_files(game, rows, options, DEFAULT_THEME))
                 lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
             else:
-                progress(f"{TITLES[game]}: playing {options.hands} hands…")
+                parts.now(f"{TITLES[game]}: playing {plural(options.hands, unit)}")
                 report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
-                              options.jobs, log if game == "str8eight" else None, progress)
+                              options.jobs, log if game == "str8eight" else None,
+                              lambda played: parts.now(f"{TITLES[game]}: {played:,} of "
+                                                       f"{plural(options.hands, unit)} played"))
                 reports.append(report)
-                progress(f"{TITLES[game]}: drawing the report…")
+                parts.now(f"{TITLES[game]}: drawing the report")
                 files.update(_report_files(report, options, DEFAULT_THEME))
                 lines.append(_summary(report))
+                parts.finished(f"{TITLES[game]}: reported")
+            timings.append(f"{game}: {time.perf_counter() - started:.2f} s")
         if not files:
-            raise CardgenError("the sweep varies nothing these games use: sweep table-size or players for FourScore")
+            raise CardgenError("--sweep: varies nothing these games use; sweep table-size or players for FourScore")
         from .output import publish
 
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
@@ -141,6 +158,8 @@ def run_playtest(options, progress=lambda message: None) -> list:
             Path(log_tmp).unlink(missing_ok=True)
     pages = [p for p in written if p.suffix == ".html"]
     lines.append(f"report: {', '.join(str(p) for p in pages)}")
+    if verbose:
+        lines += [f"  {line}" for line in timings] + [f"  wrote {p}" for p in written]
     if options.log is not None:
         lines.append(f"log: {options.log}")
     return lines
@@ -167,12 +186,12 @@ def _summary(report: dict) -> str:
     f, game = report["figures"], report["game"]
     seats = ", ".join(f"{s['rate']:.1%}" for s in f["seats"])
     if game == "str8eight":
-        return (f"str8eight: {f['hands']} hands, {f['finished']['rate']:.1%} finished, median "
+        return (f"str8eight: {plural(f['hands'], 'hand')}, {f['finished']['rate']:.1%} finished, median "
                 f"{f['turns']['median']} turns; seat wins {seats}; bonus {f['bonus']['rate']:.1%} of wins; "
                 f"reshuffled in {f['reshuffle']['hands']['rate']:.1%}, impasse in {f['impasse']['hands']['rate']:.1%}; "
                 f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%}); "
                 f"{report['atlas']['value_sequences']} winning sequences")
-    return (f"fourscore: {f['games']} games; seat wins {seats}; median pile {f['piles']['median']}; "
+    return (f"fourscore: {plural(f['games'], 'game')}; seat wins {seats}; median pile {f['piles']['median']}; "
             f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})")
 
 
@@ -314,20 +333,20 @@ def _side_file(path, flag: str, final: Path, ours) -> "Path | None":
 
     path = Path(path)
     if str(path) == "-":
-        raise CardgenError(f"{flag} - is not supported (the summary goes to the standard output): name a file")
+        raise CardgenError(f"{flag}: - is not supported (the summary goes to the standard output); name a file")
     if path.is_symlink():
-        raise CardgenError(f"{flag} {path} is a link: name a plain file, not a link")
+        raise CardgenError(f"{flag}: {path} is a link; name a plain file, not a link")
     if path.is_dir():
-        raise CardgenError(f"{flag} {path} is a folder: name a file in it, such as {path / 'playtest.json'}")
+        raise CardgenError(f"{flag}: {path} is a folder; name a file in it, such as {path / 'playtest.json'}")
     try:
         where = Path(os.path.abspath(path.parent)).resolve()
     except (OSError, RuntimeError):  # a link loop
         where = None
     if where is not None and (where == final or where.is_relative_to(final)):
-        raise CardgenError(f"{flag} {path} is inside the output folder, which cardgen replaces as a whole: "
+        raise CardgenError(f"{flag}: {path} is inside the output folder, which cardgen replaces as a whole; "
                            "choose a file outside it")
     if where is None or not where.is_dir():
-        raise CardgenError(f"{flag} {path}: the folder {path.parent} does not exist: create it first "
+        raise CardgenError(f"{flag}: {path}: the folder {path.parent} does not exist; create it first "
                            "or choose another file")
     if path.exists():
         try:
@@ -336,10 +355,10 @@ def _side_file(path, flag: str, final: Path, ours) -> "Path | None":
         except (OSError, UnicodeDecodeError):
             head = None
         if head is None or (head and not ours(head)):
-            raise CardgenError(f"{flag} {path} exists and is not a file cardgen wrote: "
+            raise CardgenError(f"{flag}: {path} exists and is not a file cardgen wrote; "
                                "choose a new file, or delete it first")
     if not os.access(where, os.W_OK):
-        raise CardgenError(f"{flag} {path}: cannot write in {path.parent} (Permission denied): choose another file")
+        raise CardgenError(f"{flag}: {path}: cannot write in {path.parent} (Permission denied); choose another file")
     return path
 
 
@@ -355,7 +374,7 @@ def _open_log(path):
         os.chmod(tmp, 0o644)
         return os.fdopen(fd, "w", encoding="utf-8"), tmp
     except OSError as exc:
-        raise CardgenError(f"cannot write the log {path} ({exc.strerror}): choose another file with --log") from None
+        raise CardgenError(f"--log: cannot write {path} ({exc.strerror}); choose another file") from None
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -376,4 +395,4 @@ def _write_json(path: Path, data: dict) -> None:
     except OSError as exc:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
-        raise CardgenError(f"cannot write {path} ({exc.strerror}): choose another file with --json") from None
+        raise CardgenError(f"--json: cannot write {path} ({exc.strerror}); choose another file") from None
