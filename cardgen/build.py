@@ -37,6 +37,7 @@ class BuildResult:
     games: list = field(default_factory=list)
     skipped: list = field(default_factory=list)  # games whose inputs had not changed
     seconds: float = 0.0
+    removed: list = field(default_factory=list)  # what the last build left that no longer fits: taken out, and why
 
 
 def _prepare_out(out: Path) -> Path:
@@ -238,21 +239,31 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
     while running:
         collect(wait(running))
         checkpoint()
-    site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
-                                        **{k: v["input_key"] for k, v in params.items()}})
-    site_built = "html" in options.formats and (options.clean or old.get("site_key") != site_key
-                                                or not (final / "index.html").exists() or params)
     # what this build did not make comes from the last one: hard links, no copying
     from .builders import GAMES
 
     keep_games = {k: v for k, v in old["games"].items()  # only games cardgen knows: a name may be ".."
                   if k in GAMES and k not in params and (final / k).is_dir() and not (final / k).is_symlink()}
-    keep = set(keep_games) | (set() if site_built else {SITE}) | {PLAYTEST}
+    games_now = {**keep_games, **params}  # every game the new folder holds: what the preview shows
+    # the preview describes the folder as it will be, or it goes: rebuilt with --format html,
+    # kept only while it still shows these very games and files, taken out otherwise
+    game_files = [(e["path"], e.get("sha256")) for e in old["files"] if isinstance(e, dict)
+                  and e.get("game") in keep_games and isinstance(e.get("path"), str)]
+    game_files += [(e.path, e.sha256) for g in result.games for e in g.files]
+    site_key = cache.site_key(games_now, game_files)
+    site_current = old.get("site_key") == site_key and (final / "index.html").is_file()
+    site_built = "html" in options.formats and (options.clean or not site_current)
+    site_kept = not site_built and site_current
+    if not site_built and not site_current and any(isinstance(e, dict) and e.get("game") == SITE
+                                                   for e in old["files"]):
+        result.removed.append("the HTML preview (index.html, site/) showed another build: taken out; add html to "
+                              "--format to make it again")
+    stale = _stale_reports(final, old["files"], games_now, result)
+    keep = set(keep_games) | ({SITE} if site_kept else set()) | {PLAYTEST}
     kept = [manifest.Entry(**e) for e in old["files"]
             if isinstance(e, dict) and e.get("game") in keep and manifest.safe_rel(e.get("path"))
-            and (final / e["path"]).is_file()]
-    site_key = site_key if "html" in options.formats else None
-    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+            and (final / e["path"]).is_file() and e["path"] not in stale]
+    site_key = site_key if site_built or site_kept else None
     readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
     kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
     if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
@@ -261,24 +272,68 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
     for e in kept[:-1]:
         outdir.link_or_copy(final / e.path, staging / e.path)
     checkpoint()
+    titles = {name: game.title for name, game in GAMES.items()}
+    # every file the folder will hold besides the preview: what the page links
+    files = tuple((e.path, e.game, e.kind) for e in kept + [e for g in result.games for e in g.files]
+                  if e.game != SITE)
     if site_built:
         t0 = time.perf_counter()
         parts.now("the HTML preview")
         from .export.site import write_site
 
-        # the preview shows kept games too: they are in staging already
-        all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
-        titles = {g.name: g.title for g in select(options.games)}
-        reports = tuple(e.path for e in kept if e.game == PLAYTEST and e.kind == "playtest-page")
-        files = write_site(staging, all_params, titles, options.jobs, theme, reports)
-        entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
+        # the preview shows every game of the folder: the kept ones are in staging already
+        written = write_site(staging, games_now, titles, options.jobs, theme, files)
+        entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in written]
         result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
         parts.finished("the HTML preview built")
+    elif site_kept and stale:  # the same cards; the page loses its links to the reports taken out
+        from .export.site import write_index
+
+        (staging / "index.html").unlink()  # a hard link: never write through it into the old tree
+        index = write_index(staging, games_now, titles, files)
+        kept = [e for e in kept if e.path != "index.html"] + [manifest.entry_for(staging, index, SITE, "site", "html")]
     entries = kept + [e for g in result.games for e in g.files]
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
     outdir.switch(final, staging, options.out)
+
+
+def _stale_reports(final: Path, files: list, games: dict, result: BuildResult) -> set:
+    """The playtest reports (every file of each) whose variant is no longer the one the folder's
+    deck is built as: the build takes them out (a sweep compares variants, and stays)."""
+    import json
+
+    from .record import RecordError, from_json, variant_words
+
+    stale: set = set()
+    listed = [e.get("path") for e in files if isinstance(e, dict) and e.get("game") == PLAYTEST
+              and isinstance(e.get("path"), str)]
+    for rel in listed:
+        name = rel.rsplit("/", 1)[-1]
+        if not name.endswith("-playtest.json") or not manifest.safe_rel(rel):
+            continue
+        game = name.removesuffix("-playtest.json")
+        if game not in games:
+            continue  # no deck of that game here to disagree with
+        try:
+            report = json.loads((final / rel).read_text(encoding="utf-8")) if (final / rel).stat().st_size < 1 << 24 \
+                else {}
+            played = variant_words(game, report["variant"])
+            built = variant_words(game, from_json(game, games[game]))
+        except (OSError, ValueError, KeyError, TypeError, RecordError):
+            played, built = None, ""
+        if played == built:
+            continue
+        stem = rel.removesuffix(".json")
+        stale |= {p for p in listed if p.startswith(stem + ".") or p.startswith(stem + "-")}
+        from .builders import GAMES
+
+        title = GAMES[game].title if game in GAMES else game
+        result.removed.append(f"the {title} playtest report played " + (f"another variant ({played})" if played
+                              else "a variant it no longer says") + f", not this build's ({built}): taken out; run "
+                              f"'cardgen playtest --game {game}' with this build's options for a new one")
+    return stale
 
 
 def _same_manifest(final: Path, text: str) -> bool:
@@ -352,5 +407,6 @@ def summary(result: BuildResult) -> list[str]:
         lines.append(f"{g.name}: {counts} in {result.out / g.name} ({g.seconds:.2f} s)")
     if result.skipped:
         lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
+    lines += result.removed
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
     return lines

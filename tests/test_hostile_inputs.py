@@ -517,7 +517,8 @@ def test_the_preview_lists_games_in_registry_order(built, tmp_path, monkeypatch)
     from cardgen.export.site import write_site
     from cardgen.theme import DEFAULT_THEME
 
-    monkeypatch.setattr(png, "rgb_pngs", lambda svgs, *args: [b"png"] * len(svgs))  # thumbnails are not the point
+    tiny = png.encode(b"\0\0\0", 1, 1)  # thumbnails are not the point: one pixel each
+    monkeypatch.setattr(png, "rgb_pngs", lambda svgs, *args: [tiny] * len(svgs))
     params = json.loads((built / "manifest.json").read_text())["games"]
     titles = {name: game.title for name, game in GAMES.items()}
     pages = []

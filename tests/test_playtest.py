@@ -4,7 +4,7 @@ import json
 import os
 import shutil
 
-from conftest import assert_metadata, run_cli
+from conftest import assert_check_catches, assert_metadata, edit, run_cli
 from referee import replay
 
 
@@ -24,8 +24,8 @@ def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     assert sum(f["turns"]["histogram"].values()) == 24 and report["atlas"]["value_sequences"] == 2966
     assert 0 <= f["seats"][0]["low"] <= f["seats"][0]["rate"] <= f["seats"][0]["high"] <= 1
     folder = out / "playtest"
-    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--table-size", "7", "--out", out,
-                   "-q").exit_code == 0  # a rebuild keeps the report
+    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--paper", "a4", "--out", out,
+                   "-q").exit_code == 0  # a rebuild of the same variant keeps the report
     files = {e["path"] for e in json.loads((out / "manifest.json").read_text())["files"]}
     assert "playtest/str8eight-playtest.json" in files
     assert sorted(p.name for p in folder.iterdir()) == [
@@ -41,6 +41,24 @@ def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     page = (folder / "str8eight-playtest.html").read_text()
     assert "<svg" in page and "winning value sequences (atlas)" in page
     assert run_cli("check", out).exit_code == 0
+    # the checker holds the page to its JSON, and the JSON to the deck built
+    forged = tmp_path / "forged"
+    shutil.copytree(out, forged)
+    seat = f"{report['figures']['seats'][0]['rate']:.1%} ("
+    edit(forged / "playtest" / "str8eight-playtest.html", f'<td class="n">{seat}', '<td class="n">99.9% (')
+    data = json.loads((forged / "playtest" / "str8eight-playtest.json").read_text())
+    data["variant"]["pass_cards"] = 4
+    (forged / "playtest" / "str8eight-playtest.json").write_text(json.dumps(data))
+    assert_check_catches(forged, [
+        "playtest/str8eight-playtest.html: seat 1 wins: states '99.9% (",
+        "playtest/str8eight-playtest.json: -: played 8 × 8 table, 4 pass cards, sequences of 8; this folder's Str8 "
+        "Eight deck is built as 8 × 8 table, 6 pass cards, sequences of 8",
+        "playtest/str8eight-playtest-letter.pdf: -: titled 'Str8 Eight – playtest report, 4 players, letter (8 × 8 "
+        "table, 6 pass cards, sequences of 8)', not for the variant its JSON holds (8 × 8 table, 4 pass cards"])
+    # a build of another variant takes the report out, saying so
+    seven = run_cli("build", "--game", "str8eight", "--format", "svg", "--table-size", "7", "--out", out)
+    assert "the Str8 Eight playtest report played another variant" in seven.output
+    assert not folder.exists() and run_cli("check", out).exit_code == 0
 
 
 def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_path):

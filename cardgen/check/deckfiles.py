@@ -7,6 +7,7 @@ from pathlib import Path
 from ..words import plural
 from . import pdfread
 from ..record import PARTS
+from .exports import check_exports
 from .homeprint import check_home_print
 from .paper import PAPERS
 from .shop import check_shops
@@ -74,6 +75,7 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
         check_home_print(game, deck_dir, rec, report, rel)
         _check_pngs(deck_dir, rec, faces + backs, report, rel)
         check_shops(game, deck_dir, rec, report, rel)  # a class set's marked deck has its own shop files
+        check_exports(game, deck_dir, rec, report, rel, deck_dir.name[4:].upper() if deck_dir != game_dir else "")
         if deck_dir != game_dir:  # name the set the lines speak of
             report.summary[said:] = [f"{deck_dir.name}/{line}" for line in report.summary[said:]]
     _check_tuckboxes(game, game_dir, rec, report, rel)

@@ -129,6 +129,20 @@ def _check_output(out: Path) -> list[GameReport]:
                 check_print_setup(name, folder, rec, report, rel)
             check_sets(name, out / name, rec, report, rel)
         reports.append(report)
+    entries = [e for e in data["files"] if isinstance(e, dict) and isinstance(e.get("path"), str)
+               and e["path"] in listed]
+    if any(e["path"].endswith(".html") for e in entries):  # the preview and the playtest pages
+        from .preview import check_pages
+
+        pages = GameReport("preview")
+        check_pages(out, entries, listed, records, pages)
+        reports.append(pages)
+    if any(e.get("game") == "playtest" for e in entries):
+        from .playtest import check_playtests
+
+        played = GameReport("playtest")
+        check_playtests(out, entries, records, played)
+        reports.append(played)
     reports.append(_check_metadata(out, data, listed, records))
     return reports
 

@@ -234,7 +234,7 @@ def _report_files(report: dict, options, theme) -> dict:
     plots = plots[plots.index("<svg"):]
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} playtest", subtitle=_subtitle(report),
                   numbers=_numbers(report), note=_note(report), rows=None, columns=None, plots=plots,
-                  files=sorted(n for n in files), preview=True)
+                  files=sorted(n for n in files))
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 
@@ -308,7 +308,7 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} sweep",
                   subtitle=f"{len(rows)} variants · {rows[0]['hands']} hands each · seed {options.seed}",
                   numbers=[("variants", len(rows))], note="Each row plays the same seeds.", rows=cells,
-                  columns=columns, plots=None, files=sorted(files), preview=True)
+                  columns=columns, plots=None, files=sorted(files))
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 
