@@ -89,9 +89,10 @@ def _variants(game: str, options) -> list:
 UNITS = {"str8eight": "hand", "fourscore": "game"}  # what a game's --hands counts: a FourScore game is whole
 
 
-def run_playtest(options, progress=lambda message: None, verbose: bool = False) -> list:
+def run_playtest(options, progress=lambda message: None, verbose: bool = False, warn=None) -> list:
     """Play, write the reports; returns the lines to print (verbose: with each game's time
-    and the files written)."""
+    and the files written). warn(line) hears of a report that will not match the deck the
+    output folder holds (with --strict, an error before any hand is played)."""
     import time
 
     from ..progress import Parts
@@ -102,6 +103,8 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False) 
 
     final = outdir.final_path(options.out)  # a folder refused before any hand is played
     outdir.refuse_unless_ours(final, options.out)
+    if not options.sweep:
+        _against_the_deck(final, games, options, warn)
     json_out = _side_file(options.json_out, "--json", final, _our_json)
     log_path = _side_file(options.log, "--log", final, _our_log)
     log, log_tmp = _open_log(log_path)
@@ -163,6 +166,32 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False) 
     if options.log is not None:
         lines.append(f"log: {options.log}")
     return lines
+
+
+def _against_the_deck(final: Path, games: tuple, options, warn) -> None:
+    """A report of another variant than the deck the folder holds: `cardgen check` will fail
+    it and the deck's next build will take it out, so say so now (an error under --strict)."""
+    from .. import manifest
+    from ..record import RecordError, from_json, variant_words
+
+    try:
+        records = manifest.load(final)["games"]
+    except CardgenError:
+        return
+    for game in games:
+        try:
+            built = variant_words(game, from_json(game, records[game]))
+        except (KeyError, RecordError):
+            continue
+        played = variant_words(game, _describe(game, _variant(game, vars_of(options))))
+        if played != built:
+            line = (f"the {TITLES[game]} deck in {options.out} is built as {built}, and this report plays {played}: "
+                    "cardgen check will fail it and the next build takes it out; give the build's options, or "
+                    "playtest into another --out")
+            if options.strict:
+                raise CardgenError(line + " (--strict)")
+            if warn is not None:
+                warn(line)
 
 
 def vars_of(options) -> dict:
