@@ -293,7 +293,8 @@ def _build_and_tell(options, theme, run_build, summary, quiet: bool, verbose: bo
 
 def _values(ctx, config_path, flags: dict, keep: "tuple | None" = None) -> tuple:
     """The project file's values (those named in keep), overridden by the flags given on the
-    command line; and the names of the settings the user set (in the file or as flags)."""
+    command line; and the names of the settings the user set to something other than the
+    default (in the file or as flags: a project file from `cardgen init` lists every default)."""
     from click.core import ParameterSource
 
     from . import config
@@ -312,7 +313,7 @@ def _values(ctx, config_path, flags: dict, keep: "tuple | None" = None) -> tuple
                              f"{BY_NAME[name].flag}: ", text=True)
         values[name] = value
         given.add(name)
-    return values, given
+    return values, {name for name in given if values[name] != BY_NAME[name].default_value()}
 
 
 PRINTER_SETTINGS = ("paper", "back_offset", "back_rotation", "print_scale")
