@@ -152,7 +152,7 @@ SETTINGS: "tuple[Setting, ...]" = (
             flag="--config", metavar="FILE", label="project file", toml=False, record=False, commands=EVERY),
     Setting("quiet", "bool", False, "Print nothing but errors (and check's violations).", flag="--quiet", short="-q",
             toml=False, record=False, commands=EVERY),
-    Setting("verbose", "bool", False, "Say more: every file written or read, and how long each stage took.",
+    Setting("verbose", "bool", False, "Say more: the files written, each stage's time, every check's summary.",
             flag="--verbose", short="-v", toml=False, record=False, commands=EVERY),
     Setting("games", "games", (), "Only these games, comma-separated or repeated, or all. Default: every game.",
             label="game", flag="--game", metavar="LIST", choices=_game_names(), commands=BOTH),
