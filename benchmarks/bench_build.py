@@ -75,6 +75,7 @@ from cardgen.design.cards import Look
 from cardgen.design.str8eight import render_deck
 from cardgen.documents.sheets import write_sheets
 from cardgen.draw.pdf import write_pages
+from cardgen.draw.pdfmeta import meta_for
 from cardgen.theme import DEFAULT_THEME
 out = Path(sys.argv[1]); out.mkdir(parents=True)
 size = card_size("poker")
@@ -82,11 +83,11 @@ art = render_deck(build_deck(8, 3), Look(size, 3.0, False, DEFAULT_THEME))
 faces, backs = [c.svg for c in art.faces], [c.svg for c in art.backs]
 page = (size.width + 6, size.height + 6)
 fonts = DEFAULT_THEME.fonts
-write_pages(faces, out / "cards.pdf", "faces", page, fonts, 3.0)
-write_pages(backs, out / "back.pdf", "back", page, fonts, 3.0)
+write_pages(faces, out / "cards.pdf", meta_for("faces", "Str8 Eight"), page, fonts, 3.0)
+write_pages(backs, out / "back.pdf", meta_for("back", "Str8 Eight"), page, fonts, 3.0)
 spec = SheetSpec(PAPERS["a4"], size.width, size.height, 3.0, "duplex", "Str8 Eight")
 write_sheets(impose(spec, len(faces)), out / "cards.pdf", out / "back.pdf", [0] * len(faces), 3.0,
-             out / "print-a4.pdf", "print", fonts)
+             out / "print-a4.pdf", meta_for("print", "Str8 Eight"), fonts)
 """
 
 

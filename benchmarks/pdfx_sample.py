@@ -90,6 +90,7 @@ def main() -> int:
     from cardgen.check.pdfx import check_pdfx
     from cardgen.draw.cmyk import Inks
     from cardgen.draw.pdf import svg_size_mm, write_pages
+    from cardgen.draw.pdfmeta import meta_for
     from cardgen.draw.pdfx import DTC_BLEED_MM, to_pdfx
     from cardgen.theme import DEFAULT_THEME
 
@@ -112,10 +113,10 @@ def main() -> int:
 
     for game, svgs in decks(DTC_BLEED_MM).items():
         pdf = out / f"{game}-pdfx.pdf"
-        to_pdfx(svgs, pdf, title=f"{game} cards for print", fonts=DEFAULT_THEME.fonts, ink_limit=args.limit,
+        to_pdfx(svgs, pdf, meta=meta_for("shop", game), fonts=DEFAULT_THEME.fonts, ink_limit=args.limit,
                 bleed_mm=DTC_BLEED_MM, trim_mm=(63.5, 88.9), inks=inks)
         rgb = out / f"{game}-rgb.pdf"
-        write_pages(svgs, rgb, game, svg_size_mm(svgs[0]), DEFAULT_THEME.fonts, bleed_mm=DTC_BLEED_MM)
+        write_pages(svgs, rgb, meta_for("faces", game), svg_size_mm(svgs[0]), DEFAULT_THEME.fonts, bleed_mm=DTC_BLEED_MM)
         problems = check_pdfx(pdf, args.limit)
         scan = ink_by_scan(pdf)
         print(f"{game}: {len(svgs)} pages, PDF/X check: {'passed' if not problems else problems}")

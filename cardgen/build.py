@@ -37,6 +37,7 @@ class BuildResult:
     games: list = field(default_factory=list)
     skipped: list = field(default_factory=list)  # games whose inputs had not changed
     seconds: float = 0.0
+    removed: list = field(default_factory=list)  # what the last build left that no longer fits: taken out, and why
 
 
 def _prepare_out(out: Path) -> Path:
@@ -49,7 +50,7 @@ def _prepare_out(out: Path) -> Path:
         raise CardgenError(f"cannot create output folder {out} ({exc.strerror}): "
                            "choose another with --out") from None
     if os.path.lexists(final) and not final.is_dir():
-        raise CardgenError(f"output path {out} is not a folder: choose another with --out")
+        raise CardgenError(f"--out: {out} is not a folder; choose another")
     if not os.access(final.parent, os.W_OK | os.X_OK):
         raise CardgenError(f"cannot write beside output folder {out}: {final.parent} is not writable, and "
                            "cardgen writes the new output beside the old; choose another with --out")
@@ -158,7 +159,6 @@ def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
             except OSError:
                 pass  # named as ours, beside the output: the next build removes it
     result.seconds = time.perf_counter() - started
-    progress(f"done in {result.seconds:.2f} s")
     return result
 
 
@@ -182,6 +182,8 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     then switch it in."""
     from .interrupt import checkpoint
 
+    from . import progress as status
+
     params: dict = {}
     old = _old_manifest(final)
     todo = []
@@ -189,18 +191,42 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         checkpoint()
         key = cache.input_key(options, theme, game.name)
         if not options.clean and cache.unchanged(final, old, game.name, key):
-            progress(f"{game.title}: unchanged, kept")
             result.skipped.append(game.name)
         else:
             todo.append((game, key))
+    parts = status.Parts(len(todo) + ("html" in options.formats and bool(todo)), progress)
+    if result.skipped:
+        parts.now(f"unchanged, kept: {', '.join(g.title for g in games if g.name in result.skipped)}")
+    status.listen(lambda who, what: parts.now(f"{who}: {what}"))
+    try:
+        _build_parts(options, theme, parts, todo, final, staging, result, params, old)
+    finally:
+        status.stop()
+
+
+def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: Path, staging: Path,
+                 result: BuildResult, params: dict, old: dict) -> None:
+    from . import progress as status
+    from .interrupt import checkpoint
+
+    def wait(running: list) -> int:
+        def idle() -> None:
+            status.drain()
+            parts.tick()
+        return parallel.first_done([r[3] for r in running], status.fd(), idle)
+
+    def collect(index: int) -> None:
+        game = running[index][0]
+        _collect(running.pop(index), staging, params, result)
+        parts.finished(f"{game.title} built")
     # games are independent: with several cores they build side by side, the decks
     # first (the rules-only games are short), a new one as soon as one finishes
     todo.sort(key=lambda item: not item[0].has_deck)
     if len(todo) > 1 and options.jobs > 1:
         _preload(options, theme)
-    running = []
+    running: list = []
     for game, key in todo:
-        progress(f"building {game.title}…")
+        parts.now(f"{game.title}: starting")
         game_dir = staging / game.name
         game_dir.mkdir()
         # a lone game builds in this process (its booklet and PNGs still use the cores)
@@ -209,25 +235,35 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
                                        len(todo) == 1 and _core_idle(options.jobs),
                                        jobs=options.jobs if len(todo) > 1 else 1)))
         if len(running) >= max(1, options.jobs):
-            _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
+            collect(wait(running))
     while running:
-        _collect(running.pop(parallel.first_done([r[3] for r in running])), staging, params, result)
+        collect(wait(running))
         checkpoint()
-    site_key = cache.site_key(options, {**{k: v.get("input_key") for k, v in old["games"].items()},
-                                        **{k: v["input_key"] for k, v in params.items()}})
-    site_built = "html" in options.formats and (options.clean or old.get("site_key") != site_key
-                                                or not (final / "index.html").exists() or params)
     # what this build did not make comes from the last one: hard links, no copying
     from .builders import GAMES
 
     keep_games = {k: v for k, v in old["games"].items()  # only games cardgen knows: a name may be ".."
                   if k in GAMES and k not in params and (final / k).is_dir() and not (final / k).is_symlink()}
-    keep = set(keep_games) | (set() if site_built else {SITE}) | {PLAYTEST}
+    games_now = {**keep_games, **params}  # every game the new folder holds: what the preview shows
+    # the preview describes the folder as it will be, or it goes: rebuilt with --format html,
+    # kept only while it still shows these very games and files, taken out otherwise
+    game_files = [(e["path"], e.get("sha256")) for e in old["files"] if isinstance(e, dict)
+                  and e.get("game") in keep_games and isinstance(e.get("path"), str)]
+    game_files += [(e.path, e.sha256) for g in result.games for e in g.files]
+    site_key = cache.site_key(games_now, game_files)
+    site_current = old.get("site_key") == site_key and (final / "index.html").is_file()
+    site_built = "html" in options.formats and (options.clean or not site_current)
+    site_kept = not site_built and site_current
+    if not site_built and not site_current and any(isinstance(e, dict) and e.get("game") == SITE
+                                                   for e in old["files"]):
+        result.removed.append("the HTML preview (index.html, site/) showed another build: taken out; add html to "
+                              "--format to make it again")
+    stale = _stale_reports(final, old["files"], games_now, result)
+    keep = set(keep_games) | ({SITE} if site_kept else set()) | {PLAYTEST}
     kept = [manifest.Entry(**e) for e in old["files"]
             if isinstance(e, dict) and e.get("game") in keep and manifest.safe_rel(e.get("path"))
-            and (final / e["path"]).is_file()]
-    site_key = site_key if "html" in options.formats else None
-    site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+            and (final / e["path"]).is_file() and e["path"] not in stale]
+    site_key = site_key if site_built or site_kept else None
     readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
     kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
     if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
@@ -236,23 +272,68 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     for e in kept[:-1]:
         outdir.link_or_copy(final / e.path, staging / e.path)
     checkpoint()
+    titles = {name: game.title for name, game in GAMES.items()}
+    # every file the folder will hold besides the preview: what the page links
+    files = tuple((e.path, e.game, e.kind) for e in kept + [e for g in result.games for e in g.files]
+                  if e.game != SITE)
     if site_built:
         t0 = time.perf_counter()
-        progress("building the HTML preview…")
+        parts.now("the HTML preview")
         from .export.site import write_site
 
-        # the preview shows kept games too: they are in staging already
-        all_params = {**{k: v for k, v in old["games"].items() if k in result.skipped}, **params}
-        titles = {g.name: g.title for g in select(options.games)}
-        reports = tuple(e.path for e in kept if e.game == PLAYTEST and e.kind == "playtest-page")
-        files = write_site(staging, all_params, titles, options.jobs, theme, reports)
-        entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
+        # the preview shows every game of the folder: the kept ones are in staging already
+        written = write_site(staging, games_now, titles, options.jobs, theme, files)
+        entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in written]
         result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
+        parts.finished("the HTML preview built")
+    elif site_kept and stale:  # the same cards; the page loses its links to the reports taken out
+        from .export.site import write_index
+
+        (staging / "index.html").unlink()  # a hard link: never write through it into the old tree
+        index = write_index(staging, games_now, titles, files)
+        kept = [e for e in kept if e.path != "index.html"] + [manifest.entry_for(staging, index, SITE, "site", "html")]
     entries = kept + [e for g in result.games for e in g.files]
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
     outdir.switch(final, staging, options.out)
+
+
+def _stale_reports(final: Path, files: list, games: dict, result: BuildResult) -> set:
+    """The playtest reports (every file of each) whose variant is no longer the one the folder's
+    deck is built as: the build takes them out (a sweep compares variants, and stays)."""
+    import json
+
+    from .record import RecordError, from_json, variant_words
+
+    stale: set = set()
+    listed = [e.get("path") for e in files if isinstance(e, dict) and e.get("game") == PLAYTEST
+              and isinstance(e.get("path"), str)]
+    for rel in listed:
+        name = rel.rsplit("/", 1)[-1]
+        if not name.endswith("-playtest.json") or not manifest.safe_rel(rel):
+            continue
+        game = name.removesuffix("-playtest.json")
+        if game not in games:
+            continue  # no deck of that game here to disagree with
+        try:
+            report = json.loads((final / rel).read_text(encoding="utf-8")) if (final / rel).stat().st_size < 1 << 24 \
+                else {}
+            played = variant_words(game, report["variant"])
+            built = variant_words(game, from_json(game, games[game]))
+        except (OSError, ValueError, KeyError, TypeError, RecordError):
+            played, built = None, ""
+        if played == built:
+            continue
+        stem = rel.removesuffix(".json")
+        stale |= {p for p in listed if p.startswith(stem + ".") or p.startswith(stem + "-")}
+        from .builders import GAMES
+
+        title = GAMES[game].title if game in GAMES else game
+        result.removed.append(f"the {title} playtest report played " + (f"another variant ({played})" if played
+                              else "a variant it no longer says") + f", not this build's ({built}): taken out; run "
+                              f"'cardgen playtest --game {game}' with this build's options for a new one")
+    return stale
 
 
 def _same_manifest(final: Path, text: str) -> bool:
@@ -326,5 +407,6 @@ def summary(result: BuildResult) -> list[str]:
         lines.append(f"{g.name}: {counts} in {result.out / g.name} ({g.seconds:.2f} s)")
     if result.skipped:
         lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
+    lines += result.removed
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
     return lines

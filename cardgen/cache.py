@@ -125,9 +125,12 @@ def _art_digest(path) -> str:
     return art.digest(path)
 
 
-def site_key(options, game_keys: dict) -> str:
-    return hashlib.sha256(json.dumps({"code": code_version(), "games": sorted(options.games or []),
-                                      "keys": game_keys}, sort_keys=True).encode()).hexdigest()
+def site_key(games: dict, files: list) -> str:
+    """What the HTML preview shows: every game of the folder (name -> its build record) and
+    the games' files (path, sha256), which it pictures and links."""
+    records = {name: {k: v for k, v in record.items() if k != "input_key"} for name, record in games.items()}
+    return hashlib.sha256(json.dumps({"code": code_version(), "records": records, "files": sorted(files)},
+                                     sort_keys=True).encode()).hexdigest()
 
 
 def unchanged(out: Path, old: dict, game: str, key: str) -> bool:

@@ -101,7 +101,7 @@ class _OneLineErrors(click.Group):
             sys.exit(2)
         except click.UsageError as exc:
             hint = f" (see 'cardgen {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else ""
-            click.echo(f"cardgen: error: {exc.format_message()}{hint}", err=True)
+            click.echo(f"cardgen: error: {_usage_message(exc)}{hint}", err=True)
             sys.exit(2)
         except (click.exceptions.Abort, KeyboardInterrupt) as exc:
             from .interrupt import exit_code
@@ -114,8 +114,26 @@ class _OneLineErrors(click.Group):
             sys.exit(exc.exit_code)
 
 
+def _usage_message(exc: click.UsageError) -> str:
+    """click's usage errors in cardgen's words: "--flag: problem; fix"."""
+    if isinstance(exc, click.NoSuchOption):
+        close = sorted(exc.possibilities or ())
+        return f"{exc.option_name}: no such option; " + (f"did you mean {' or '.join(close)}?" if close
+                                                       else "see the command's options")
+    if isinstance(exc, click.BadOptionUsage) and "requires an argument" in exc.message:
+        return f"{exc.option_name}: needs a value; write {exc.option_name} VALUE"
+    if isinstance(exc, click.BadParameter) and exc.param is not None and exc.param.opts:
+        return f"{exc.param.opts[0]}: {exc.message}"
+    text = exc.format_message()
+    if text.startswith("Got unexpected extra argument"):
+        found = text.split("(", 1)[-1].rstrip(")")
+        return f"unexpected argument {found!r}; flags start with --"
+    return text
+
+
 class _SettingType(click.ParamType):
-    """A flag's text checked by the settings table's own validator (settings.py)."""
+    """A flag's text checked by the settings table's own validator (settings.py); its
+    message names the flag ("--paper: unknown paper 'a3'; use one of …")."""
 
     def __init__(self, setting):
         self.setting = setting
@@ -133,11 +151,33 @@ class _SettingType(click.ParamType):
         from .settings import validate
 
         try:
-            if self.setting.kind == "games":  # one --game NAME at a time
-                return validate(self.setting.name, value, text=True)[0]
-            return validate(self.setting.name, value, text=True)
+            return validate(self.setting.name, value, _flag_where(param), text=True)
         except CardgenError as exc:
-            raise click.UsageError(f"{param.opts[0]}: {exc}" if param else str(exc), ctx) from None
+            raise click.UsageError(str(exc), ctx) from None
+
+    def shell_complete(self, ctx, param, incomplete):
+        """The values a flag takes, for the shell: each choice (the last item of a list
+        flag, after the ones typed: --format pdf,p<TAB>), files and folders for paths."""
+        from click.shell_completion import CompletionItem
+
+        from .settings import LIST_KINDS
+
+        s = self.setting
+        if s.kind == "path":
+            return [CompletionItem(incomplete, type="dir" if s.name == "out" else "file")]
+        choices = [str(c) for c in s.choices]
+        if s.kind in LIST_KINDS and s.kind not in ("bots", "cards", "options"):
+            choices.append("all")
+        if s.kind not in LIST_KINDS:
+            return [CompletionItem(c) for c in choices if c.startswith(incomplete)]
+        head, comma, last = incomplete.rpartition(",")
+        typed = set(head.split(",")) if comma else set()
+        return [CompletionItem(f"{head}{comma}{c}") for c in choices
+                if c.startswith(last) and (c not in typed or s.kind == "bots")]
+
+
+def _flag_where(param) -> str:
+    return f"{param.opts[0]}: " if param is not None and param.opts else ""
 
 
 def _setting_options(command: str, only: "tuple | None" = None):
@@ -150,27 +190,25 @@ def _setting_options(command: str, only: "tuple | None" = None):
 
 
 def _add_options(func, settings, _allowed_text, _default_text):
+    from .settings import LIST_KINDS
+
     for s in reversed(settings):
         if not s.flag:
             continue
         names = [s.flag] + ([s.short] if s.short else [])
-        shown = f" [default: {_default_text(s)}]"
+        shown = f" [default: {_default_text(s)}]" if s.record else ""
         if s.kind == "bool":  # --no-…: turn off what the project file turns on
             if s.toml:
-                func = click.option(f"{s.flag}/--no-{s.flag[2:]}", s.name, default=None, help=s.help)(func)
+                func = click.option(f"{s.flag}/--no-{s.flag[2:]}", *names[1:], s.name, default=None,
+                                    help=s.help)(func)
             else:
-                func = click.option(s.flag, s.name, is_flag=True, default=None, help=s.help)(func)
-        elif s.kind == "formats":  # --format pdf --format png adds up
+                func = click.option(*names, s.name, is_flag=True, default=None, help=s.help)(func)
+        elif s.kind in LIST_KINDS or s.kind == "sweep":  # --format pdf --format png,svg: the lists add up
+            allowed = f" Allowed: {_allowed_text(s)}." if s.choices else ""
             func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
-                                help=s.help + f" Allowed: {_allowed_text(s)}." + shown)(func)
-        elif s.kind == "sweep":  # --sweep a=.. --sweep b=..: the axes add up (a repeated axis is refused)
-            func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
-                                help=s.help + shown)(func)
-        elif s.kind == "games":
-            func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
-                                help=s.help + f" One of: {_allowed_text(s)}.")(func)
+                                help=s.help + allowed + shown)(func)
         else:
-            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair", "formats", "options") else ""
+            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair") or s.choices else ""
             func = click.option(*names, s.name, type=_SettingType(s), default=None,
                                 help=s.help + allowed + shown)(func)
     return func
@@ -179,18 +217,22 @@ def _add_options(func, settings, _allowed_text, _default_text):
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardgen")
 def main():
-    """Print-and-play cards for Str8 Eight and its family, built from the rules and checked."""
+    """Print-and-play cards for Str8 Eight and its family, built from the rules and checked.
+
+    Every command takes --config FILE, -q and -v; list flags take comma-separated values
+    and may be repeated. Shell completion: see the README ('Shell completion')."""
+
+
+def _how(flags: dict) -> tuple:
+    """The settings of how a command runs, taken out of its flags: --config, -q, -v."""
+    return flags.pop("config", None), bool(flags.pop("quiet", None)), bool(flags.pop("verbose", None))
 
 
 @main.command()
-@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
-              help="Project file (default: ./cardgen.toml when there is one). Flags override it.")
 @_setting_options("build")
-@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-@click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.pass_context
 @_friendly
-def build(ctx, config_path, quiet, verbose, **flags):
+def build(ctx, **flags):
     """Build the decks (into ./output, or --out DIR)."""
     from .build import build as run_build, summary
     from .draw.reproducible import build_datetime
@@ -198,22 +240,45 @@ def build(ctx, config_path, quiet, verbose, **flags):
     from .options import BuildOptions, pick
     from .theme import theme_for
 
-    options = BuildOptions(**pick(BuildOptions, _values(ctx, config_path, flags)))
+    config_path, quiet, verbose = _how(flags)
+    values, given = _values(ctx, config_path, flags)
+    options = BuildOptions(**pick(BuildOptions, values))
+    _unused(given, options.games, options.formats, options.strict)
     build_datetime()  # a bad SOURCE_DATE_EPOCH is refused before anything is read or written
     theme = theme_for(options)
     with deferred():  # the build and its summary: a stop after the switch is not told as a kept old output
         _build_and_tell(options, theme, run_build, summary, quiet, verbose)
 
 
+def _warn(line: str) -> None:
+    _error(f"cardgen: warning: {line}")
+
+
+def _unused(given: set, games: tuple, formats, strict: bool) -> None:
+    """One warning for each option set that the games or formats chosen do not use; with
+    --strict, an error."""
+    from .settings import not_applying
+
+    lines = not_applying(given, games, formats)
+    if strict and len(lines) == 1:
+        raise CardgenError(lines[0] + " (--strict)")
+    for line in lines:
+        _warn(line)
+    if strict and lines:
+        raise CardgenError(f"{len(lines)} warnings above, and --strict makes them errors")
+
+
 def _build_and_tell(options, theme, run_build, summary, quiet: bool, verbose: bool) -> None:
+    status = _progress(quiet)
     try:
-        result = run_build(options, theme, progress=_progress(quiet),
-                           warn=lambda line: click.echo(f"cardgen: warning: {line}", err=True))
+        result = run_build(options, theme, progress=status, warn=_warn)
     except OSError as exc:
         full = disk_full(exc, options.out)
         if full is None:
             raise
         raise full from None
+    finally:
+        _clear_status()
     if not quiet:
         for line in summary(result):
             click.echo(line)
@@ -226,40 +291,42 @@ def _build_and_tell(options, theme, run_build, summary, quiet: bool, verbose: bo
                     click.echo(f"  {e.path}  {e.kind} {e.format}")
 
 
-def _values(ctx, config_path, flags: dict, keep: "tuple | None" = None) -> dict:
+def _values(ctx, config_path, flags: dict, keep: "tuple | None" = None) -> tuple:
     """The project file's values (those named in keep), overridden by the flags given on the
-    command line."""
+    command line; and the names of the settings the user set to something other than the
+    default (in the file or as flags: a project file from `cardgen init` lists every default)."""
     from click.core import ParameterSource
 
     from . import config
+    from .settings import BY_NAME, LIST_KINDS, validate
 
     values = {}
     path = config_path or (Path(config.CONFIG_NAME) if Path(config.CONFIG_NAME).is_file() else None)
     if path is not None:
         values = {k: v for k, v in config.load(path).items() if keep is None or k in keep}
+    given = set(values)
     for name, value in flags.items():
         if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None) or value is None or value == ():
             continue  # not on the command line: the project file's value, or the default
-        values[name] = frozenset().union(*value) if name == "formats" else value
-    return values
+        if BY_NAME[name].kind in LIST_KINDS:  # each repeat checked as typed; the lists joined, checked again
+            value = validate(name, ",".join(v if isinstance(v, str) else ",".join(map(str, v)) for v in value),
+                             f"{BY_NAME[name].flag}: ", text=True)
+        values[name] = value
+        given.add(name)
+    return values, {name for name in given if values[name] != BY_NAME[name].default_value()}
 
 
 PRINTER_SETTINGS = ("paper", "back_offset", "back_rotation", "print_scale")
 
 
-_printer_options = _setting_options("build", PRINTER_SETTINGS)
-
-
 @main.command()
-@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
-              help="Project file (default: ./cardgen.toml when there is one): its paper and [printer] table.")
 @click.option("--check", is_flag=True, help="Draw the sheet with the [printer] correction, to see it work.")
 @click.option("--dir", "folder", type=click.Path(path_type=Path), default=Path("."),
               help="Folder to write calibration-<paper>.pdf into (default: here).")
-@_printer_options
+@_setting_options("calibrate")
 @click.pass_context
 @_friendly
-def calibrate(ctx, config_path, check, folder, **flags):
+def calibrate(ctx, check, folder, **flags):
     """Write a one-sheet duplex test page that reads your printer's scale and duplex error.
 
     Print it double-sided at 100 %, read the rulers and ladders, and put the values in
@@ -269,32 +336,34 @@ def calibrate(ctx, config_path, check, folder, **flags):
     from .settings import BY_NAME, printer_correction, validate
     from .theme import DEFAULT_THEME
 
-    values = _values(ctx, config_path, flags, PRINTER_SETTINGS)
+    config_path, quiet, verbose = _how(flags)
+    values, _ = _values(ctx, config_path, flags, PRINTER_SETTINGS)
     values = {name: validate(name, values.get(name, BY_NAME[name].default_value())) for name in PRINTER_SETTINGS}
     correction = printer_correction(values) if check else None
     if correction is not None and correction.is_identity:
-        raise CardgenError("calibrate --check prints the sheet again through your printer profile, and none is "
-                           "set: put what the first sheet shows under [printer] in cardgen.toml (or pass "
-                           "--back-offset, --back-rotation, --print-scale)")
+        raise CardgenError("--check: prints the sheet again through your printer profile, and none is set; put "
+                           "what the first sheet shows under [printer] in cardgen.toml (or pass --back-offset, "
+                           "--back-rotation, --print-scale)")
     if not folder.is_dir():
-        raise CardgenError(f"{folder} is not a folder: name an existing folder with --dir")
+        raise CardgenError(f"--dir: {folder} is not a folder; name an existing folder")
     paths = [folder / file_name(paper, check) for paper in papers(values["paper"])]
     for path in paths:
         refuse_unless_ours(path)
     for paper, path in zip(papers(values["paper"]), paths):
         write_calibration(path, paper, DEFAULT_THEME, correction)
-        click.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100 %")
+        if not quiet:
+            click.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100 %")
+        if verbose:
+            click.echo(f"  {paper.name} paper, {paper.width:g} × {paper.height:g} mm, 2 pages"
+                       + (f"; drawn through {correction.describe()}" if correction is not None else ""))
 
 
 @main.command()
-@click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
-              help="Project file (default: ./cardgen.toml when there is one). Flags override it.")
 @_setting_options("playtest")
 @click.argument("more_sweep", nargs=-1, metavar="[AXIS=VALUES]...")
-@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @click.pass_context
 @_friendly
-def playtest(ctx, config_path, more_sweep, quiet, **flags):
+def playtest(ctx, more_sweep, **flags):
     """Play the rules with bots and report how the variant plays (into OUT/playtest/).
 
     The report is a page of the HTML preview and a PDF page per paper; --json writes its
@@ -302,21 +371,26 @@ def playtest(ctx, config_path, more_sweep, quiet, **flags):
     from .options import PlaytestOptions, pick
     from .settings import validate
 
+    config_path, quiet, verbose = _how(flags)
     sweeps = flags.get("sweep") or ()  # one parsed sweep per --sweep flag
     if more_sweep and not sweeps:
-        raise CardgenError(f"unexpected argument {more_sweep[0]!r}: variants go after --sweep, "
+        raise CardgenError(f"--sweep: {more_sweep[0]!r} is an argument of no flag; variants go after --sweep, "
                            "e.g. --sweep table-size=6..12 pass-cards=0,6,12")
     flags["sweep"] = sweeps[0] if len(sweeps) == 1 and not more_sweep else None
     if more_sweep or len(sweeps) > 1:  # --sweep table-size=6..12 pass-cards=0,6,12: the second axis arrives as an argument
-        try:
-            flags["sweep"] = validate("sweep", " ".join([*map(_sweep_text, sweeps), *more_sweep]), text=True)
-        except CardgenError as exc:
-            raise CardgenError(f"--sweep: {exc}") from None
-    options = PlaytestOptions(**pick(PlaytestOptions, _values(ctx, config_path, flags)))
+        flags["sweep"] = validate("sweep", " ".join([*map(_sweep_text, sweeps), *more_sweep]), "--sweep: ",
+                                  text=True)
+    values, given = _values(ctx, config_path, flags)
+    options = PlaytestOptions(**pick(PlaytestOptions, values))
+    _unused(given, options.games, None, options.strict)
     from .playtest.run import run_playtest
 
     to_stderr = str(options.json_out) == "-"  # --json -: the standard output is the JSON alone
-    for line in run_playtest(options, progress=_progress(quiet)):
+    try:
+        lines = run_playtest(options, progress=_progress(quiet), verbose=verbose, warn=_warn)
+    finally:
+        _clear_status()
+    for line in lines:
         if not quiet:
             click.echo(line, err=to_stderr)
 
@@ -333,7 +407,8 @@ _status_shown = [False]  # a status line is on the terminal, not yet ended
 
 
 def _progress(quiet: bool):
-    """A line per step: on a terminal it rewrites itself as a one-line status, else plain lines."""
+    """A line per step: on a terminal it rewrites itself as a one-line status (the time it
+    has run, then the message), else plain lines, each said once."""
     if quiet:
         return lambda message: None
     if _terminal():
@@ -342,33 +417,55 @@ def _progress(quiet: bool):
         start = time.perf_counter()
 
         def show(message: str) -> None:
-            click.echo(f"\r\033[K[{time.perf_counter() - start:5.1f} s] {message}", err=True, nl=False)
+            width = _columns() - 11  # "[ 12.3 s] " and the cursor
+            text = message if len(message) <= width else message[:max(0, width - 1)] + "…"
+            click.echo(f"\r\033[K[{time.perf_counter() - start:5.1f} s] {text}", err=True, nl=False)
             _status_shown[0] = True
-            if message.startswith("done"):
-                click.echo("", err=True)
-                _status_shown[0] = False
         return show
-    return lambda message: click.echo(message, err=True)
+    said = [None]
+
+    def plain(message: str) -> None:
+        if message != said[0]:  # a repeat only moves a terminal's clock
+            click.echo(message, err=True)
+            said[0] = message
+    return plain
+
+
+def _columns() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def _clear_status() -> None:
+    """The status line taken off the terminal, so the summary starts on a clean line."""
+    if _status_shown[0]:
+        click.echo("\r\033[K", err=True, nl=False)
+        _status_shown[0] = False
 
 
 @main.command()
-@click.option("--force", is_flag=True, help="Replace an existing cardgen.toml.")
+@click.option("--force", is_flag=True, help="Replace an existing project file.")
+@_setting_options("init")
 @_friendly
-def init(force):
-    """Write a commented default cardgen.toml in the current folder."""
+def init(force, **flags):
+    """Write a commented default cardgen.toml in the current folder (or --config FILE)."""
     from .config import CONFIG_NAME
-    from .settings import init_file
+    from .settings import SECTIONS, SETTINGS, init_file
 
     import os
     import tempfile
 
-    path = Path(CONFIG_NAME)
+    config_path, quiet, verbose = _how(flags)
+    path = config_path or Path(CONFIG_NAME)
     if path.is_dir() and not path.is_symlink():
-        raise CardgenError(f"{path} is a folder here: rename it, or run 'cardgen init' in another folder")
+        raise CardgenError(f"--config: {path} is a folder; name a file, or run 'cardgen init' in another folder")
     if os.path.lexists(path) and not force:
-        raise CardgenError(f"{path} already exists: edit it, or run 'cardgen init --force' to start over")
+        raise CardgenError(f"--config: {path} already exists; edit it, or run 'cardgen init --force' to start over")
+    if not path.parent.is_dir():
+        raise CardgenError(f"--config: the folder {path.parent} does not exist; create it first")
     try:  # a new file put in place in one step: never written through a link, never half-written
-        fd, tmp = tempfile.mkstemp(prefix=".cardgen-init-", suffix=".toml", dir=".")
+        fd, tmp = tempfile.mkstemp(prefix=".cardgen-init-", suffix=".toml", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(init_file())
         os.chmod(tmp, 0o644)
@@ -376,30 +473,49 @@ def init(force):
     except OSError as exc:
         if "tmp" in locals() and os.path.exists(tmp):
             os.unlink(tmp)
-        raise CardgenError(f"cannot write {path} in {Path.cwd()} ({exc.strerror}): "
-                           "run 'cardgen init' in a folder you can write to") from None
-    click.echo(f"wrote {path}: edit it, then run 'cardgen build'")
+        raise CardgenError(f"--config: cannot write {path} ({exc.strerror}); run 'cardgen init' in a folder "
+                           "you can write to") from None
+    if not quiet:
+        click.echo(f"wrote {path}: edit it, then run 'cardgen build'"
+                   + (f" --config {path}" if config_path is not None else ""))
+    if verbose:
+        for section in SECTIONS:
+            keys = [s.toml_key for s in SETTINGS if s.toml and s.section == section]
+            click.echo(f"  {f'[{section}]' if section else 'top level'}: {', '.join(keys)}")
 
 
 @main.command()
-@click.argument("folder", type=click.Path(path_type=Path), default=Path("output"))
+@click.argument("folder", type=click.Path(path_type=Path), required=False)
+@_setting_options("check")
+@click.pass_context
 @_friendly
-def check(folder):
-    """Rebuild the decks from the files in FOLDER and compare them with the rules.
+def check(ctx, folder, **flags):
+    """Rebuild the decks from the files in FOLDER (or --out DIR; default: the project
+    file's output folder, else ./output) and compare them with the rules.
 
     Exits 0 when everything matches, 1 with a list of violations otherwise."""
     from .check.run import check_output
+    from .words import plural
 
+    config_path, quiet, verbose = _how(flags)
+    values, given = _values(ctx, config_path, flags, ("out",))
+    if folder is not None and "out" in flags and flags["out"] is not None and flags["out"] != folder:
+        raise CardgenError(f"--out: names {flags['out']}, and the argument {folder}; give the folder once")
+    folder = folder or values.get("out") or Path("output")
     reports = check_output(folder)
     failures = [v for r in reports for v in r.violations]
-    for r in reports:
-        click.echo(f"{r.game}: {'OK' if r.ok else f'{len(r.violations)} violation(s)'}")
-        if r.ok:
-            for line in r.summary:
-                click.echo(f"  {line}")
+    if not quiet:
+        for r in reports:
+            click.echo(f"{r.game}: {'OK' if r.ok else plural(len(r.violations), 'violation')}")
+            if r.ok or verbose:
+                for line in r.summary:
+                    click.echo(f"  {line}")
     if failures:
-        click.echo(f"\n{len(failures)} violation(s):")
+        if not quiet:
+            click.echo("")
+        click.echo(f"{plural(len(failures), 'violation')}:")
         for v in failures:
             click.echo(f"  {v}")
         sys.exit(1)
-    click.echo("all checks passed")
+    if not quiet:
+        click.echo(f"all checks passed in {folder}" if verbose else "all checks passed")

@@ -47,15 +47,16 @@ def load(path: Path) -> dict:
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CONFIG_BYTES:
-            raise CardgenError(f"{path} is not a project file (a device, FIFO or {info.st_size} bytes): "
-                               "name the right file with --config")
+            raise CardgenError(f"--config: {path} is not a project file (a device, FIFO or {info.st_size} bytes); "
+                               "name the right file")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CardgenError(f"{path}: no such file: create one with 'cardgen init' or fix --config") from None
+        raise CardgenError(f"--config: {path}: no such file; create one with 'cardgen init', "
+                           "or name another") from None
     except IsADirectoryError:
-        raise CardgenError(f"{path} is a folder: name the project file itself with --config") from None
+        raise CardgenError(f"--config: {path} is a folder; name the project file itself") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise CardgenError(f"{path}: cannot be read ({exc}): check the file") from None
+        raise CardgenError(f"--config: {path} cannot be read ({exc}); check the file") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -12,7 +12,7 @@ from .settings import BUILD, PLAYTEST, check_together, for_command, validate, wi
 
 
 def _record(name: str, command: str, doc: str):
-    settings = for_command(command)
+    settings = tuple(s for s in for_command(command) if s.record)
 
     def post_init(self) -> None:
         for s in settings:

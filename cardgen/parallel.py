@@ -93,12 +93,17 @@ def start(func, *args, jobs: int = 1) -> Task:
     return Task(func, args, inline=jobs <= 1)
 
 
-def first_done(tasks: list) -> int:
-    """The index of a task that has finished, waiting for one when none has."""
-    for i, task in enumerate(tasks):
-        if task.done():
-            return i
+def first_done(tasks: list, also: "int | None" = None, idle=None, every: float = 0.5) -> int:
+    """The index of a task that has finished, waiting for one when none has. While it waits,
+    idle() is called every `every` seconds and whenever the file descriptor also (the status
+    pipe, progress.py) has something to read."""
     from multiprocessing.connection import wait
 
-    ready = wait([t._conn for t in tasks])
-    return next(i for i, t in enumerate(tasks) if t._conn in ready)
+    while True:
+        for i, task in enumerate(tasks):
+            if task.done():
+                return i
+        wait([t._conn for t in tasks] + ([also] if also is not None else []),
+             timeout=every if idle is not None else None)
+        if idle is not None:
+            idle()

@@ -5,8 +5,8 @@ builders fill these frozen dataclasses, manifest.json holds to_json() of them, a
 the checker reads them back with from_json(), which refuses a missing or unknown
 key, a wrong type, NaN or infinity, or another record version. Nothing is filled
 in with a default: a record that says too little is broken, not "probably poker
-size". This module imports only the standard library and errors.py, so the
-checker can read it without importing a builder.
+size". This module imports only the standard library, errors.py and words.py, so
+the checker can read it without importing a builder.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import typing
 from dataclasses import dataclass
 
 from .errors import CardgenError
+from .words import plural
 
 # 2: FourScore's table size and pass cards, tuck boxes (fit, boxes), Str8 Eight's sequence length
 #    and atlas, the printer profile, reprints and the parts built.
@@ -238,6 +239,25 @@ def _check_parts(parts: tuple) -> None:
 
 
 RECORDS = {"str8eight": Str8Eight, "fourscore": FourScore, "eights": Eights, "crazy-eights": CrazyEights}
+
+
+def variant_words(game: str, values) -> str:
+    """The variant a game was built as, in the words every file's title uses ("8 × 8 table,
+    6 pass cards, sequences of 8"): the builder names its files with it and the checker
+    expects it, both from the same record fields (values: a record, or a dict of its fields)."""
+    get = values.get if isinstance(values, dict) else lambda name: getattr(values, name)
+    if game in ("str8eight", "fourscore"):
+        n = get("table_size")
+        if game == "fourscore":
+            return f"{n} × {n} table"
+        passes = get("pass_cards")
+        return (f"{n} × {n} table, {plural(passes, 'pass card') if passes else 'no pass cards'}, "
+                f"sequences of {get('sequence_length')}")
+    if game == "eights":
+        return f"{plural(get('letter_cards'), 'letter card')}"
+    if game == "crazy-eights":
+        return f"{plural(get('decks'), 'deck')}, aces count {get('ace_value')}"
+    raise RecordError(f"unknown game {game!r}")
 
 
 def to_json(record) -> dict:

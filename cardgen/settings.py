@@ -31,8 +31,13 @@ FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
 MAX_GROUP_COLORS = 12
 MAX_SETS = 12  # class sets, each marked with its own letter and shape
-BUILD, PLAYTEST = "build", "playtest"
+BUILD, PLAYTEST, CHECK, CALIBRATE, INIT = "build", "playtest", "check", "calibrate", "init"
 BOTH = (BUILD, PLAYTEST)
+EVERY = (BUILD, PLAYTEST, CHECK, CALIBRATE, INIT)  # every command speaks --config, -q and -v
+# kinds whose flag takes a comma-separated list and may be repeated (the lists add up)
+LIST_KINDS = ("games", "formats", "parts", "shops", "bots", "cards", "options")
+DECK_GAMES = ("str8eight", "eights", "crazy-eights")  # the games with a deck of their own
+STR8_DECK = ("str8eight", "fourscore")  # the games played with the Str8 Eight deck
 BOT_NAMES = ("greedy", "random")
 PLAYABLE = ("str8eight", "fourscore", "eights", "crazy-eights")  # the games cardgen can play (model/play/)
 PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 6)}  # as the rules allow
@@ -65,7 +70,10 @@ class Setting:
     metavar: str = ""
     example: str = ""  # init: a commented-out example for options without a default; pair: X,Y for messages
     both: bool = False  # pair: one number stands for X and Y
-    commands: tuple = ("build",)  # the commands that take it: build, playtest
+    commands: tuple = ("build",)  # the commands that take it: build, playtest, check, calibrate, init
+    record: bool = True  # False: how the command runs (--config, -q, -v), not in BuildOptions/PlaytestOptions
+    games: tuple = ()  # the games it applies to; () every game (set for another: one warning, see not_applying)
+    needs: str = ""  # the format it applies to ("tts"); "" any (asked without it: one warning)
 
     @property
     def what(self) -> str:
@@ -141,20 +149,27 @@ PRESET_PICKS = frozenset(key for preset in PRESETS.values() for key in preset.va
 
 
 SETTINGS: "tuple[Setting, ...]" = (
-    Setting("games", "games", (), "Build only these games (repeat the flag). Default: every game.",
-            label="game", flag="--game", metavar="NAME", choices=_game_names(), commands=BOTH),
+    Setting("config", "path", None, "Project file (default: ./cardgen.toml when there is one); flags override it.",
+            flag="--config", metavar="FILE", label="project file", toml=False, record=False, commands=EVERY),
+    Setting("quiet", "bool", False, "Print nothing but errors (and check's violations).", flag="--quiet", short="-q",
+            toml=False, record=False, commands=EVERY),
+    Setting("verbose", "bool", False, "Say more: the files written, each stage's time, every check's summary.",
+            flag="--verbose", short="-v", toml=False, record=False, commands=EVERY),
+    Setting("games", "games", (), "Only these games, comma-separated or repeated, or all. Default: every game.",
+            label="game", flag="--game", metavar="LIST", choices=_game_names(), commands=BOTH),
     Setting("formats", "formats", frozenset({"pdf"}), "Formats to write, comma-separated, or all. "
             "Card SVGs are always written: the checker reads them.",
             label="format", key="format", flag="--format", metavar="LIST", choices=FORMATS),
-    Setting("out", "path", Path("output"), "Output folder; one subfolder per game.", flag="--out", metavar="DIR",
-            label="output folder", commands=BOTH),
+    Setting("out", "path", Path("output"), "Output folder; one subfolder per game (check: the folder to check).",
+            flag="--out", metavar="DIR", label="output folder", commands=(BUILD, PLAYTEST, CHECK)),
     Setting("paper", "choice", "letter", "Home-print paper.", flag="--paper", choices=("letter", "a4", "both"),
-            commands=BOTH),
+            commands=(BUILD, PLAYTEST, CALIBRATE)),
     Setting("layout", "choice", "duplex", "duplex: each front page followed by its mirrored back page; "
             "fronts: fronts only; gutterfold: fronts and backs on one sheet, folded.",
             flag="--layout", choices=("duplex", "fronts", "gutterfold")),
     Setting("card_size", "choice", "poker", "Card size: poker 63.5 × 88.9 mm, bridge 56 × 88.9 mm, "
-            "mini 45 × 68 mm (Eights and Crazy Eights only).", flag="--card-size", choices=_card_sizes()),
+            "mini 45 × 68 mm (Eights and Crazy Eights only).", flag="--card-size", choices=_card_sizes(),
+            games=DECK_GAMES),
     Setting("bleed", "float", 3.0, "Bleed around each card, in mm.", flag="--bleed", low=0, high=6, unit="mm",
             hint=" (3 is usual)"),
     Setting("low_ink", "bool", False, "White card bodies; color only where it carries meaning.", flag="--low-ink"),
@@ -162,68 +177,73 @@ SETTINGS: "tuple[Setting, ...]" = (
             "Processes for rendering (playtest: for playing hands).", flag="--jobs", short="-j", low=1,
             high=MAX_JOBS, label="jobs", commands=BOTH),
     Setting("strict", "bool", False, "Treat warnings (group colors too alike, a variant that cannot make a "
-            "game) as errors.", flag="--strict"),
+            "game, an option the games chosen do not use) as errors.", flag="--strict", commands=BOTH),
     Setting("clean", "bool", False, "Ignore the cache: rebuild every game from scratch.", flag="--clean",
             toml=False),
-    Setting("only", "parts", None, "Build only these parts, comma-separated: cards (card PDFs, PNGs, exports), "
+    Setting("only", "parts", None, "Build only these parts, comma-separated or repeated: cards (card PDFs, PNGs, exports), "
             "print (home-print sheets, with the card PDFs they are made from), sheet (sequence sheet and atlas "
             "poster), box (tuck box), rules (booklet, fold, player aid), pads (score pads), teacher (Str8 Eight's lesson plan, recording "
             "sheet, answer key and fact coverage). Default: all (teacher only with a preset, sets, a scaffold "
             "or large print); with --cards, print.",
             flag="--only", metavar="LIST", choices=PARTS, label="parts", example='"cards,print"'),
-    Setting("cards", "cards", (), "Reprint: a sheet of only these cards and their backs, comma-separated, "
-            "e.g. 12,3x4,pass-left (see 'Reprinting cards'). Needs one --game.", flag="--cards", metavar="NAMES",
-            toml=False, label="cards"),
+    Setting("cards", "cards", (), "Reprint: a sheet of only these cards and their backs, comma-separated or "
+            "repeated, e.g. 12,3x4,pass-left (see 'Reprinting cards'). Needs one --game.", flag="--cards",
+            metavar="NAMES", toml=False, label="cards", games=DECK_GAMES),
     Setting("table_size", "int", DEFAULT_TABLE_SIZE, "Size N of the N × N multiplication table the deck is made from.",
             section="str8eight", flag="--table-size", low=MIN_TABLE_SIZE, high=MAX_TABLE_SIZE,
-            hint=f" (the game's is {DEFAULT_TABLE_SIZE})", commands=BOTH),
+            hint=f" (the game's is {DEFAULT_TABLE_SIZE})", commands=BOTH, games=STR8_DECK),
     Setting("pass_cards", "int", 6, "Pass cards: an even number, half pass left and half pass right.",
-            section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards", commands=BOTH),
+            section="str8eight", flag="--pass-cards", low=0, high=20, label="pass cards", commands=BOTH,
+            games=STR8_DECK),
     Setting("sequence_length", "int", 0, "Cards in a winning sequence; 0: as many as the table is wide "
             "(the one-color bonus is named for it: a Str8 Ten).", section="str8eight", flag="--sequence-length",
-            low=0, high=MAX_SEQUENCE_LENGTH, label="sequence length", commands=BOTH),
+            low=0, high=MAX_SEQUENCE_LENGTH, label="sequence length", commands=BOTH, games=("str8eight",)),
     Setting("decks", "int", 1, "Decks, each with its own back: 2 for more than six players.",
-            section="crazy-eights", flag="--decks", low=1, high=2, commands=BOTH),
+            section="crazy-eights", flag="--decks", low=1, high=2, commands=BOTH,
+            games=("crazy-eights",)),
     Setting("ace_value", "choice", 10, "An ace's penalty: 10 (the reference rules) or 1 (a common variant).",
-            section="crazy-eights", flag="--ace-value", choices=(10, 1), label="ace value", commands=BOTH),
+            section="crazy-eights", flag="--ace-value", choices=(10, 1), label="ace value", commands=BOTH,
+            games=("crazy-eights",)),
     Setting("crazy_options", "options", (), "playtest: Crazy Eights options from its booklet, comma-separated: "
             "target-100 or target-500 (instead of 250), penalty-scoring, draw-until-play, action-cards "
             "(aces and decks: --ace-value, --decks).", section="crazy-eights", key="options",
             flag="--crazy-options", metavar="LIST", choices=CRAZY_OPTIONS, label="Crazy Eights options",
-            example='"draw-until-play,target-100"', commands=(PLAYTEST,)),
+            example='"draw-until-play,target-100"', commands=(PLAYTEST,), games=("crazy-eights",)),
     Setting("eights_words", "choice", "numbers", "playtest: the words Eights accepts: numbers (ONE to EIGHT, "
             "the reference rules) or english (the open-words variant: any English word of the game's "
             "word list, see 'About this edition').", section="eights", key="words", flag="--eights-words",
-            choices=("numbers", "english"), label="Eights words", commands=(PLAYTEST,)),
+            choices=("numbers", "english"), label="Eights words", commands=(PLAYTEST,), games=("eights",)),
     Setting("box_fit", "choice", "plain", "What the tuck box holds: plain (0.3 mm cards), heavy (0.4 mm: 350 gsm "
             "or glued sheets), penny-sleeves, sleeves, premium-sleeves or double-sleeves (0.3 mm cards sleeved).",
-            section="tuckbox", key="fit", flag="--box-fit", choices=_box_fits(), label="box fit"),
+            section="tuckbox", key="fit", flag="--box-fit", choices=_box_fits(), label="box fit", games=DECK_GAMES),
     Setting("card_thickness", "float", None, "One card's thickness in mm without its sleeve, when it is not "
             "the box fit's (0.3, heavy 0.4).", section="tuckbox", flag="--card-thickness", low=0.1, high=1.0,
-            unit="mm", hint=" (0.3 is usual)", label="card thickness", example="0.35"),
+            unit="mm", hint=" (0.3 is usual)", label="card thickness", example="0.35", games=DECK_GAMES),
     Setting("back_offset", "pair", (0.0, 0.0), "Move back pages by X,Y mm (as the back page is drawn) to cancel a "
             "printer's duplex shift; read it with 'cardgen calibrate'.", section="printer",
             flag="--back-offset", metavar="X,Y", low=-10, high=10, unit="mm", label="back offset",
-            hint=" (printers shift by 1–4 mm)", example="1.5,-0.5"),
+            hint=" (printers shift by 1–4 mm)", example="1.5,-0.5", commands=(BUILD, CALIBRATE)),
     Setting("back_rotation", "float", 0.0, "Turn back pages by this many degrees (clockwise as the back page is "
             "seen) to cancel a printer's skew; read it with 'cardgen calibrate'.", section="printer",
             flag="--back-rotation", metavar="DEG", low=-3, high=3, unit="degrees", label="back rotation",
-            hint=" (printers skew by well under 1 degree)"),
+            hint=" (printers skew by well under 1 degree)", commands=(BUILD, CALIBRATE)),
     Setting("print_scale", "pair", (100.0, 100.0), "What the calibration sheet's 100 mm rulers measure, X,Y in mm "
             "(one number: both): "
             "print sheets, tuck boxes and sequence sheets are drawn 100/X, 100/Y as large to cancel it.",
             section="printer", key="scale", flag="--print-scale", metavar="X,Y", low=97, high=103, unit="mm",
             label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)",
-            example="99.6,100.2", both=True),
-    Setting("shops", "shops", None, "With --format shop: the print shops to write files for, comma-separated, "
-            "or all (default: those that print the card size): each shop's card size, bleed, pixel size and "
+            example="99.6,100.2", both=True, commands=(BUILD, CALIBRATE)),
+    Setting("shops", "shops", None, "With --format shop: the print shops to write files for, comma-separated "
+            "or repeated, or all (default: those that print the card size): each shop's card size, bleed, pixel size and "
             "file names, a preflight report and upload notes, in <game>/shop/<shop>/.", section="shop", key="shops", flag="--shop",
-            metavar="LIST", choices=_shop_names(), label="shop", example='"drivethrucards,thegamecrafter"'),
+            metavar="LIST", choices=_shop_names(), label="shop", example='"drivethrucards,thegamecrafter"',
+            games=DECK_GAMES, needs="shop"),
     Setting("proof", "bool", False, "Also write a designer's proof of the card PDF (and of each shop's cards): "
             "trim, bleed and safe lines drawn over the cards, in a file of its own that never goes to a shop.",
-            flag="--proof"),
-    Setting("base_url", "text", "", "Tabletop Simulator: load images from this URL + file name "
-            "instead of file:/// paths.", section="tts", flag="--base-url", metavar="URL", label="base URL"),
+            flag="--proof", games=DECK_GAMES),
+    Setting("base_url", "url", "", "Tabletop Simulator: load images from this http(s) URL (joined to each file "
+            "name with one /) instead of file:/// paths.", section="tts", flag="--base-url", metavar="URL",
+            label="base URL", games=DECK_GAMES, needs="tts"),
     Setting("group_colors", "colors", None, 'One "#rrggbb" per group (×1, ×2, …), checked for color-blind '
             "players; larger tables are completed from the built-in palette.", section="theme",
             label="group colors",
@@ -240,18 +260,18 @@ SETTINGS: "tuple[Setting, ...]" = (
             "A fonts folder, when set, wins.", section="theme", flag="--font", choices=("standard", "hyperlegible")),
     Setting("large_print", "bool", False, "Large print on the Str8 Eight faces: a corner index 1.6 times as tall "
             "(one corner only), arrow numbers 1.3 times as tall, and no cell line or small labels beside them.",
-            section="theme", flag="--large-print", label="large print"),
+            section="theme", flag="--large-print", label="large print", games=STR8_DECK),
     Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
             "table size, scaffold and print settings, and your own options win over it.", flag="--preset",
             choices=tuple(PRESETS), commands=BOTH, example='"grade3"'),
     Setting("sets", "int", 1, "Class sets: build this many copies of each deck, each in its own folder (set-a, "
             "set-b, …) with its own set mark (a letter and a shape on every face and back), print sheets and "
             "inventory checklist (see 'Class sets').", section="classroom", flag="--sets",
-            low=1, high=MAX_SETS, hint=f" (one per table group; at most {MAX_SETS})"),
+            low=1, high=MAX_SETS, hint=f" (one per table group; at most {MAX_SETS})", games=DECK_GAMES),
     Setting("scaffold", "choice", "full", "How much the Str8 Eight faces tell: full (arrows with their numbers), "
             "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
             "and its cell only: pupils use the table).", section="classroom", flag="--scaffold",
-            choices=SCAFFOLDS),
+            choices=SCAFFOLDS, games=STR8_DECK),
     Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4; FourScore, Eights and "
             "Crazy Eights 2–6).",
             section="playtest", flag="--players", low=2, high=6, commands=(PLAYTEST,)),
@@ -261,8 +281,8 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("seed", "int", 1, "playtest: the seed every deal comes from; the same seed gives the same "
             "figures whatever --jobs is.", section="playtest", flag="--seed", low=0, high=2**31 - 1,
             commands=(PLAYTEST,)),
-    Setting("bots", "bots", ("greedy",), "playtest: the player in each seat, comma-separated (one name: "
-            "every seat).", section="playtest", flag="--bots", metavar="LIST", choices=BOT_NAMES,
+    Setting("bots", "bots", ("greedy",), "playtest: the player in each seat, comma-separated or repeated (one "
+            "name: every seat).", section="playtest", flag="--bots", metavar="LIST", choices=BOT_NAMES,
             commands=(PLAYTEST,)),
     Setting("sweep", "sweep", (), "playtest: one row per variant, e.g. \"table-size=6..12 pass-cards=0,6,12\" "
             f"(axes: {', '.join(SWEEP_AXES)}).", flag="--sweep", metavar="AXIS=VALUES", toml=False,
@@ -298,10 +318,38 @@ def for_command(command: str) -> tuple:
     if command == PLAYTEST:
         from dataclasses import replace
 
-        out = tuple(replace(s, choices=PLAYABLE, help="playtest: play only these games (repeat the flag); "
+        out = tuple(replace(s, choices=PLAYABLE, help="playtest: play only these games, comma-separated or repeated; "
                             "it plays " + ", ".join(PLAYABLE) + ". Default: every one of them.")
                     if s.name == "games" else s for s in out)
     return out
+
+
+def not_applying(given: "set | frozenset", games: tuple, formats) -> list:
+    """One line for each option the user set (given: setting names, from flags or the project
+    file) that the games chosen (none: every game) or the formats do not use: it is ignored,
+    and the line says so and how to use it."""
+    from .builders import GAMES
+
+    chosen = games or tuple(GAMES)
+    lines = []
+    for s in SETTINGS:
+        if s.name not in given:
+            continue
+        name = s.flag or f"'{s.toml_key}'"
+        if s.games and not set(s.games) & set(chosen):
+            wants = " and ".join(GAMES[g].title for g in s.games if g in GAMES) if len(s.games) < 3 \
+                else "the games with a deck of their own"
+            lines.append(f"{name}: applies to {wants}, not to {_and(GAMES[g].title for g in chosen)}: ignored; "
+                         f"add --game {s.games[0]}, or leave {name} out")
+        elif s.needs and formats is not None and s.needs not in formats:
+            lines.append(f"{name}: only the {s.needs} format uses it, and --format has no {s.needs}: ignored; "
+                         f"add {s.needs} to --format, or leave {name} out")
+    return lines
+
+
+def _and(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 SECTIONS = tuple(dict.fromkeys(s.section for s in SETTINGS if s.toml))
 
@@ -323,29 +371,35 @@ def _number(s: Setting, value, where: str, text: bool = False) -> "int | float":
             value = int(typed) if s.kind == "int" else float(typed)
         except ValueError:
             kind = "a whole number" if s.kind == "int" else "a number"
-            raise CardgenError(f"{where}{s.what} {typed!r} is not {kind}: use {_range_text(s)}") from None
+            raise CardgenError(f"{where}{_what(s, where)}{typed!r} is not {kind}; use {_range_text(s)}") from None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (s.kind == "int" and isinstance(value, float)
                                                                           and not value.is_integer()):
         kind = _range_text(s) if s.kind == "int" else f"a number, {_range_text(s)}"
-        raise CardgenError(f"{where}'{s.toml_key}' must be {kind}, not {_shown(value)}")
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}; write {kind}")
     if not math.isfinite(value):
-        raise CardgenError(f"{where}{s.what} {value} is not a finite number: use {_range_text(s)}")
+        raise CardgenError(f"{where}{_what(s, where)}{value} is not a finite number; use {_range_text(s)}")
     value = int(value) if s.kind == "int" else float(value) + 0.0  # + 0.0: no -0.0 in the files
     unit = f" {s.unit}" if s.unit else ""
     if not s.low <= value <= s.high:
-        raise CardgenError(f"{where}{s.what} {value}{unit} is out of range: use {_range_text(s)}{s.hint}")
+        raise CardgenError(f"{where}{_what(s, where)}{value}{unit} is out of range; use {_range_text(s)}{s.hint}")
     return value
+
+
+def _what(s: Setting, where: str) -> str:
+    """How a message names the setting before its value: not at all after "--flag: ",
+    which names it already; by its label otherwise ("table size 13 is out of range")."""
+    return "" if where.startswith("--") else f"{s.what} "
 
 
 def _path(s: Setting, value, where: str, text: bool = False) -> Path:
     if isinstance(value, PurePath):
         value = str(value)
     if not isinstance(value, str):
-        raise CardgenError(f"{where}'{s.toml_key}' must be a path in quotes, not {_shown(value)}")
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}; write a path in quotes")
     if not value.strip():
-        raise CardgenError(f"{where}the {s.what} is empty: name a folder or file")
+        raise CardgenError(f"{where}the {s.what} is empty; name a folder or file")
     if "\0" in value:
-        raise CardgenError(f"{where}the {s.what} contains a NUL byte: name a real path")
+        raise CardgenError(f"{where}the {s.what} contains a NUL byte; name a real path")
     return Path(value).expanduser()
 
 
@@ -355,15 +409,15 @@ def _pick_names(value, where: str, choices: tuple, key: str, example: str, liste
     if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
         value = ",".join(value)
     if not isinstance(value, str):
-        raise CardgenError(f"{where}'{key}' must be a text such as \"{example}\" or \"all\", not {_shown(value)}")
+        raise CardgenError(f"{where}'{key}' is {_shown(value)}; write a text such as \"{example}\" or \"all\"")
     names = [part.strip().lower() for part in value.split(",") if part.strip()]
     if not names:
-        raise CardgenError(f"{where}the {listed} is empty: give {', '.join(choices)} (comma-separated) or all")
+        raise CardgenError(f"{where}the {listed} is empty; give {', '.join(choices)} (comma-separated) or all")
     if "all" in names:
         return tuple(choices)
     bad = [n for n in names if n not in choices]
     if bad:
-        raise CardgenError(f"{where}unknown {one} {bad[0][:40]!r}: use {', '.join(choices)} (comma-separated) or all")
+        raise CardgenError(f"{where}unknown {one} {bad[0][:40]!r}; use {', '.join(choices)} (comma-separated) or all")
     return tuple(n for n in choices if n in names)
 
 
@@ -400,16 +454,16 @@ def _card_names(s: Setting, value, where: str, text: bool = False) -> tuple:
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise CardgenError(f"{where}'cards' must be card names, comma-separated, e.g. 12,3x4,pass-left")
+        raise CardgenError(f"{where}'cards' is not a list of card names; write them comma-separated, e.g. 12,3x4,pass-left")
     names = tuple(v.strip().lower() for v in value if v.strip())
     if not names and value:
-        raise CardgenError(f"{where}the card list is empty: name cards, comma-separated, e.g. 12,3x4,pass-left")
+        raise CardgenError(f"{where}the card list is empty; name cards, comma-separated, e.g. 12,3x4,pass-left")
     if len(names) > MAX_CARD_NAMES:
-        raise CardgenError(f"{where}{len(names)} cards named: a reprint takes at most {MAX_CARD_NAMES}; "
+        raise CardgenError(f"{where}{len(names)} cards named, and a reprint takes at most {MAX_CARD_NAMES}; "
                            "build the whole deck instead")
     for name in names:
         if not _CARD_NAME.match(name):
-            raise CardgenError(f"{where}card name {name[:40]!r} is not a name: use letters, digits and '-', "
+            raise CardgenError(f"{where}card name {name[:40]!r} is not a name; use letters, digits and '-', "
                                "e.g. 12,3x4,pass-left")
     return names
 
@@ -429,7 +483,7 @@ def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
         x, y = (s.example or "1.5,-0.5").split(",")
         example = f"{x},{y}" if text else f"[{x}, {y}]"
         either = f" (or one number for both)" if s.both else ""
-        raise CardgenError(f"{where}{s.what} {_shown(value)} is not X,Y in millimetres{either}: write e.g. {example}")
+        raise CardgenError(f"{where}{_what(s, where)}{_shown(value)} is not X,Y in millimetres{either}; write e.g. {example}")
     x, y = (_number(Setting(s.name, "float", 0, "", label=s.what, low=s.low, high=s.high, unit=s.unit,
                             hint=s.hint, key=s.toml_key), v, where, text) for v in parts)
     return (x, y)
@@ -437,15 +491,15 @@ def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
 
 def _colors(s: Setting, value, where: str, text: bool = False) -> tuple:
     if not isinstance(value, (list, tuple)) or not value:
-        raise CardgenError(f"{where}'group_colors' must be a list of \"#rrggbb\" colors, one per group")
+        raise CardgenError(f"{where}'group_colors' is not a list of colors; write one \"#rrggbb\" per group")
     for color in value:
         if not isinstance(color, str) or not HEX.match(color):
-            raise CardgenError(f"{where}group color {color!r} is not \"#rrggbb\": write it like \"#332288\"")
+            raise CardgenError(f"{where}group color {color!r} is not \"#rrggbb\"; write it like \"#332288\"")
     lower = tuple(c.lower() for c in value)
     if len(set(lower)) != len(lower):
-        raise CardgenError(f"{where}the group colors repeat a color: every group needs its own")
+        raise CardgenError(f"{where}the group colors repeat a color; give every group its own")
     if len(lower) > MAX_GROUP_COLORS:
-        raise CardgenError(f"{where}{len(lower)} group colors: the largest table (12 × 12) has "
+        raise CardgenError(f"{where}{len(lower)} group colors, and the largest table (12 × 12) has "
                            f"{MAX_GROUP_COLORS} groups; remove the extra ones")
     return lower
 
@@ -456,8 +510,8 @@ def _font_files(s: Setting, value, where: str, text: bool = False) -> dict:
     if not isinstance(value, dict) or set(value) - set(FONT_CUTS) or not all(
             isinstance(v, str) and v.strip() and "/" not in v and "\\" not in v and "\0" not in v
             for v in value.values()):
-        raise CardgenError(f"{where}'font_files' takes file names (inside the fonts folder) for "
-                           f"{', '.join(FONT_CUTS)}")
+        raise CardgenError(f"{where}'font_files' takes file names; name a file inside the fonts folder for "
+                           f"each of {', '.join(FONT_CUTS)}")
     return tuple(sorted(value.items()))
 
 
@@ -469,33 +523,47 @@ def _choice(s: Setting, value, where: str, text: bool = False):
                                and choice == value.strip().lower()) \
                 or (text and isinstance(value, str) and str(choice) == value.strip()):
             return choice
-    raise CardgenError(f"{where}unknown {s.what} {_shown(value)}: use one of {', '.join(map(str, s.choices))}")
+    raise CardgenError(f"{where}unknown {s.what} {_shown(value)}; use one of {', '.join(map(str, s.choices))}")
 
 
 def _games(s: Setting, value, where: str, text: bool = False) -> tuple:
-    names = [value] if isinstance(value, str) else value
-    if isinstance(names, (set, frozenset)):
-        names = sorted(names, key=lambda n: s.choices.index(n) if n in s.choices else len(s.choices))
-    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
-        raise CardgenError(f"{where}'games' must be a list of game names: {', '.join(s.choices)}")
-    if where and not names:
-        raise CardgenError(f"{where}'games' is empty: list at least one of {', '.join(s.choices)}, "
-                           "or remove the key to build every game")
-    for name in names:
-        if name not in s.choices:
-            raise CardgenError(f"{where}unknown game {name!r}: choose from {', '.join(s.choices)}")
-    return tuple(dict.fromkeys(names))
+    """--game: game names, comma-separated or a list (or all), in the registry's order; none
+    (the default) for every game."""
+    if isinstance(value, (list, tuple, set, frozenset)) and not value:
+        if where:
+            raise CardgenError(f"{where}'games' is empty; list at least one of {', '.join(s.choices)}, "
+                               "or remove the key to build every game")
+        return ()
+    return _pick_names(value, where, s.choices, "games", "str8eight,eights", "list of games", "game")
+
+
+def _url(s: Setting, value, where: str, text: bool = False) -> str:
+    """--base-url: none (""), or an http(s) URL with a host, given back ending in exactly one "/"
+    so that the file names join it as they should."""
+    if not isinstance(value, str) or "\0" in value:
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}; write an http(s) URL in quotes")
+    url = value.strip()
+    if not url:
+        return ""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or any(c.isspace() for c in url) \
+            or parts.query or parts.fragment or len(url) > 2000:
+        raise CardgenError(f"{where}{_what(s, where)}{url[:80]!r} is not an http(s) URL a file name can follow; "
+                           "write it like https://example.com/decks/")
+    return url.rstrip("/") + "/"
 
 
 def _bool(s: Setting, value, where: str, text: bool = False) -> bool:
     if not isinstance(value, bool):
-        raise CardgenError(f"{where}'{s.toml_key}' must be true or false, not {_shown(value)}")
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}; write true or false")
     return value
 
 
 def _text(s: Setting, value, where: str, text: bool = False) -> str:
     if not isinstance(value, str) or "\0" in value:
-        raise CardgenError(f"{where}'{s.toml_key}' must be a text in quotes, not {_shown(value)}")
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}; write a text in quotes")
     return value
 
 
@@ -514,14 +582,15 @@ def _shown(value) -> str:
 def _bots(s: Setting, value, where: str, text: bool = False) -> tuple:
     names = value.split(",") if isinstance(value, str) else value
     if not isinstance(names, (list, tuple)) or not names or not all(isinstance(n, str) for n in names):
-        raise CardgenError(f"{where}'bots' must be bot names, one per seat or one for all: {', '.join(s.choices)}")
+        raise CardgenError(f"{where}'bots' is not a list of bot names; name one per seat or one for all: "
+                           f"{', '.join(s.choices)}")
     names = tuple(n.strip().lower() for n in names)
     for name in names:
         if name not in s.choices:
-            raise CardgenError(f"{where}unknown bot {name!r}: use {', '.join(s.choices)} (one per seat, "
+            raise CardgenError(f"{where}unknown bot {name!r}; use {', '.join(s.choices)} (one per seat, "
                                "comma-separated, or one for every seat)")
     if len(names) > 6:
-        raise CardgenError(f"{where}{len(names)} bots: a table has at most 6 seats")
+        raise CardgenError(f"{where}{len(names)} bots, and a table has at most 6 seats; name 6 or fewer")
     return names
 
 
@@ -536,26 +605,26 @@ def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
         axis, sep, spec = item.partition("=")
         name = SWEEP_AXES.get(axis.strip().lower())
         if not sep or name is None:
-            raise CardgenError(f"{where}--sweep {item!r}: write AXIS=VALUES with AXIS one of "
+            raise CardgenError(f"{where}{item!r} is no axis; write AXIS=VALUES with AXIS one of "
                                f"{', '.join(SWEEP_AXES)}, e.g. table-size=6..12 or pass-cards=0,6,12")
         if name in axes:
-            raise CardgenError(f"{where}--sweep names {axis} twice: give each axis once")
+            raise CardgenError(f"{where}{axis} is named twice; give each axis once")
         low, dots, high = spec.partition("..")
         parts = [low, high] if dots else spec.split(",")
-        numbers = [validate(name, part, f"{where}--sweep {axis}: ", text=True) for part in parts]
+        numbers = [validate(name, part, f"{where or '--sweep: '}{axis} ", text=True) for part in parts]
         values = tuple(range(numbers[0], numbers[1] + 1)) if dots else tuple(dict.fromkeys(numbers))
         if not values:
-            raise CardgenError(f"{where}--sweep {item!r} is an empty range: write the low end first")
+            raise CardgenError(f"{where}{item!r} is an empty range; write the low end first")
         axes[name] = values
         rows *= len(values)
     if rows > MAX_SWEEP_ROWS:
-        raise CardgenError(f"{where}--sweep makes {rows} variants: keep it to {MAX_SWEEP_ROWS} or fewer")
+        raise CardgenError(f"{where}{rows} variants; keep it to {MAX_SWEEP_ROWS} or fewer")
     return tuple(axes.items())
 
 
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
-    "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files,
+    "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files, "url": _url,
     "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names, "bots": _bots, "sweep": _sweep,
 }
 
@@ -574,29 +643,29 @@ def validate(name: str, value, where: str = "", text: bool = False):
 def check_together(values: dict) -> None:
     """The rules that tie two options together, once every value is known."""
     if values["pass_cards"] % 2:
-        raise CardgenError(f"pass cards {values['pass_cards']}: use an even number from 0 to 20 "
+        raise CardgenError(f"--pass-cards: {values['pass_cards']} is odd; use an even number from 0 to 20 "
                            "(half pass left, half right)")
     if "players" in values:  # a playtest
         check_playtest(values)
         return
     if values["font_files"] and not values["fonts_dir"]:
-        raise CardgenError("the theme names font_files but no fonts folder: add fonts = \"folder\" under [theme]")
+        raise CardgenError("the theme names font_files but no fonts folder; add fonts = \"folder\" under [theme]")
     if values["sets"] > 1 and values["games"] and set(values["games"]) == {"fourscore"}:
-        raise CardgenError(f"--sets {values['sets']}: FourScore has no deck of its own (it is played with the "
-                           "Str8 Eight deck): add --game str8eight to build its class sets")
+        raise CardgenError("--sets: FourScore has no deck of its own (it is played with the Str8 Eight deck); "
+                           "add --game str8eight to build its class sets")
     if values["sets"] > 1 and values["card_size"] == "mini":
-        raise CardgenError(f"--sets {values['sets']}: a mini card (45 × 68 mm) has no corner free for the set mark "
-                           "(its letter, pips or court fill it): use --card-size poker or bridge")
+        raise CardgenError("--sets: a mini card (45 × 68 mm) has no corner free for the set mark (its letter, "
+                           "pips or court fill it); use --card-size poker or bridge")
     if values["cards"]:
         games = values["games"]
         if len(games) != 1:
-            raise CardgenError("--cards names the cards of one game: add --game str8eight, --game eights "
+            raise CardgenError("--cards: names the cards of one game; add --game str8eight, --game eights "
                                "or --game crazy-eights")
         if games[0] == "fourscore":
-            raise CardgenError("FourScore is played with the Str8 Eight deck: reprint its cards with "
+            raise CardgenError("--cards: FourScore is played with the Str8 Eight deck; reprint its cards with "
                                "--game str8eight --cards …")
         if values["only"] is not None and "print" not in values["only"]:
-            raise CardgenError("--cards makes a reprint sheet, which is part of 'print': add print to --only")
+            raise CardgenError("--cards: makes a reprint sheet, which is part of 'print'; add print to --only")
     if "shop" in values["formats"] and values["shops"] is not None:
         from .shops import shop
 
@@ -607,8 +676,8 @@ def check_together(values: dict) -> None:
         from .shops import shops
 
         printed = sorted({size for s in shops().values() for size in s.sizes})
-        raise CardgenError(f"--format shop: no print shop in cardgen's table prints {values['card_size']} cards "
-                           f"(they print {' and '.join(printed)}): use --card-size {printed[0]}, or leave shop "
+        raise CardgenError(f"--format: no print shop in cardgen's table prints {values['card_size']} cards "
+                           f"(they print {' and '.join(printed)}); use --card-size {printed[0]}, or leave shop "
                            "out of --format")
     correction = printer_correction(values)
     if "pdf" in values["formats"] and not correction.is_identity:
@@ -625,8 +694,8 @@ def check_together(values: dict) -> None:
     colors = values["group_colors"]
     need = min(values["table_size"], 8)
     if colors is not None and len(colors) < need:
-        raise CardgenError(f"the theme lists {len(colors)} group colors; the {values['table_size']}×"
-                           f"{values['table_size']} table needs {need}: add colors to theme.group_colors")
+        raise CardgenError(f"the theme lists {len(colors)} group colors, and the {values['table_size']} × "
+                           f"{values['table_size']} table needs {need}; add colors to theme.group_colors")
 
 
 def printer_correction(values):
@@ -676,24 +745,24 @@ def check_playtest(values: dict) -> None:
     games = values["games"]
     other = [g for g in games if g not in PLAYABLE]
     if other:
-        raise CardgenError(f"cardgen cannot play {other[0]}: playtest --game {' or --game '.join(PLAYABLE)}")
+        raise CardgenError(f"--game: cardgen cannot play {other[0]} yet; use --game {' or --game '.join(PLAYABLE)}")
     sweep = dict(values["sweep"])
     for game in playtest_games(games):
         low, high = PLAYERS[game]
         for players in sweep.get("players", (values["players"],)):
             if not low <= players <= high:
-                raise CardgenError(f"{game} is for {low}–{high} players, not {players}: change --players"
-                                   + ("" if games else f", or name the game with --game"))
+                raise CardgenError(f"--players: {game} is for {low}–{high} players, not {players}; change --players"
+                                   + ("" if games else ", or name the game with --game"))
     bots = values["bots"]
     if len(bots) not in (1, values["players"]) or ("players" in sweep and len(bots) != 1):
-        raise CardgenError(f"{len(bots)} bots for {values['players']} seats: name one bot per seat, "
+        raise CardgenError(f"--bots: {len(bots)} bots for {values['players']} seats; name one bot per seat, "
                            f"or one for every seat (--bots greedy)")
     if "crazy-eights" in playtest_games(games):
         from .model.play.crazy_eights import deal_size
 
         for players in sweep.get("players", (values["players"],)):
             if deal_size(players)[1] > values["decks"]:
-                raise CardgenError(f"crazy-eights with {players} players needs 2 decks: add --decks 2")
+                raise CardgenError(f"--decks: crazy-eights with {players} players needs 2 decks; add --decks 2")
 
 
 def _check_playable(values: dict) -> None:
@@ -705,7 +774,7 @@ def _check_playable(values: dict) -> None:
     games = values["games"] or _game_names()
     n, passes = values["table_size"], values["pass_cards"]
     if "str8eight" in games and (why := check_playable(n, passes)):
-        raise CardgenError(f"{why}: use a larger --table-size or more --pass-cards")
+        raise CardgenError(f"--table-size: {why}; use a larger --table-size or more --pass-cards")
     length = values["sequence_length"]
     if length and "str8eight" in games:
         from .model.str8eight import longest_sequence
@@ -716,11 +785,11 @@ def _check_playable(values: dict) -> None:
             whose = (f" (the {preset.name} preset's, for its {preset.values['table_size']} × "
                      f"{preset.values['table_size']} table)" if preset and preset.values.get("sequence_length")
                      == length and preset.values.get("table_size") != n else "")
-            raise CardgenError(f"sequence length {length}{whose}: the {n} × {n} table's longest sequence from a "
-                               f"bull's-eye has {longest} cards; use 2 to {longest} (0: the "
+            raise CardgenError(f"--sequence-length: {length}{whose} cannot be: the {n} × {n} table's longest "
+                               f"sequence from a bull's-eye has {longest} cards; use 2 to {longest} (0: the "
                                f"table's width, {n})")
     if "fourscore" in games and (why := check_fourscore_playable(n)):
-        raise CardgenError(f"{why}: use --table-size 3 or more (or build only --game str8eight)")
+        raise CardgenError(f"--table-size: {why}; use --table-size 3 or more (or build only --game str8eight)")
 
 
 # --- the project file that `cardgen init` writes, and the README's table ----------------------------
@@ -802,11 +871,13 @@ def _default_text(s: Setting) -> str:
 
 def _allowed_text(s: Setting) -> str:
     if s.choices:
-        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts", "shops")
-                                                 else " (comma-separated)" if s.kind == "options" else "")
+        return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts", "shops",
+                                                                                             "games")
+                                                 else " (comma-separated)" if s.kind in LIST_KINDS else "")
     if s.low is not None:
         return _range_text(s)
-    return {"bool": "flag / true, false", "path": "a path", "text": "a URL", "colors": '"#rrggbb" list',
+    return {"bool": "flag / true, false", "path": "a path", "text": "a text", "url": "an http(s) URL",
+            "colors": '"#rrggbb" list',
             "fonts": "regular, bold, black, italic", "cards": "card names",
             "sweep": "AXIS=LOW..HIGH or AXIS=A,B,C, space-separated"}.get(s.kind, "")
 

@@ -55,7 +55,7 @@ class Shop:
         try:
             return self.sizes[card_size]
         except KeyError:
-            raise CardgenError(f"{self.name} prints no {card_size} cards in cardgen's table: use --card-size "
+            raise CardgenError(f"--shop: {self.name} prints no {card_size} cards in cardgen's table; use --card-size "
                                f"{' or '.join(self.sizes)}, or leave {self.slug} out of --shop") from None
 
     def entry(self, card_size: str) -> dict:

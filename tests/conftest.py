@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from cardgen import __version__
 from cardgen.cli import main
 from cardgen.manifest import sha256_file
 
@@ -137,16 +139,17 @@ def pdf_fonts(path: Path) -> dict:
 
 def pdf_route(path: Path) -> str:
     """Which of our two PDF routes wrote a file: "reportlab" (our templates, drawn by
-    fastsvg onto a reportlab canvas, which we name as the Producer) or "cairo" (anything
-    else, through CairoSVG: cairo names itself as the Producer, we only the Creator)."""
+    fastsvg onto a reportlab canvas) or "cairo" (anything else, through CairoSVG and
+    finished by pikepdf): our Producer names the route (draw/pdfmeta.py), and the file's
+    first bytes say which library wrote it."""
     import pypdf
 
     meta = pypdf.PdfReader(str(path)).metadata or {}
     producer, creator = str(meta.get("/Producer", "")), str(meta.get("/Creator", ""))
     head = path.read_bytes()[:200]
-    if producer.startswith("cardgen") and b"ReportLab Generated PDF" in head:
+    if producer.endswith("(reportlab)") and creator.startswith("cardgen") and b"ReportLab Generated PDF" in head:
         return "reportlab"
-    if producer.startswith("cairo") and creator.startswith("cardgen") and b"ReportLab" not in head:
+    if producer.endswith("(cairo, pikepdf)") and creator.startswith("cardgen") and b"ReportLab" not in head:
         return "cairo"
     return f"unknown (Producer {producer!r}, Creator {creator!r})"
 
@@ -225,3 +228,30 @@ def played(tmp_path_factory):
     for line in log.read_text().splitlines():
         lines.setdefault(json.loads(line)["game"], []).append(line)
     return out, reports, lines
+
+
+CARDGEN = f"cardgen {__version__}"
+
+
+def xmp_of(pdf) -> str:
+    return pdf.Root.Metadata.read_bytes().decode("utf-8")
+
+
+def assert_metadata(path: Path, variant: str = "", date: str = "D:20260101000000+00'00'") -> dict:
+    """The metadata every PDF of ours carries (draw/pdfmeta.py), in the document information
+    and the XMP packet alike; variant: how the title must end. Returns the information."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        info = {str(k)[1:]: str(v) for k, v in pdf.docinfo.items()}
+        xmp = xmp_of(pdf)
+    assert info["Author"] == info["Creator"] == CARDGEN, (path.name, info)
+    assert info["Producer"].startswith(f"{CARDGEN} ("), (path.name, info["Producer"])
+    assert info["Subject"] and "unspecified" not in info["Subject"] and info["Keywords"], (path.name, info)
+    assert info["CreationDate"] == info["ModDate"] == date, (path.name, info)
+    if variant:
+        assert info["Title"].endswith(f"({variant})"), (path.name, info["Title"])
+    iso = f"{date[2:6]}-{date[6:8]}-{date[8:10]}T{date[10:12]}:{date[12:14]}:{date[14:16]}Z"
+    assert re.findall(r"<xmp:(?:Create|Modify)Date>([^<]*)<", xmp) == [iso, iso], path.name
+    assert f">{info['Title'].replace('&', '&amp;')}<" in xmp and f"<pdf:Producer>{info['Producer']}<" in xmp
+    return info

@@ -1,6 +1,7 @@
 """Booklet layout: card pictures large enough to read on paper, headings and lead-in
 lines kept with what follows them, and player aids in the booklet's page size, set
 in the largest type that fits, stating the numbers of the variant built."""
+from cardgen.draw.pdfmeta import meta_for
 import html
 import re
 
@@ -148,7 +149,8 @@ def test_the_dangling_check_sees_a_heading_at_the_foot(tmp_path, built):
     import unittest.mock
 
     with unittest.mock.patch.object(booklet, "_styles", loose):
-        booklet.write_booklet(blocks, path, PAGE_SIZES["letter"], "Str8 Eight", fonts, pictures)
+        booklet.write_booklet(blocks, path, PAGE_SIZES["letter"], "Str8 Eight", fonts, pictures,
+                              meta=meta_for("rules", "Str8 Eight"))
     headings = {norm(b.text) for b in blocks if b.kind in ("h2", "h3")}
     assert headings & set(page_endings(path)), page_endings(path)
 
@@ -236,7 +238,7 @@ def test_checker_reads_every_aids_words_against_the_deck(copy_of_games):
     out = copy_of_games("fourscore")
     blocks = load("fourscore-reference", facts_for("fourscore", table_size=5))
     write_player_aid(blocks, out / "fourscore" / "fourscore-reference.pdf", PAGE_SIZES["letter"], "FourScore",
-                     register_reportlab_fonts(DEFAULT_FONTS), None)
+                     register_reportlab_fonts(DEFAULT_FONTS), None, meta=meta_for("reference", "FourScore", "8 × 8 table"))
     assert_check_catches(out, [
         "fourscore-reference.pdf: player aid: states 21 for the cards left to deal; the deck in this folder says 60",
         "fourscore-reference.pdf: player aid: deal table [(2, 10, 1), (3, 7, 0), (4, 5, 1), (5, 4, 1), (6, 3, 3)]; "

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 
 from cardgen.layout.calibration import ROTATION_BASE_MM, SPAN_MM, plan, readings_to_profile
 from cardgen.layout.paper import PAPERS
-from conftest import run_cli
+from conftest import assert_metadata, run_cli
 
 DPI = 254  # 10 pixels a mm: every 0.2 mm dash covers one pixel whole
 PX = DPI / 25.4
@@ -180,6 +180,7 @@ def test_calibrate_replaces_only_its_own_sheet(tmp_path):
     mine.unlink()
     assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0
     assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0  # its own sheet: replaced
+    assert assert_metadata(mine, "letter paper")["Title"] == "cardgen – calibration sheet (letter paper)"
     with __import__("pikepdf").open(mine) as pdf:
         prefs = pdf.Root.ViewerPreferences
         assert (prefs.PrintScaling, prefs.Duplex) == ("/None", "/DuplexFlipLongEdge") and len(pdf.pages) == 2

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, run_cli
+from conftest import assert_check_catches, assert_metadata, run_cli
 
 SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf,shop", "--shop", "drivethrucards", "-j", "1",
              "--sets", "2", "--table-size", "4", "--only", "cards,print", "-q")
@@ -44,6 +44,9 @@ def test_two_sets_are_built_and_pass_the_check(two_sets):
     assert not (game / "svg").exists()
     svg = (game / "set-b" / "svg" / "back.svg").read_text()
     assert svg.count('data-set="B"') == 2 and svg.count('data-shape="square"') == 2
+    for stem in ("cards", "inventory-letter"):  # each set's files name the set
+        info = assert_metadata(game / "set-b" / f"str8eight-{stem}.pdf", "4 × 4 table, 6 pass cards, sequences of 4")
+        assert info["Title"].startswith("Str8 Eight · set B – ")
     result = run_cli("check", two_sets)
     assert result.exit_code == 0, result.output
     assert "2 class sets (A circle, B square): each complete with 22 faces and 1 back" in result.output

@@ -19,11 +19,11 @@ def cardgen(*args, cwd=None):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--table-size", "13"], "table size 13 is out of range"),
+    (["--table-size", "13"], "--table-size: 13 is out of range; use a whole number from 2 to 12"),
     (["--format", "jpeg"], "unknown format 'jpeg'"),
     (["--game", "chess"], "unknown game 'chess'"),
     (["--card-size", "tarot"], "unknown card size 'tarot'"),
-    (["--bleed", "9"], "bleed 9.0 mm is out of range"),
+    (["--bleed", "9"], "--bleed: 9.0 mm is out of range; use 0 to 6 mm"),
 ])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, args, message):
     proc = cardgen("build", "--out", tmp_path / "out", *args)
@@ -37,7 +37,7 @@ def test_output_path_that_is_a_file(tmp_path):
     target = tmp_path / "taken"
     target.write_text("not a folder")
     proc = cardgen("build", "--out", target)
-    assert proc.returncode == 2 and "choose another with --out" in proc.stderr
+    assert proc.returncode == 2 and f"--out: {target} is not a folder; choose another" in proc.stderr
     assert target.read_text() == "not a folder"
 
 

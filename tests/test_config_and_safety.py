@@ -77,12 +77,12 @@ def test_flags_override_the_file(tmp_path):
     ('paper = "a4"\nbleed = = 3\n', "cardgen.toml:2: invalid TOML"),
     ('paper = "a4"\n\npape = "letter"\n', "cardgen.toml:3: unknown key 'pape': did you mean 'paper'?"),
     ('[theme]\ngroup_colour = []\n', "cardgen.toml:2: unknown key 'group_colour' in [theme]: did you mean 'group_colors'?"),
-    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' must be a number, 0 to 6 mm, not '3'"),
-    ('low_ink = 1\n', "'low_ink' must be true or false"),
+    ('bleed = "3"\n', "cardgen.toml:1: 'bleed' is '3'; write a number, 0 to 6 mm"),
+    ('low_ink = 1\n', "'low_ink' is 1; write true or false"),
     ('[str8eight]\ntable_size = 20\n', "table size 20 is out of range"),
     ('[theme]\ngroup_colors = ["#332288", "blue"]\n', "cardgen.toml:2: group color 'blue' is not \"#rrggbb\""),
     ('[theme]\ngroup_colors = ["#332288", "#88ccee"]\n', "the theme lists 2 group colors"),
-    ('[crazy-eights]\ndecks = 3\n', "cardgen.toml:2: decks 3 is out of range: use a whole number from 1 to 2"),
+    ('[crazy-eights]\ndecks = 3\n', "cardgen.toml:2: decks 3 is out of range; use a whole number from 1 to 2"),
 ])
 def test_bad_config_is_one_clear_line(tmp_path, text, message):
     write_config(tmp_path, text)

@@ -48,12 +48,14 @@ def test_tts_sheets(exported):
 
 
 def test_tts_base_url(tmp_path):
+    """The base URL is joined to each file name with exactly one "/" (it had none: .../decksesights-…)."""
     out = tmp_path / "out"
-    result = run_cli("build", "--game", "eights", "--format", "tts", "--base-url", "https://example.org/decks/",
-                     "--out", out, "-q")
+    result = run_cli("build", "--game", "eights", "--format", "tts", "--only", "cards", "--base-url",
+                     "https://example.org/decks", "--out", out, "-q")
     assert result.exit_code == 0, result.output
     deck = json.loads((out / "eights" / "tts" / "eights.json").read_text())["ObjectStates"][0]
     assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.org/decks/eights-faces-1.png"
+    assert deck["CustomDeck"]["1"]["BackURL"] == "https://example.org/decks/eights-back.png"
     assert len(deck["DeckIDs"]) == 65 and len(deck["CustomDeck"]) == 1
 
 
@@ -74,54 +76,75 @@ def test_checker_still_passes_with_exports(exported):
     assert result.exit_code == 0, result.output
 
 
-def _browser():
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless, launched once for the module (playwright drives the
+    installed binary: no browser download)."""
     import os
 
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("CI must have Debian's chromium: .ci/run installs it")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium, so the preview cannot be "
+                    "rendered (apt-get install chromium; .ci/run does it)")
     from playwright.sync_api import sync_playwright
 
-    return sync_playwright()
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield launched
+        launched.close()
 
 
-def test_html_preview_in_chromium(exported, tmp_path):
+def test_html_preview_in_chromium(exported, browser, tmp_path):
     assert (exported / "index.html").exists()
-    with _browser() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors, requests = [], []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("request", lambda r: requests.append(r.url))
-        page.goto((exported / "index.html").as_uri())
-        page.wait_for_load_state("networkidle")
-        assert errors == []
-        assert requests and all(u.startswith("file://") for u in requests)  # offline: nothing from outside
-        assert all(str(exported) in u for u in requests)
-        faces = page.locator("#deck-str8eight .faces img")
-        assert faces.count() == 70 and page.locator("#deck-str8eight .backs img").count() == 1
-        assert page.evaluate("Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
-        # hover: what may follow 24, and what it may follow
-        page.hover('svg g[data-value="24"][data-group="4"]')
-        status = page.inner_text("#sheet-status")
-        assert "24: may be followed by 28, 30, 32" in status and "may follow 16, 18, 20, 21" in status
-        assert page.locator("svg g.is-next[data-value='28']").count() == 2  # in rows ×4 and ×7
-        assert page.locator("svg g.is-prev[data-value='20']").count() >= 1
-        # keyboard: Tab reaches the sheet's numbers and focus highlights too
-        page.mouse.move(0, 0)
-        page.focus('svg g[data-value="1"][data-group="1"]')
-        assert page.inner_text("#sheet-status").startswith("1: may be followed by 2")
-        page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.getAttribute('data-value')") == "2"
-        page.screenshot(path=str(tmp_path / "page.png"))
-        # readable on a phone: no sideways scrolling of the page itself
-        phone = browser.new_page(viewport={"width": 390, "height": 844})
-        phone.goto((exported / "index.html").as_uri())
-        assert phone.evaluate("document.documentElement.scrollWidth") <= 391
-        links = page.locator("#downloads a")
-        assert links.count() >= 5 and "str8eight-print-letter.pdf" in page.inner_text("#downloads")
-        browser.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors, requests = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto((exported / "index.html").as_uri())
+    page.wait_for_load_state("networkidle")
+    assert errors == []
+    assert requests and all(u.startswith("file://") for u in requests)  # offline: nothing from outside
+    assert all(str(exported) in u for u in requests)
+    faces = page.locator("#deck-str8eight .faces img")
+    assert faces.count() == 70 and page.locator("#deck-str8eight .backs img").count() == 1
+    assert page.evaluate("Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
+    # hover: what may follow 24, and what it may follow
+    page.hover('svg g[data-value="24"][data-group="4"]')
+    status = page.inner_text("#sheet-status")
+    assert "24: may be followed by 28, 30, 32" in status and "may follow 16, 18, 20, 21" in status
+    assert page.locator("svg g.is-next[data-value='28']").count() == 2  # in rows ×4 and ×7
+    assert page.locator("svg g.is-prev[data-value='20']").count() >= 1
+    # keyboard: Tab reaches the sheet's numbers and focus highlights too
+    page.mouse.move(0, 0)
+    page.focus('svg g[data-value="1"][data-group="1"]')
+    assert page.inner_text("#sheet-status").startswith("1: may be followed by 2")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('data-value')") == "2"
+    page.screenshot(path=str(tmp_path / "page.png"))
+    # every download labelled by shop, paper and purpose, each label once, each link a file here
+    links = page.locator("#downloads a")
+    labels = links.all_inner_texts()
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert len(labels) >= 10 and len(set(labels)) == len(labels), labels
+    assert "Print-and-play sheets (Letter, duplex)" in labels and "Tabletop Simulator deck" in labels
+    assert not [t for t in labels if t.endswith((".pdf", ".json", ".txt", ".zip"))]  # a label, not a file name
+    assert all((exported / h).is_file() for h in hrefs)
+    first = page.inner_text("#print-first")
+    assert "100 %" in first and "cardgen calibrate" in first and "calibration-letter.pdf" in first
+    assert page.locator("nav a[href='#print-first']").count() == 1
+    # a phone (375 px): nothing scrolls sideways, the sequence sheet fits the width
+    phone = browser.new_page(viewport={"width": 375, "height": 812})
+    phone.goto((exported / "index.html").as_uri())
+    phone.wait_for_load_state("networkidle")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    sheet = phone.evaluate("(() => { const d = document.querySelector('.sheet'); const r = d.querySelector('svg')"
+                           ".getBoundingClientRect(); return [d.scrollWidth, d.clientWidth, r.left, r.right]; })()")
+    assert sheet[0] <= sheet[1] and sheet[2] >= 0 and sheet[3] <= 375, sheet
+    assert phone.is_visible("#print-first") and phone.is_visible(".sheet .hint, .hint")
+    phone.screenshot(path=str(tmp_path / "phone.png"), full_page=False)
+    phone.close()
+    page.close()

@@ -6,6 +6,7 @@ import pytest
 from PIL import Image
 
 from conftest import TILE_LIMIT, pdf_route, worst_tile
+from cardgen.draw.pdfmeta import meta_for
 
 from cardgen.model.sizes import card_size
 from cardgen.model.str8eight import build_deck
@@ -101,7 +102,7 @@ def test_unsupported_svg_falls_back(body, tmp_path):
 
     assert svg_to_png(svg, 100)[:8] == b"\x89PNG\r\n\x1a\n"  # CairoSVG took over
     assert not can_draw(svg, DEFAULT_FONTS)
-    assert write_pages([svg], tmp_path / "one.pdf", "t", (10, 10), DEFAULT_FONTS) == 1
+    assert write_pages([svg], tmp_path / "one.pdf", meta_for("faces", "test"), (10, 10), DEFAULT_FONTS) == 1
     assert pdf_route(tmp_path / "one.pdf") == "cairo"
 
 
@@ -113,7 +114,7 @@ def test_vector_pdf_and_cairo_agree_on_every_card(every_card, fast_renders, tmp_
     from cardgen.draw.pdf import write_pages
 
     path = tmp_path / "cards.pdf"
-    write_pages([c.svg for c in every_card], path, "every card", (69.5, 94.9), DEFAULT_FONTS, 3.0)
+    write_pages([c.svg for c in every_card], path, meta_for("faces", "every card"), (69.5, 94.9), DEFAULT_FONTS, 3.0)
     assert pdf_route(path) == "reportlab"
     pdf = pdfium.PdfDocument(str(path))
     assert len(pdf) == len(every_card)
@@ -142,7 +143,7 @@ def test_clip_paths_and_arcs_match_cairosvg(tmp_path):
     slow = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), dpi=60))).convert("RGB")
     fast = Image.open(io.BytesIO(fastsvg.png(svg, 60))).convert("RGB")
     assert worst_tile(fast, slow, 60, tile_mm=4.0)[0] < TILE_LIMIT
-    write_pages([svg], tmp_path / "box.pdf", "box", (paper.width, paper.height), DEFAULT_FONTS)
+    write_pages([svg], tmp_path / "box.pdf", meta_for("tuckbox", "box"), (paper.width, paper.height), DEFAULT_FONTS)
     assert pdf_route(tmp_path / "box.pdf") == "reportlab"
     page = pdfium.PdfDocument(str(tmp_path / "box.pdf"))[0].render(scale=60 / 72).to_pil().convert("RGB")
     assert worst_tile(page, slow, 60, tile_mm=4.0)[0] < TILE_LIMIT  # another rasterizer: edges differ, shapes do not

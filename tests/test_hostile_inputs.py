@@ -25,8 +25,8 @@ def one_line(result, code: int, text: str) -> None:
 # --- bad input to `cardgen build` and `cardgen init` ---------------------------------------------
 
 BUILD_CASES = [
-    ("format list of numbers", 'format = [1, 2]\n', [], "'format' must be a text"),
-    ("format nested list", 'format = [["pdf"]]\n', [], "'format' must be a text"),
+    ("format list of numbers", 'format = [1, 2]\n', [], "'format' is a list; write a text"),
+    ("format nested list", 'format = [["pdf"]]\n', [], "'format' is a list; write a text"),
     ("13 group colors", "[theme]\ngroup_colors = [" + ", ".join(f'"#{i:02x}{i:02x}{i:02x}"' for i in range(13))
      + "]\n", [], "13 group colors"),
     ("empty games list", "games = []\n", [], "'games' is empty"),
@@ -39,7 +39,7 @@ BUILD_CASES = [
      "would push card backs off the a4 page"),
     ("gutterfold offset off the page", "", ["--format", "pdf", "--layout", "gutterfold", "--back-offset", "10,10"],
      "would push card backs off"),
-    ("python number spelling", "", ["--table-size", "1_0"], "table size '1_0' is not a whole number"),
+    ("python number spelling", "", ["--table-size", "1_0"], "--table-size: '1_0' is not a whole number"),
     ("NUL byte in a path", 'out = "a\\u0000b"\n', [], "contains a NUL byte"),
     ("unicode digits", "", ["--table-size", "٣"], "is not a whole number"),
 ]
@@ -67,7 +67,7 @@ def test_config_that_is_not_a_file(tmp_path, kind):
 def test_init_over_a_folder_and_through_a_link(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cardgen.toml").mkdir()
-    one_line(run_cli("init", "--force"), 2, "cardgen.toml is a folder here")
+    one_line(run_cli("init", "--force"), 2, "--config: cardgen.toml is a folder; name a file")
     (tmp_path / "cardgen.toml").rmdir()
     target = tmp_path / "precious.txt"
     target.write_text("mine")
@@ -517,7 +517,8 @@ def test_the_preview_lists_games_in_registry_order(built, tmp_path, monkeypatch)
     from cardgen.export.site import write_site
     from cardgen.theme import DEFAULT_THEME
 
-    monkeypatch.setattr(png, "rgb_pngs", lambda svgs, *args: [b"png"] * len(svgs))  # thumbnails are not the point
+    tiny = png.encode(b"\0\0\0", 1, 1)  # thumbnails are not the point: one pixel each
+    monkeypatch.setattr(png, "rgb_pngs", lambda svgs, *args: [tiny] * len(svgs))
     params = json.loads((built / "manifest.json").read_text())["games"]
     titles = {name: game.title for name, game in GAMES.items()}
     pages = []
@@ -695,7 +696,7 @@ def _side_setup(tmp: Path) -> None:
     ("--log", "mine.txt", "is not a file cardgen wrote"),
     ("--json", "mine.txt", "is not a file cardgen wrote"),
     ("--log", "folder", "is a folder"),
-    ("--log", "-", "--log - is not supported"),
+    ("--log", "-", "--log: - is not supported"),
     ("--log", "nowhere/x.jsonl", "does not exist"),
     ("--log", "out2/manifest.json", "inside the output folder"),
     ("--json", "out2/playtest/figures.json", "inside the output folder"),
@@ -726,8 +727,8 @@ def test_playtest_json_to_stdout_is_json_alone_and_log_replaced_whole(tmp_path, 
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--sweep", "table-size=6", "--sweep", "table-size=7"), "names table-size twice"),  # was: the last one, silently
-    (("--sweep", "players=2", "table-size=6", "--sweep", "players=3"), "names players twice"),
+    (("--sweep", "table-size=6", "--sweep", "table-size=7"), "--sweep: table-size is named twice; give each axis once"),  # was: the last one, silently
+    (("--sweep", "players=2", "table-size=6", "--sweep", "players=3"), "--sweep: players is named twice"),
 ])
 def test_playtest_sweep_axis_given_twice(tmp_path, args, message):
     one_line(run_cli("playtest", "--game", "str8eight", "--hands", "1", "--out", tmp_path / "out", *args), 2, message)
@@ -742,10 +743,10 @@ def test_whole_number_ranges_are_written_out():
 
 
 @pytest.mark.parametrize("damage, expected", [
-    ("[" * 100_000 + "]" * 100_000, ["atlas: missing, too large or not a JSON object", "\n1 violation(s):\n"]),
+    ("[" * 100_000 + "]" * 100_000, ["atlas: missing, too large or not a JSON object", "\n1 violation:\n"]),
     ('{"value_sequences": "' + "x" * 5000 + '", "through": {}}',
      ["value sequences 'xxx", "winning sequences through it, the cards make", "more values differ)",
-      "no trial hands recorded", "\n3 violation(s):\n"]),
+      "no trial hands recorded", "\n3 violations:\n"]),
 ])
 def test_check_on_a_damaged_atlas_says_it_once(tmp_path, damage, expected):
     """A wiped or unreadable atlas was one violation per value (30 lines for a 6 × 6 table) and

@@ -23,15 +23,15 @@ def test_card_names():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--cards", "12"], "--cards names the cards of one game: add --game"),
+    (["--cards", "12"], "--cards: names the cards of one game; add --game"),
     (["--game", "fourscore", "--cards", "12"], "FourScore is played with the Str8 Eight deck"),
     (["--game", "str8eight", "--cards", "12", "--only", "box"], "add print to --only"),
     (["--game", "str8eight", "--cards", "12;13"], "card name '12;13' is not a name"),
-    (["--game", "str8eight", "--only", "pint"], "unknown part 'pint': use cards, print, sheet, box, rules, pads"),
+    (["--game", "str8eight", "--only", "pint"], "--only: unknown part 'pint'; use cards, print, sheet, box, rules, pads"),
     (["--game", "str8eight", "--cards", "99"], "Str8 Eight has no card '99'"),
     (["--format", "pdf", "--back-rotation", "3", "--back-offset", "0,-9"],  # neither alone would
      "the printer correction (back offset 0,-9 mm, back rotation 3°, print scale 100,100) would push card backs off"),
-    (["--print-scale", "94,100"], "print scale 94.0 mm is out of range: use 97 to 103 mm (more than 3 % off"),
+    (["--print-scale", "94,100"], "--print-scale: 94.0 mm is out of range; use 97 to 103 mm (more than 3 % off"),
 ])
 def test_bad_reprints_and_parts_are_one_line(tmp_path, monkeypatch, args, message):
     import cardgen.build

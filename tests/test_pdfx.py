@@ -13,6 +13,7 @@ from cardgen.check.pdfx import check_pdfx
 from cardgen.design import crazy_eights as ce_design, palette, str8eight as s8_design
 from cardgen.design.cards import Look
 from cardgen.draw.cmyk import Inks, RICH_BLACK, lab_of, profile_bytes, total
+from cardgen.draw.pdfmeta import meta_for
 from cardgen.draw.pdfx import to_pdfx
 from cardgen.model import crazy_eights as ce_model, str8eight as s8_model
 from cardgen.model.sizes import card_size
@@ -38,7 +39,7 @@ def cards():
 @pytest.fixture(scope="module")
 def pdfx(cards, tmp_path_factory):
     path = tmp_path_factory.mktemp("pdfx") / "cards.pdf"
-    to_pdfx(cards, path, title="Cards for print", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED,
+    to_pdfx(cards, path, meta=meta_for("shop", "Cards for print"), fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED,
             trim_mm=POKER)
     return path
 
@@ -77,7 +78,7 @@ def test_black_is_k_alone_in_text_and_rich_in_areas():
 def test_card_pdfx_passes_the_checker_and_rebuilds_byte_identical(pdfx, cards, tmp_path):
     assert check_pdfx(pdfx, 240) == []
     again = tmp_path / "again.pdf"
-    to_pdfx(cards, again, title="Cards for print", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED)
+    to_pdfx(cards, again, meta=meta_for("shop", "Cards for print"), fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED)
     assert again.read_bytes() == pdfx.read_bytes()
     with pikepdf.open(pdfx) as pdf:
         assert len(pdf.pages) == 4
@@ -85,7 +86,8 @@ def test_card_pdfx_passes_the_checker_and_rebuilds_byte_identical(pdfx, cards, t
             trim = [float(v) for v in page.obj.TrimBox]
             assert (trim[2] - trim[0]) * 25.4 / 72 == pytest.approx(63.5, abs=0.01)
             assert trim[0] * 25.4 / 72 == pytest.approx(BLEED, abs=0.01)
-        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1:2003"  # the standard; its level beside it
+        assert str(pdf.trailer.Info.GTS_PDFXConformance) == "PDF/X-1a:2003"
         assert pdf.Root.OutputIntents[0].DestOutputProfile.read_bytes() == profile_bytes()
 
 
@@ -158,7 +160,7 @@ def test_an_embedded_png_becomes_a_cmyk_image_under_the_limit(tmp_path):
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
            f'<rect x="0" y="0" width="20" height="20" fill="#ffffff"/><image x="5" y="5" width="10" height="10" href="{uri}"/></svg>')
     path = tmp_path / "image.pdf"
-    to_pdfx([svg], path, title="image", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=2)
+    to_pdfx([svg], path, meta=meta_for("shop", "image"), fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=2)
     assert check_pdfx(path, 240) == []
     with pikepdf.open(path) as pdf:
         images = [p for p in paints(pdf) if p.where.startswith("image")]
@@ -173,7 +175,7 @@ def test_translucent_paint_without_a_known_ground_is_refused_not_guessed(tmp_pat
            '<circle cx="10" cy="10" r="9" fill="#88ccee"/><rect x="2" y="2" width="8" height="8" fill="#332288" '
            'opacity="0.5"/></svg>')
     with pytest.raises(CardgenError, match="translucent shape lies on no known ground"):
-        to_pdfx([svg], tmp_path / "x.pdf", title="x", fonts=DEFAULT_THEME.fonts, bleed_mm=2)
+        to_pdfx([svg], tmp_path / "x.pdf", meta=meta_for("shop", "x"), fonts=DEFAULT_THEME.fonts, bleed_mm=2)
 
 
 def test_display_type_takes_the_fills_black_and_small_type_k_alone(tmp_path):
@@ -185,7 +187,7 @@ def test_display_type_takes_the_fills_black_and_small_type_k_alone(tmp_path):
            f'<text x="10" y="20" font-family="Lato Black" font-size="12" fill="{palette.INK}">I</text>'
            f'<text x="2" y="28" font-family="Lato" font-size="3" fill="{palette.INK}">small</text></svg>')
     path = tmp_path / "type.pdf"
-    to_pdfx([svg], path, title="type", fonts=DEFAULT_THEME.fonts, bleed_mm=2)
+    to_pdfx([svg], path, meta=meta_for("shop", "type"), fonts=DEFAULT_THEME.fonts, bleed_mm=2)
     colors, fill, rich = {}, None, tuple(v / 100 for v in RICH_BLACK)
     with pikepdf.open(path) as pdf:
         for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):

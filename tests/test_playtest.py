@@ -4,7 +4,7 @@ import json
 import os
 import shutil
 
-from conftest import run_cli
+from conftest import assert_check_catches, assert_metadata, edit, run_cli
 from referee import replay
 
 
@@ -24,8 +24,8 @@ def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     assert sum(f["turns"]["histogram"].values()) == 24 and report["atlas"]["value_sequences"] == 2966
     assert 0 <= f["seats"][0]["low"] <= f["seats"][0]["rate"] <= f["seats"][0]["high"] <= 1
     folder = out / "playtest"
-    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--table-size", "7", "--out", out,
-                   "-q").exit_code == 0  # a rebuild keeps the report
+    assert run_cli("build", "--game", "str8eight", "--format", "svg", "--paper", "a4", "--out", out,
+                   "-q").exit_code == 0  # a rebuild of the same variant keeps the report
     files = {e["path"] for e in json.loads((out / "manifest.json").read_text())["files"]}
     assert "playtest/str8eight-playtest.json" in files
     assert sorted(p.name for p in folder.iterdir()) == [
@@ -36,9 +36,29 @@ def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     pdf = pypdf.PdfReader(str(folder / "str8eight-playtest-letter.pdf"))
     text = pdf.pages[0].extract_text()
     assert len(pdf.pages) == 1 and "Str8 Eight playtest" in text and "Win rate by seat" in text
+    info = assert_metadata(folder / "str8eight-playtest-letter.pdf", "8 × 8 table, 6 pass cards, sequences of 8")
+    assert info["Title"].startswith("Str8 Eight – playtest report, 4 players, letter")
     page = (folder / "str8eight-playtest.html").read_text()
     assert "<svg" in page and "winning value sequences (atlas)" in page
     assert run_cli("check", out).exit_code == 0
+    # the checker holds the page to its JSON, and the JSON to the deck built
+    forged = tmp_path / "forged"
+    shutil.copytree(out, forged)
+    seat = f"{report['figures']['seats'][0]['rate']:.1%} ("
+    edit(forged / "playtest" / "str8eight-playtest.html", f'<td class="n">{seat}', '<td class="n">99.9% (')
+    data = json.loads((forged / "playtest" / "str8eight-playtest.json").read_text())
+    data["variant"]["pass_cards"] = 4
+    (forged / "playtest" / "str8eight-playtest.json").write_text(json.dumps(data))
+    assert_check_catches(forged, [
+        "playtest/str8eight-playtest.html: seat 1 wins: states '99.9% (",
+        "playtest/str8eight-playtest.json: -: played 8 × 8 table, 4 pass cards, sequences of 8; this folder's Str8 "
+        "Eight deck is built as 8 × 8 table, 6 pass cards, sequences of 8",
+        "playtest/str8eight-playtest-letter.pdf: -: titled 'Str8 Eight – playtest report, 4 players, letter (8 × 8 "
+        "table, 6 pass cards, sequences of 8)', not for the variant its JSON holds (8 × 8 table, 4 pass cards"])
+    # a build of another variant takes the report out, saying so
+    seven = run_cli("build", "--game", "str8eight", "--format", "svg", "--table-size", "7", "--out", out)
+    assert "the Str8 Eight playtest report played another variant" in seven.output
+    assert not folder.exists() and run_cli("check", out).exit_code == 0
 
 
 def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_path):
@@ -55,6 +75,8 @@ def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_pat
     assert one.read_bytes() == two.read_bytes()
     rows = json.loads(one.read_text())["sweep"]["str8eight"]
     assert [(r["variant"]["table_size"], r["variant"]["players"]) for r in rows] == [(6, 2), (6, 3), (7, 2), (7, 3)]
+    info = assert_metadata(out / "playtest" / "str8eight-sweep-letter.pdf", "table size 6, 7; players 2, 3")
+    assert info["Title"].startswith("Str8 Eight – playtest sweep, 4 variants, letter")
     index = (out / "index.html").read_text()
     assert 'href="playtest/str8eight-sweep.html"' in index and "playtest" not in index_before
     assert (exported / "index.html").read_text() == index_before  # the build it was linked from is untouched
@@ -88,15 +110,15 @@ def test_a_variant_that_cannot_make_a_game(tmp_path):
 def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for args, message in (
-        (["--game", "str8eight", "--players", "5"], "str8eight is for 2–4 players, not 5"),
-        (["--bots", "greedy,random"], "2 bots for 4 seats"),
-        (["--bots", "clever"], "unknown bot 'clever'"),
-        (["--sweep", "colour=1"], "--sweep 'colour=1': write AXIS=VALUES"),
-        (["--game", "chess"], "unknown game 'chess': choose from str8eight, fourscore, eights, crazy-eights"),
+        (["--game", "str8eight", "--players", "5"], "--players: str8eight is for 2–4 players, not 5; change --players"),
+        (["--bots", "greedy,random"], "--bots: 2 bots for 4 seats; name one bot per seat"),
+        (["--bots", "clever"], "--bots: unknown bot 'clever'; use greedy, random"),
+        (["--sweep", "colour=1"], "--sweep: 'colour=1' is no axis; write AXIS=VALUES"),
+        (["--game", "chess"], "--game: unknown game 'chess'"),
         (["--crazy-options", "target-100,target-500"], "name two targets (target-100 and target-500): keep one"),
         (["--crazy-options", "jokers"], "unknown option 'jokers'"),
         (["--eights-words", "latin"], "unknown Eights words 'latin'"),
-        (["--table-size", "8", "extra=1"], "unexpected argument 'extra=1'"),
+        (["--table-size", "8", "extra=1"], "--sweep: 'extra=1' is an argument of no flag; variants go after --sweep"),
     ):
         result = run_cli("playtest", *args)
         assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1, result.output

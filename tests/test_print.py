@@ -374,7 +374,7 @@ def test_bad_print_options(tmp_path):
     for args, message in ((["--paper", "a3"], "unknown paper 'a3'"),
                           (["--layout", "booklet"], "unknown layout 'booklet'"),
                           (["--back-offset", "2"], "is not X,Y in millimetres"),
-                          (["--back-offset", "30,0"], "back offset 30.0 mm is out of range")):
+                          (["--back-offset", "30,0"], "--back-offset: 30.0 mm is out of range; use -10 to 10 mm")):
         result = run_cli("build", "--game", "str8eight", "--out", tmp_path / "o", *args)
         assert result.exit_code == 2 and message in result.output, (args, result.output)
 

@@ -67,16 +67,16 @@ def test_init_file_lists_every_key_and_reads_back_as_the_defaults(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--bleed", "nan"], "--bleed: bleed nan is not a finite number"),
-    (["--bleed", "inf"], "--bleed: bleed inf is not a finite number"),
-    (["--back-offset", "nan,0"], "--back-offset: back offset nan is not a finite number"),
-    (["--card-thickness", "-inf"], "card thickness -inf is not a finite number"),
-    (["--table-size", "8.5"], "table size '8.5' is not a whole number"),
-    (["--pass-cards", "5"], "pass cards 5: use an even number"),
-    (["--jobs", "100000"], "jobs 100000 is out of range: use a whole number from 1 to 64"),
-    (["--out", ""], "the output folder is empty"),
-    (["--paper", "A3"], "unknown paper 'A3': use one of letter, a4, both"),
-    (["--no-such-flag"], "No such option"),
+    (["--bleed", "nan"], "--bleed: nan is not a finite number; use 0 to 6 mm"),
+    (["--bleed", "inf"], "--bleed: inf is not a finite number"),
+    (["--back-offset", "nan,0"], "--back-offset: nan is not a finite number"),
+    (["--card-thickness", "-inf"], "--card-thickness: -inf is not a finite number"),
+    (["--table-size", "8.5"], "--table-size: '8.5' is not a whole number; use a whole number from 2 to 12"),
+    (["--pass-cards", "5"], "--pass-cards: 5 is odd; use an even number"),
+    (["--jobs", "100000"], "--jobs: 100000 is out of range; use a whole number from 1 to 64"),
+    (["--out", ""], "--out: the output folder is empty; name a folder"),
+    (["--paper", "A3"], "--paper: unknown paper 'A3'; use one of letter, a4, both"),
+    (["--no-such-flag"], "--no-such-flag: no such option; see the command's options"),
 ])
 def test_bad_flags_one_line_exit_2(tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
@@ -92,8 +92,8 @@ def test_bad_flags_one_line_exit_2(tmp_path, monkeypatch, args, message):
     # a project file from before the [printer] table: one line saying where the key went
     ("back_offset = [1, 0]\n", "cardgen.toml:1: 'back_offset' belongs under [printer]: move it there"),
     ('paper = "a4"\n[tuckbox]\ncard_thickness = 5\n',
-     "cardgen.toml:3: card thickness 5.0 mm is out of range: use 0.1 to 1 mm"),
-    ("[str8eight]\ntable_size = 8.5\n", "cardgen.toml:2: 'table_size' must be a whole number"),
+     "cardgen.toml:3: card thickness 5.0 mm is out of range; use 0.1 to 1 mm"),
+    ("[str8eight]\ntable_size = 8.5\n", "cardgen.toml:2: 'table_size' is 8.5; write a whole number"),
     ('[crazy-eights]\nace_value = "10"\n', "cardgen.toml:2: unknown ace value '10'"),
     ('out = ""\n', "cardgen.toml:1: the output folder is empty"),
     ('[theme]\nfont_files = { regular = "../etc/passwd" }\n', "cardgen.toml:2: 'font_files' takes file names"),
@@ -115,7 +115,7 @@ def test_library_callers_get_the_same_validation():
     options = BuildOptions(formats="svg,png", back_offset=(1, -0.5))
     assert options.formats == frozenset({"svg", "png"}) and options.back_offset == (1.0, -0.5)
     assert BuildOptions(print_scale=99.5).print_scale == (99.5, 99.5)  # one number: the same both ways
-    with pytest.raises(CardgenError, match="back offset 2 is not X,Y in millimetres: write e.g. "):
+    with pytest.raises(CardgenError, match="back offset 2 is not X,Y in millimetres; write e.g. "):
         BuildOptions(back_offset=2)  # an offset has no 'both'
 
 

@@ -20,7 +20,7 @@ from cardgen.check.shop import check_shop_folder
 from cardgen.errors import CardgenError
 from cardgen.shops import check_card_sizes, shop, shops
 
-from conftest import MM_PER_PT, assert_check_catches, run_cli
+from conftest import MM_PER_PT, assert_check_catches, assert_metadata, run_cli, xmp_of
 
 DTC_ARGS = ("build", "--game", "eights", "--format", "shop,pdf", "--only", "cards", "--shop", "drivethrucards", "--proof",
             "--bleed", "1.5", "-j", "1", "-q")
@@ -59,7 +59,10 @@ def _write(root: Path, slug: str, tiny_deck, proof=False) -> list:
     from cardgen.export.shop import write_shop
 
     at_bleed, fonts = tiny_deck
-    return write_shop(root, "eights", "Eights", at_bleed, "poker", slug, 1, fonts, proof)
+    from cardgen.draw.pdfmeta import meta_for
+
+    return write_shop(root, "eights", "Eights", at_bleed, "poker", slug, 1, fonts, proof,
+                      meta_of=lambda kind, detail: meta_for(kind, "Eights", "64 letter cards", detail))
 
 
 def _check(folder: Path, slug: str) -> GameReport:
@@ -99,8 +102,15 @@ def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
             assert media == pytest.approx([0, 0, 69.85, 95.25], abs=0.01)  # 3.175 mm, not --bleed 1.5
             assert bleed == pytest.approx(media, abs=0.001)
             assert trim == pytest.approx([3.175, 3.175, 66.675, 92.075], abs=0.01)
-        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003" and pdf.pdf_version == "1.4"
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1:2003" and pdf.pdf_version == "1.4"
+        assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2003"
+        assert "<pdfxid:GTS_PDFXVersion>PDF/X-1:2003<" in xmp_of(pdf)  # the packet says the same
         assert len(pdf.Root.OutputIntents) == 1
+    assert "DriveThruCards, 65 faces and 1 back" in assert_metadata(folder / "eights-drivethrucards.pdf",
+                                                                     "64 letter cards")["Title"]
+    for proof in ("eights-cards-proof.pdf", "shop/drivethrucards-proof.pdf"):  # never PDF/X, titled as a proof
+        info = assert_metadata(dtc / "eights" / proof, "64 letter cards")
+        assert "designer's proof" in info["Title"] and "GTS_PDFXVersion" not in info
     import pypdfium2
 
     doc = pypdfium2.PdfDocument(str(folder / "eights-drivethrucards.pdf"))
@@ -145,9 +155,9 @@ def test_the_proof_shows_the_lines_and_never_reaches_the_shop(dtc, tiny_deck, tm
     cards_text = pypdf.PdfReader(str(dtc / "eights" / "eights-cards-proof.pdf")).pages[0].extract_text()
     assert "BLEED 1.5 mm" in cards_text and "SAFE 3 mm" in cards_text and "TRIM 63.5 x 88.9 mm" in cards_text
     with pytest.raises(CardgenError, match="upload folder"):
-        write_proof(upload, shop_dir / "drivethrucards" / "proof.pdf", 3, tiny_deck[1], "x")
+        write_proof(upload, shop_dir / "drivethrucards" / "proof.pdf", 3, tiny_deck[1], None)
     with pytest.raises(CardgenError, match="never written over"):
-        write_proof(upload, upload, 3, tiny_deck[1], "x")
+        write_proof(upload, upload, 3, tiny_deck[1], None)
     assert text is not None
 
 
@@ -244,7 +254,8 @@ def test_shop_files_are_byte_identical_when_built_again(tiny_deck, tmp_path):
 def test_bad_shop_input_is_one_line(tmp_path):
     result = run_cli("build", "--format", "shop", "--shop", "kinkos", "--out", tmp_path / "o")
     assert result.exit_code == 2
-    assert "unknown shop 'kinkos': use drivethrucards, thegamecrafter, makeplayingcards, printerstudio" in result.output
+    assert "--shop: unknown shop 'kinkos'; use drivethrucards, thegamecrafter, makeplayingcards, printerstudio" \
+        in result.output
     result = run_cli("build", "--game", "eights", "--format", "shop", "--shop", "thegamecrafter", "--card-size",
                      "mini", "--out", tmp_path / "o")
     assert result.exit_code == 2
@@ -260,8 +271,8 @@ def test_bad_shop_input_is_one_line(tmp_path):
     for size in ("bridge", "mini"):
         result = run_cli("build", "--game", "eights", "--format", "shop,svg", "--card-size", size, "--out", tmp_path / "o")
         assert result.exit_code == 2, result.output
-        assert result.output.strip() == (f"cardgen: error: --format shop: no print shop in cardgen's table prints {size} "
-                                         "cards (they print poker): use --card-size poker, or leave shop out of --format")
+        assert result.output.strip() == (f"cardgen: error: --format: no print shop in cardgen's table prints {size} "
+                                         "cards (they print poker); use --card-size poker, or leave shop out of --format")
     assert not (tmp_path / "o").exists()
 
 
@@ -282,7 +293,8 @@ def _one_page_pdf(path: Path, content: bytes, alpha: bool = False, pdfx: bool = 
                                BBox=[0, 0, 200, 200], Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=im)))
         page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=form))
     if pdfx:
-        pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-1a:2003"
+        pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-1:2003"
+        pdf.docinfo["/GTS_PDFXConformance"] = "PDF/X-1a:2003"
         pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(S=pikepdf.Name.GTS_PDFX)])
     pdf.save(path)
     return path

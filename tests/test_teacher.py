@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from conftest import refresh_manifest, run_cli
+from conftest import assert_metadata, refresh_manifest, run_cli
 
 
 # --- presets -----------------------------------------------------------------------------------
@@ -60,6 +60,8 @@ def test_a_preset_build_shows_in_the_teacher_pages_and_checks(tmp_path, monkeypa
     assert "three sets, A–C, each with its own mark (A circle, B square, C triangle)" in text[0]
     assert "These cards are built at the colors level" in text[0] and "large print" not in text[0]
     assert "The 5 × 5 deck at the colors level" in text[2] and "“?”, this key gives the number" in text[2]
+    info = assert_metadata(out / "str8eight" / "str8eight-teacher-letter.pdf", "5 × 5 table, 6 pass cards, sequences of 4")
+    assert info["Title"].startswith("Str8 Eight – teacher pages, letter")
     check = run_cli("check", out)
     assert check.exit_code == 0, check.output
     assert "str8eight-teacher-letter.pdf: lesson plan, recording sheet, answer key (14 values)" in check.output
@@ -135,7 +137,10 @@ def _write(path, n, length, paper="letter", change=None):
     facts = teacher_facts(n, 6, length)
     if change:
         facts = change(facts)
-    return write_teacher(path, PAPERS[paper], facts, register_reportlab_fonts(DEFAULT_THEME.fonts))
+    from cardgen.draw.pdfmeta import meta_for
+
+    return write_teacher(path, PAPERS[paper], facts, register_reportlab_fonts(DEFAULT_THEME.fonts),
+                         meta_for("teacher", "Str8 Eight", paper))
 
 
 @pytest.mark.parametrize("n, length, paper", [(12, 12, "a4"), (2, 2, "letter")])
@@ -224,9 +229,9 @@ def test_a_preset_length_too_long_for_the_users_table_is_named_as_the_presets(tm
     which the user never typed; the line says so."""
     result = run_cli("build", "--preset", "mtc", "--table-size", "2", "--out", tmp_path / "o")
     assert result.exit_code == 2
-    assert result.output.strip() == ("cardgen: error: sequence length 8 (the mtc preset's, for its 12 × 12 table): the "
-                                     "2 × 2 table's longest sequence from a bull's-eye has 3 cards; use 2 to 3 (0: the "
-                                     "table's width, 2)")
+    assert result.output.strip() == ("cardgen: error: --sequence-length: 8 (the mtc preset's, for its 12 × 12 table) "
+                                     "cannot be: the 2 × 2 table's longest sequence from a bull's-eye has 3 cards; use "
+                                     "2 to 3 (0: the table's width, 2)")
     assert not (tmp_path / "o").exists()
 
 

@@ -91,7 +91,7 @@ def test_thicker_cards_and_two_decks(tmp_path):
     assert root.get("data-inner-mm") == "65.5,90.9,38.4"  # 104 × 0.35 + 2
     assert run_cli("check", out).exit_code == 0
     bad = run_cli("build", "--card-thickness", "3", "--out", tmp_path / "o")
-    assert bad.exit_code == 2 and "card thickness 3.0 mm is out of range" in bad.output
+    assert bad.exit_code == 2 and "--card-thickness: 3.0 mm is out of range; use 0.1 to 1 mm" in bad.output
 
 
 def test_checker_catches_a_wrong_box(copy_of_games):

@@ -8,6 +8,7 @@ from ..model.crazy_eights import GAME, TITLE, build_deck
 from ..model.facts import crazy_eights_facts
 from ..model.sizes import card_size
 from ..options import BuildOptions
+from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import (Output, RenderedDeck, card_params, card_pdfs_beside, deck_title, look_for, write_deck,
                         write_tuckboxes)
@@ -30,7 +31,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     size = card_size(options.card_size)
     model = build_deck(options.decks, options.ace_value)
     spec = _rules(options.decks, options.ace_value)
-    out = Output(game_dir, {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)})
+    params = {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)}
+    out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(spec.facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     rules = RulesTask(out, options, theme, GAME, spec,

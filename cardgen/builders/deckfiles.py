@@ -21,6 +21,7 @@ from ..layout.paper import papers
 from ..model.sizes import CardSize
 from ..options import BuildOptions
 from ..theme import Theme
+from ..words import plural
 
 
 @dataclass
@@ -62,13 +63,24 @@ class Output:
     timings: dict = field(default_factory=dict)  # stage -> seconds
     pngs: list = field(default_factory=list)  # (svg, path, dpi, kind) waiting for render_pngs()
     sub: str = ""  # a class set's folder under the game's (set-a, …), where this Output writes
+    name: str = ""  # the game as players say it, in every PDF's title ("Str8 Eight · set A" in a set's)
+    variant: str = ""  # the variant built, in every PDF's title (record.variant_words)
 
-    def for_set(self, sub: str) -> "Output":
+    def for_set(self, sub: str, name: str) -> "Output":
         """The same collection (params, files, timings, PNG queue), writing into a set's folder."""
-        return Output(self.game_dir / sub, self.params, self.files, self.timings, self.pngs, sub)
+        return Output(self.game_dir / sub, self.params, self.files, self.timings, self.pngs, sub, name, self.variant)
+
+    def meta(self, kind: str, detail: str = ""):
+        """The metadata of this game's PDF of that kind (draw/pdfmeta.py)."""
+        from ..draw.pdfmeta import meta_for
+
+        return meta_for(kind, self.name, self.variant, detail)
 
     @contextmanager
     def stage(self, name: str):
+        from .. import progress
+
+        progress.stage(self.name, name)  # the status line follows the stages, whichever process runs them
         start = time.perf_counter()
         try:
             yield
@@ -179,10 +191,10 @@ def _card_pdf_job(conn, faces_pdf: Path, backs_pdf: Path, page_mm: tuple, fonts,
     conn.close()
     if message is None:
         return 0.0
-    (faces, faces_title), (backs, backs_title) = message
+    (faces, faces_meta), (backs, backs_meta) = message
     start = clock.perf_counter()
-    write_pages(faces, faces_pdf, faces_title, page_mm, fonts, bleed)
-    write_pages(backs, backs_pdf, backs_title, page_mm, fonts, bleed)
+    write_pages(faces, faces_pdf, faces_meta, page_mm, fonts, bleed)
+    write_pages(backs, backs_pdf, backs_meta, page_mm, fonts, bleed)
     return clock.perf_counter() - start
 
 
@@ -205,9 +217,9 @@ class CardPdfs:
                                    options.bleed, jobs=2)
         receiver.close()
 
-    def draw(self, faces: list, faces_title: str, backs: list, backs_title: str) -> None:
+    def draw(self, faces: list, faces_meta, backs: list, backs_meta) -> None:
         """Send the SVGs: the other process draws while this one goes on."""
-        self.conn.send(((faces, faces_title), (backs, backs_title)))
+        self.conn.send(((faces, faces_meta), (backs, backs_meta)))
         self.conn.close()
 
     def wait(self) -> float:
@@ -215,12 +227,12 @@ class CardPdfs:
         return self.task.result()
 
 
-def _faces_title(deck: RenderedDeck) -> str:
-    return f"{deck.title} – {len(deck.faces)} card faces"
+def _faces_meta(deck: RenderedDeck, out: Output):
+    return out.meta("faces", plural(len(deck.faces), "card"))
 
 
-def _backs_title(deck: RenderedDeck) -> str:
-    return f"{deck.title} – card back"
+def _backs_meta(deck: RenderedDeck, out: Output):
+    return out.meta("back", plural(len(deck.backs), "back"))
 
 
 def card_pdfs_beside(out: Output, game: str, options: BuildOptions, size: CardSize, fonts,
@@ -257,7 +269,7 @@ def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
         def marked(look: Look, i: int = i) -> DeckArt:
             return mark_deck(deck.art if look is deck.look else deck.render(look), deck.game, i, fonts)
 
-        sub = out.for_set(folder(i))
+        sub = out.for_set(folder(i), f"{out.name} · set {set_letter(i)}")
         one = RenderedDeck(deck.game, f"{deck.title} · set {set_letter(i)}", deck.look, marked)
         _write_one(one, options, sub, None)
         if chosen:
@@ -275,7 +287,8 @@ def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
 
 def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:
     if beside is not None:  # first of all: the process beside draws while this one writes
-        beside.draw([c.svg for c in deck.faces], _faces_title(deck), [c.svg for c in deck.backs], _backs_title(deck))
+        beside.draw([c.svg for c in deck.faces], _faces_meta(deck, out), [c.svg for c in deck.backs],
+                    _backs_meta(deck, out))
     # deck order, for tools that show the deck (the HTML preview)
     out.params["deck"] = record.Deck(deck.title, tuple(c.slug for c in deck.faces),
                                      tuple(c.slug for c in deck.backs), tuple(deck.back_of))
@@ -351,7 +364,8 @@ def _write_shops(deck: RenderedDeck, options: BuildOptions, out: Output) -> None
     chosen = shops_of(options)
     for slug in chosen:
         for path, kind, fmt in write_shop(out.game_dir / "shop", deck.game, deck.title, at_bleed, options.card_size,
-                                          slug, options.jobs, deck.look.theme.fonts, options.proof, renders):
+                                          slug, options.jobs, deck.look.theme.fonts, options.proof, renders,
+                                          meta_of=out.meta):
             out.add(path, kind, fmt)
     out.params["shops"] = tuple(chosen)
 
@@ -369,7 +383,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
     faces_pdf = out.game_dir / f"{deck.game}-cards.pdf"
     backs_pdf = out.game_dir / f"{deck.game}-back.pdf"
-    faces_title, backs_title = _faces_title(deck), _backs_title(deck)
+    faces_meta, backs_meta = _faces_meta(deck, out), _backs_meta(deck, out)
     if beside is not None:  # drawing already (write_deck sent it the SVGs)
         if sheets:  # what the sheets need, made ready meanwhile
             import pikepdf  # noqa: F401
@@ -380,8 +394,8 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         out.timings["card pdf"] = out.timings.get("card pdf", 0.0) + beside.wait()
     else:
         with out.stage("card pdf"):
-            write_pages([c.svg for c in deck.faces], faces_pdf, faces_title, page_mm, fonts, options.bleed)
-            write_pages([c.svg for c in deck.backs], backs_pdf, backs_title, page_mm, fonts, options.bleed)
+            write_pages([c.svg for c in deck.faces], faces_pdf, faces_meta, page_mm, fonts, options.bleed)
+            write_pages([c.svg for c in deck.backs], backs_pdf, backs_meta, page_mm, fonts, options.bleed)
     out.add(faces_pdf, "faces", "pdf")
     out.add(backs_pdf, "back", "pdf")
     if options.proof:
@@ -390,7 +404,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
 
         proof = out.game_dir / f"{deck.game}-cards-proof.pdf"
         with out.stage("proof"):
-            write_proof(faces_pdf, proof, SAFE_MM, fonts, f"{deck.title} proof")
+            write_proof(faces_pdf, proof, SAFE_MM, fonts, out.meta("proof", plural(len(deck.faces), "card")))
         out.add(proof, "proof", "pdf")
     if not sheets:
         return
@@ -403,7 +417,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         path = out.game_dir / f"{deck.game}-{stem}-{paper.name}.pdf"
         with out.stage("home-print pdf"):
             write_sheets(impose(spec, count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
-                         f"{title} – print and play, {paper.name}, {options.layout}", fonts, correction,
+                         out.meta(stem, f"{plural(count, 'card')}, {paper.name}, {options.layout}"), fonts, correction,
                          list(reprint) if reprint else None)
         out.add(path, stem, "pdf")
         printed.append(paper.name)
@@ -443,11 +457,11 @@ def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, titl
                      for paper in chosen}
             stem = f"{deck.game}-tuckbox" if boxes == 1 else f"{deck.game}-tuckbox-box{i}"
             write_page_svgs(out, pages, "tuckbox", stem, options.formats, TUCKBOX_PNG_DPI, deck.look.theme,
-                            printer=options)
+                            printer=options, detail=f"box {i} of {boxes}" if boxes > 1 else "")
 
 
 def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png_dpi: int, theme: Theme,
-                    printer: "BuildOptions | None" = None) -> None:
+                    printer: "BuildOptions | None" = None, detail: str = "") -> None:
     """Single-page documents (sheets, boxes): SVG always, PDF and PNG as asked.
 
     pages maps a Paper to the SVG text drawn on it; files are named stem-<paper>.<ext>.
@@ -466,7 +480,8 @@ def write_page_svgs(out: Output, pages: dict, kind: str, stem: str, formats, png
                 from ..settings import printer_correction
 
                 page_map = printer_correction(printer).page(*mm)
-            write_pages([svg], path, f"{stem} ({paper.name})", mm, theme.fonts, page_map=page_map)
+            write_pages([svg], path, out.meta(kind, ", ".join(filter(None, (detail, paper.name)))), mm, theme.fonts,
+                        page_map=page_map)
             out.add(path, kind, "pdf")
     if "png" in formats:
         for paper, svg in pages.items():

@@ -8,6 +8,7 @@ from ..model.eights import GAME, HAND_SIZES, TITLE, WORDS, build_deck
 from ..model.facts import eights_facts
 from ..model.sizes import card_size
 from ..options import BuildOptions
+from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output, RenderedDeck, card_params, card_pdfs_beside, look_for, write_deck, write_tuckboxes
 from .rulebook import CardPictures, RulesSpec, RulesTask
@@ -26,7 +27,8 @@ def _resolve(name: str, slugs: list) -> str:
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
     size = card_size(options.card_size)
     model = build_deck()
-    out = Output(game_dir, {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)})
+    params = {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)}
+    out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
     rules = RulesTask(out, options, theme, GAME, rules_spec(), lambda: CardPictures(deck.faces, _resolve, theme.fonts))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..model.facts import fourscore_facts
 from ..options import BuildOptions
+from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output
 from .rulebook import RulesSpec, write_booklets
@@ -19,8 +20,9 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     from ..settings import parts_of
 
     facts = fourscore_facts(options.table_size, options.pass_cards, options.scaffold)
-    out = Output(game_dir, {"parts": parts_of(options), "plays_with": "str8eight", "table_size": facts.table_size,
-                            "pass_cards": facts.pass_cards})
+    params = {"parts": parts_of(options), "plays_with": "str8eight", "table_size": facts.table_size,
+              "pass_cards": facts.pass_cards}
+    out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     if "pdf" in options.formats and out.wants("rules"):
         spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
                          reference="fourscore-reference", readings=True)

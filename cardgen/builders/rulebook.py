@@ -111,19 +111,20 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         suffix = "" if i == 0 else f"-{page.name}"
         path = out.game_dir / f"{game}-rules{suffix}.pdf"
         with out.stage("rule booklet"):
-            pages = write_booklet(blocks, path, page, spec.title, fonts, pictures)
+            pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name))
         out.add(path, "rules", "pdf")
         booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
         with out.stage("fold booklet"):
-            sheets = write_fold(path, fold, (land.width, land.height), spec.title, theme.fonts)
+            sheets = write_fold(path, fold, (land.width, land.height), out.meta("rules-fold", paper.name), theme.fonts)
         out.add(fold, "rules-fold", "pdf")
         folds[fold.name] = Fold(sheets, pages)
         if aid_blocks:  # the player aid in the booklet's page size
             aid = out.game_dir / f"{game}-reference{suffix}.pdf"
             with out.stage("player aid"):
-                pages, _ = write_player_aid(aid_blocks, aid, page, spec.title, fonts, pictures)
+                pages, _ = write_player_aid(aid_blocks, aid, page, spec.title, fonts, pictures,
+                                            meta=out.meta("reference", page.name))
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
@@ -145,21 +146,22 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
             if spec.scorepad:
                 path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
                 write_scorepad(path, paper, spec.title, lines, spec.scorepad["players"],
-                               spec.scorepad["hands"], fonts)
+                               spec.scorepad["hands"], fonts, out.meta("scorepad", paper.name))
                 out.add(path, "scorepad", "pdf")
                 scorepads.append(path.name)
             if spec.tournament:
                 path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
-                write_tournament(path, paper, spec.title, 4, 24, fonts, tournament_lines)
+                write_tournament(path, paper, spec.title, 4, 24, fonts, tournament_lines,
+                                 out.meta("tournament", paper.name))
                 out.add(path, "tournament", "pdf")
                 tournaments.append(path.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, scorepad=tuple(scorepads),
                                   tournament=tuple(tournaments))
 
 
-def _booklet_job(game_dir, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, pictures: Callable,
-                 side: "Callable | None" = None):
-    out = Output(game_dir, {})
+def _booklet_job(game_dir, names: tuple, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
+                 pictures: Callable, side: "Callable | None" = None):
+    out = Output(game_dir, {}, name=names[0], variant=names[1])
     write_booklets(out, options, theme, game, spec, pictures())
     if side is not None:
         side(out)
@@ -186,8 +188,8 @@ class RulesTask:
 
             register_reportlab_fonts(theme.fonts)  # parsed once, before the fork, for both processes
         if "pdf" in options.formats and out.wants("rules"):
-            self.task = parallel.start(_booklet_job, out.game_dir, options, theme, game, spec, pictures, side,
-                                       jobs=options.jobs)
+            self.task = parallel.start(_booklet_job, out.game_dir, (out.name, out.variant), options, theme, game, spec,
+                                       pictures, side, jobs=options.jobs)
             self.side = None
 
     def join(self) -> None:

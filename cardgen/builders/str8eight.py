@@ -9,7 +9,7 @@ from ..model.sizes import card_size
 from ..model.facts import Str8EightFacts, str8eight_facts
 from ..model.str8eight import GAME, TITLE, build_deck, sequence_map
 from ..options import BuildOptions
-from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages
+from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages, variant_words
 from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import BACK_NAVY, render_deck
@@ -55,9 +55,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None,
                             options.scaffold, options.large_print)
     size = card_size(options.card_size)
-    out = Output(game_dir, {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
-                            "sequence_length": facts.sequence_length, "scaffold": options.scaffold,
-                            "large_print": options.large_print, **card_params(size, options)})
+    params = {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
+              "sequence_length": facts.sequence_length, "scaffold": options.scaffold,
+              "large_print": options.large_print, **card_params(size, options)}
+    out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
@@ -99,7 +100,7 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts:
                               marks=tuple((set_letter(i), set_shape(i)) for i in range(options.sets)))
         for paper in papers(options.paper):
             path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
-            pages = write_teacher(path, paper, facts, fonts)
+            pages = write_teacher(path, paper, facts, fonts, out.meta("teacher", paper.name))
             out.add(path, "teacher", "pdf")
             names.append(path.name)
     out.params["teacher"] = TeacherPages(tuple(names), pages)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..words import plural
 from . import pdfread
 from .deckfiles import pdf_page_sizes
 from .paper import BOOKLET_PAGES
@@ -90,7 +91,7 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
         if sizes is None:
             continue
         if len(sizes) != meta.pages:
-            report.fail(rel(path), "booklet", f"{len(sizes)} pages, the build recorded {meta.pages}")
+            report.fail(rel(path), "booklet", f"{plural(len(sizes), 'page')}, the build recorded {meta.pages}")
         if len(sizes) < 2:
             report.fail(rel(path), "booklet", f"{len(sizes)} page(s); a booklet has a title page and the rules")
         wrong = _wrong_page_size(sizes, meta.page)
@@ -110,7 +111,7 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
             continue
         want = padded(meta.booklet_pages) // 2
         if len(sizes) != want:
-            report.fail(rel(path), "fold booklet", f"{len(sizes)} sides, expected {want} for "
+            report.fail(rel(path), "fold booklet", f"{plural(len(sizes), 'side')}, expected {want} for "
                         f"{meta.booklet_pages} pages padded to {padded(meta.booklet_pages)}")
         elif any(w < h for w, h in sizes):
             report.fail(rel(path), "fold booklet", "sheets must be landscape")
@@ -120,11 +121,11 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
         if sizes is None:
             continue
         if len(sizes) != 1:
-            report.fail(rel(path), "player aid", f"{len(sizes)} pages, expected one")
+            report.fail(rel(path), "player aid", f"{plural(len(sizes), 'page')}, expected one")
         wrong = _wrong_page_size(sizes, meta.page)
         if wrong:
             report.fail(rel(path), "player aid", wrong)
-        report.summary.append(f"{name}: player aid, {len(sizes)} page{'' if len(sizes) == 1 else 's'} ({meta.page})")
+        report.summary.append(f"{name}: player aid, {plural(len(sizes), 'page')} ({meta.page})")
     singles = list(info.scorepad) + list(info.tournament)
     for name in singles:
         path = game_dir / name
@@ -132,4 +133,4 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
         if sizes is None:
             report.fail(rel(path), "-", "missing or unreadable")
         elif len(sizes) != 1:
-            report.fail(rel(path), "-", f"{len(sizes)} pages, expected one")
+            report.fail(rel(path), "-", f"{plural(len(sizes), 'page')}, expected one")

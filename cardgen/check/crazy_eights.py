@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from ..words import plural
 from . import readings, svgread
 from .deckfiles import check_deck_files
 from .report import GameReport
@@ -35,7 +36,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         kind = root.get("data-kind")
         deck = svgread.as_int(root.get("data-deck"))
         if deck not in cards:
-            report.fail(file, "-", f"data-deck {root.get('data-deck')!r}: this build has {decks} deck(s)")
+            report.fail(file, "-", f"data-deck {root.get('data-deck')!r}: this build has {plural(decks, 'deck')}")
             continue
         if kind == "card":
             rank, suit = root.get("data-rank"), root.get("data-suit")
@@ -71,7 +72,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     check_rules(game_dir, rec, "Crazy Eights", report, rel)
     _check_words(game_dir, rec, decks, penalties, report, rel)
     report.summary[:0] = [
-        f"{decks} deck(s) of 52 distinct cards, {sum(len(b) for b in backs.values())} back(s)",
+        f"{plural(decks, 'deck')} of 52 distinct cards, {plural(sum(len(b) for b in backs.values()), 'back')}",
         f"penalties: 8 = 50, J/Q/K = 10, A = {ace}, others face value",
     ]
     return report

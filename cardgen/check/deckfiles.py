@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..words import plural
 from . import pdfread
 from ..record import PARTS
+from .exports import check_exports
 from .homeprint import check_home_print
 from .paper import PAPERS
 from .shop import check_shops
@@ -62,8 +64,8 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
 
     faces and backs: how many the rules say the deck has, checked against the record too."""
     if (len(rec.deck.faces), len(rec.deck.backs)) != (faces, backs):
-        report.fail("manifest.json", "-", f"the record lists {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
-                    f"backs; the rules make {faces} and {backs}")
+        report.fail("manifest.json", "-", f"the record lists {plural(len(rec.deck.faces), 'face')} and "
+                    f"{plural(len(rec.deck.backs), 'back')}; the rules make {faces} and {backs}")
     check_parts(rec, report, PARTS if game == "str8eight" else tuple(p for p in PARTS if p not in STR8EIGHT_ONLY))
     from .sets import deck_dirs
 
@@ -73,6 +75,7 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
         check_home_print(game, deck_dir, rec, report, rel)
         _check_pngs(deck_dir, rec, faces + backs, report, rel)
         check_shops(game, deck_dir, rec, report, rel)  # a class set's marked deck has its own shop files
+        check_exports(game, deck_dir, rec, report, rel, deck_dir.name[4:].upper() if deck_dir != game_dir else "")
         if deck_dir != game_dir:  # name the set the lines speak of
             report.summary[said:] = [f"{deck_dir.name}/{line}" for line in report.summary[said:]]
     _check_tuckboxes(game, game_dir, rec, report, rel)
@@ -153,7 +156,7 @@ def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: 
         if sizes is None:
             continue
         if len(sizes) != pages:
-            report.fail(rel(path), "-", f"{len(sizes)} pages, expected {pages}")
+            report.fail(rel(path), "-", f"{plural(len(sizes), 'page')}, expected {pages}")
         for i, (w, h) in enumerate(sizes, 1):
             if abs(w - want_w) > 0.1 or abs(h - want_h) > 0.1:
                 report.fail(rel(path), f"page {i}", f"{w:.1f} × {h:.1f} mm, expected {want_w:.1f} × {want_h:.1f}")

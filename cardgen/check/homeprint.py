@@ -36,6 +36,7 @@ import math
 from collections import Counter
 from pathlib import Path
 
+from ..words import plural
 from . import pdfread
 from .pdfread import IDENTITY, MM_PER_PT, Placed, _times
 from .paper import MARGIN_MM, PAPERS
@@ -231,7 +232,8 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     seen = _check_marks(pdf, pages, layout, width, height, maps, file, report)
     if len(report.violations) == before:
         order = "in deck order" if info.cards is None else "as the reprint names them"
-        report.summary.append(f"{path.name}: {len(sizes)} pages of {paper}, {faces} fronts placed {order}, "
+        report.summary.append(f"{path.name}: {plural(len(sizes), 'page')} of {paper}, "
+                              f"{plural(faces, 'front')} placed {order}, "
                               f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside a "
                               f"{MARGIN_MM:g} mm border")
 

@@ -2,8 +2,9 @@
 
 What is checked, each failure one line:
 - header PDF 1.3 or 1.4; a trailer /ID;
-- document info: /GTS_PDFXVersion PDF/X-1a…, /Trapped /True or /False, /Title,
-  /CreationDate and /ModDate;
+- document info: /GTS_PDFXVersion "PDF/X-1:2003" and /GTS_PDFXConformance "PDF/X-1a:2003"
+  (ISO 15930-4: the standard in the one key, the conformance level in the other), /Trapped
+  /True or /False, /Title, /CreationDate and /ModDate;
 - one /OutputIntents entry /S /GTS_PDFX with an OutputConditionIdentifier and an
   embedded CMYK output ICC profile (/DestOutputProfile, /N 4, "CMYK" and "prtr" in its header);
 - every page: TrimBox and BleedBox, TrimBox inside BleedBox inside MediaBox;
@@ -19,6 +20,8 @@ from __future__ import annotations
 from pathlib import Path
 
 ALLOWED_SPACES = ("/DeviceCMYK", "/DeviceGray")
+# the PDF/X keys by conformance level, as ISO 15930-4 writes them (stated here, not imported)
+PDFX_KEYS = {"PDF/X-1a:2003": "PDF/X-1:2003", "PDF/X-1a:2001": "PDF/X-1:2001"}
 
 
 def _objects(pdf):
@@ -52,8 +55,10 @@ def _info_problems(pdf, header: bytes) -> list:
     info = pdf.trailer.get("/Info")
     if not isinstance(info, pikepdf.Dictionary):
         return problems + ["no document info dictionary (/GTS_PDFXVersion, /Trapped, /Title live there)"]
-    if not str(info.get("/GTS_PDFXVersion", "")).startswith("PDF/X-1a"):
-        problems.append(f"/GTS_PDFXVersion is {str(info.get('/GTS_PDFXVersion', 'missing'))!r}, not PDF/X-1a:2003")
+    version, level = (str(info.get(key, "")) for key in ("/GTS_PDFXVersion", "/GTS_PDFXConformance"))
+    if (version, level) != (PDFX_KEYS["PDF/X-1a:2003"], "PDF/X-1a:2003"):
+        problems.append(f"/GTS_PDFXVersion {version or 'missing'!r} and /GTS_PDFXConformance {level or 'missing'!r}: "
+                        f"PDF/X-1a:2003 is written as {PDFX_KEYS['PDF/X-1a:2003']!r} and 'PDF/X-1a:2003'")
     if str(info.get("/Trapped", "")) not in ("/True", "/False"):
         problems.append("/Trapped is missing or not /True or /False")
     for key in ("/Title", "/CreationDate", "/ModDate"):

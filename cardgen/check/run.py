@@ -9,7 +9,8 @@ import os
 import stat
 from pathlib import Path, PurePosixPath
 
-from ..record import RecordError, from_json
+from ..record import RecordError, from_json, variant_words
+from ..words import plural
 from .. import manifest  # the file format: written by the build, read here
 from .. import outdir  # where a build killed mid-switch left the output (read only)
 from ..errors import CardgenError
@@ -102,8 +103,9 @@ def _check_output(out: Path) -> list[GameReport]:
         for rel in _walk(out, name):
             if rel not in listed:
                 files_report.fail(rel, "-", "not listed in manifest.json")
-    files_report.summary.append(f"{len(data['files'])} files listed, all present and unchanged")
+    files_report.summary.append(f"{plural(len(data['files']), 'file')} listed, all present and unchanged")
     reports.append(files_report)
+    records = {}
     for name, params in sorted(data["games"].items()):
         report = GameReport(name)
         if name not in CHECKERS:
@@ -116,6 +118,7 @@ def _check_output(out: Path) -> list[GameReport]:
             report.fail("manifest.json", name, f"malformed build record: {exc}")
             reports.append(report)
             continue
+        records[name] = rec
         report = importlib.import_module(CHECKERS[name]).check(out / name, rec, out)
         rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
         check_print_setup(name, out / name, rec, report, rel)
@@ -126,4 +129,44 @@ def _check_output(out: Path) -> list[GameReport]:
                 check_print_setup(name, folder, rec, report, rel)
             check_sets(name, out / name, rec, report, rel)
         reports.append(report)
+    entries = [e for e in data["files"] if isinstance(e, dict) and isinstance(e.get("path"), str)
+               and e["path"] in listed]
+    if any(e["path"].endswith(".html") for e in entries):  # the preview and the playtest pages
+        from .preview import check_pages
+
+        pages = GameReport("preview")
+        check_pages(out, entries, listed, records, pages)
+        reports.append(pages)
+    if any(e.get("game") == "playtest" for e in entries):
+        from .playtest import check_playtests
+
+        played = GameReport("playtest")
+        check_playtests(out, entries, records, played)
+        reports.append(played)
+    reports.append(_check_metadata(out, data, listed, records))
     return reports
+
+
+def _check_metadata(out: Path, data: dict, listed: set, records: dict) -> GameReport:
+    """The metadata of every PDF listed (check/pdfmeta.py): the games' named for their
+    variant, the others (playtest reports, the output's own pages) for what they are."""
+    from .pdfmeta import GAME_NAMES, check_dates, check_file
+
+    report = GameReport("pdf metadata")
+    generator = str(data.get("generator", ""))[:80]
+    dates = {}
+    for entry in data["files"]:
+        rel = entry.get("path") if isinstance(entry, dict) else None
+        if not isinstance(rel, str) or rel not in listed or not rel.endswith(".pdf"):
+            continue
+        game = entry.get("game")
+        rec = records.get(game)
+        variant = variant_words(game, rec) if rec is not None else ""
+        dates[rel] = check_file(out / rel, rel, generator, report, GAME_NAMES.get(game, ""), variant,
+                                str(entry.get("kind", "-"))[:40])
+    check_dates(dates, report)
+    when = {d for d in dates.values() if d is not None}
+    if dates:
+        report.summary.append(f"{plural(len(dates), 'PDF')} titled for what they are and the variant built, made by "
+                              f"{generator}" + (f", dated {min(when).isoformat()}" if len(when) == 1 else ""))
+    return report

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..words import plural
 from . import pdfread, svgread
 from .paper import PAPERS
 from .report import GameReport
@@ -141,8 +142,8 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
         listed_ok &= len(report.violations) == before
     if complete == n:
         report.summary.append(f"{n} class sets ({', '.join(f'{a} {s}' for a, s in zip(sets.letters, sets.shapes))}): "
-                              f"each complete with {len(rec.deck.faces)} faces and {len(rec.deck.backs)} "
-                              f"back{'s' if len(rec.deck.backs) > 1 else ''}, every one wearing its set's mark "
+                              f"each complete with {plural(len(rec.deck.faces), 'face')} and "
+                              f"{plural(len(rec.deck.backs), 'back')}, every one wearing its set's mark "
                               "twice, inside the safe zone")
     if sets.inventory and listed_ok:
         report.summary.append(f"inventory checklists ({', '.join(sets.inventory)}): each lists the {len(slugs)} "

@@ -168,10 +168,12 @@ def measure_pdf(path: Path) -> dict:
             if "/Group" in obj and obj.Group.get("/S") == pikepdf.Name("/Transparency"):
                 walk.transparency.add("transparency group")
         info = pdf.trailer.get("/Info") or {}
-        pdfx = str(info.get("/GTS_PDFXVersion", "")) if info else ""
+        pdfx = str(info.get("/GTS_PDFXConformance", "")) if info else ""  # "PDF/X-1a:2003"
+        pdfx_version = str(info.get("/GTS_PDFXVersion", "")) if info else ""  # "PDF/X-1:2003"
         intents = len(pdf.Root.get("/OutputIntents") or [])
     return {"pages": pages, "fonts": dict(sorted(walk.fonts.items())), "transparency": sorted(walk.transparency),
-            "color_spaces": sorted(walk.spaces), "pdfx": pdfx, "output_intents": intents, "proof_marks": walk.proof,
+            "color_spaces": sorted(walk.spaces), "pdfx": pdfx, "pdfx_version": pdfx_version,
+            "output_intents": intents, "proof_marks": walk.proof,
             "images_px": [list(i) for i in sorted(walk.images)],
             "image_dpi_min": round(min(dpis), 1) if dpis else None}
 
@@ -232,9 +234,13 @@ def judge_pdf(m: dict, spec: dict, pages: int, color_applied: bool) -> list:
         other = sorted(set(m["color_spaces"]) - CMYK_SPACES)
         checks.append(_check("CMYK color only", "DeviceCMYK (and gray)", m["color_spaces"], not other, pending))
     if spec["pdfx"]:
-        ok = m["pdfx"] == spec["pdfx"]  # GTS_PDFXVersion, e.g. "PDF/X-1a:2003"
-        checks.append(_check("PDF/X version and output intent", spec["pdfx"],
-                             f"{m['pdfx'] or 'none'}, {m['output_intents']} output intents",
+        from .pdfx import PDFX_KEYS
+
+        # GTS_PDFXConformance the shop's level ("PDF/X-1a:2003"), GTS_PDFXVersion its standard ("PDF/X-1:2003")
+        ok = m["pdfx"] == spec["pdfx"] and m.get("pdfx_version") == PDFX_KEYS.get(spec["pdfx"])
+        checks.append(_check("PDF/X version and output intent", f"{spec['pdfx']} ({PDFX_KEYS.get(spec['pdfx'])})",
+                             f"{m['pdfx'] or 'none'} ({m.get('pdfx_version') or 'none'}), "
+                             f"{m['output_intents']} output intents",
                              ok and m["output_intents"] > 0, pending))
     return checks
 

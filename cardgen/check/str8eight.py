@@ -9,6 +9,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from ..words import plural
 from . import readings, svgread
 from .bonus import count_runs, is_run
 from .deckfiles import check_deck_files, pdf_page_sizes
@@ -412,7 +413,7 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
         if pdf.exists():
             sizes = pdf_page_sizes(pdf, report, rel)
             if sizes is not None and len(sizes) != 1:
-                report.fail(rel(pdf), "-", f"{len(sizes)} pages, expected 1")
+                report.fail(rel(pdf), "-", f"{plural(len(sizes), 'page')}, expected 1")
         if not any(v.file == file for v in report.violations):
             report.summary.append(f"{path.name}: {len(entries)} entries, {len(links)} links, "
                                   f"follow counts for {len(follow)} values, all match the cards and the table")

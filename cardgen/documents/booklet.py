@@ -16,10 +16,12 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .ruletext import Block
 from ..design import palette
+if TYPE_CHECKING:
+    from ..draw.pdfmeta import PdfMeta
 from ..layout.figure import FACING_GAP_MM, GAP_MM, figure_room, plan_figure
 
 MM = 72 / 25.4  # points per mm
@@ -426,23 +428,25 @@ def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture
 
 
 def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
-                     card_picture: Callable) -> "tuple[int, float]":
+                     card_picture: Callable, *, meta: PdfMeta) -> "tuple[int, float]":
     """A one-page player aid in the page size of the booklet, in the largest type that
     fits. Returns its page count and the body size used."""
     size = aid_type_size(blocks, page, fonts, card_picture)
     pages = write_booklet(blocks, path, page, title, fonts, card_picture, contents=False, one_page=True,
-                          base_size=size)
+                          base_size=size, meta=meta)
     return pages, size
 
 
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
                   card_picture: Callable, contents: bool = True, one_page: bool = False,
-                  base_size: float = 9.6) -> int:
+                  base_size: float = 9.6, *, meta: PdfMeta) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
-    title page, no contents, smaller margins)."""
+    title page, no contents, smaller margins). title: the game, in the page footers;
+    meta: the file's metadata (draw/pdfmeta.py)."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
     from ..draw.pdf import SIMPLEX, print_setup
+    from ..draw.pdfmeta import on_canvas
 
     w, h = page.width * MM, page.height * MM
     margins = AID_MARGINS if one_page else BOOKLET_MARGINS
@@ -459,6 +463,7 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
             self._toc = []  # (title, page) of each section, in order
             # the player aid prints on one side; the reading copy at actual size, as the reader likes
             print_setup(self.canv, SIMPLEX if one_page else None)
+            on_canvas(self.canv, meta)
 
         def afterFlowable(self, flowable):
             entry = getattr(flowable, "_toc_entry", None)
@@ -486,8 +491,7 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
             canvas.drawString(outer * MM, y, f"{doc.page}  ·  {title}")
         canvas.restoreState()
 
-    doc = Doc(str(path), pagesize=(w, h), title=f"{title} – rules", author="cardgen", creator="cardgen",
-              invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+    doc = Doc(str(path), pagesize=(w, h), invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
               initialFontName=fonts["text"])  # else every page names an unembedded Helvetica
     doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
                           PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])

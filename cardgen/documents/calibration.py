@@ -13,7 +13,8 @@ from ..errors import CardgenError, writing
 from ..layout.calibration import plan
 from ..layout.paper import Paper
 
-TITLE = "cardgen calibration sheet"
+TITLE = "cardgen – calibration sheet"
+OLD_TITLE = "cardgen calibration sheet"  # what sheets of earlier versions are titled: still ours
 
 
 def file_name(paper: Paper, check: bool) -> str:
@@ -35,12 +36,20 @@ def write_calibration(path: Path, paper: Paper, theme, correction=None) -> Path:
     tmp = path.with_name(f".{path.name}.part")
     try:
         with writing(path):
-            write_pages([front, back], tmp, f"{TITLE} ({paper.name}{', check' if check else ''})",
-                        (paper.width, paper.height), theme.fonts, page_map=maps, duplex=LONG_EDGE)
+            write_pages([front, back], tmp, _meta(paper, correction), (paper.width, paper.height), theme.fonts,
+                        page_map=maps, duplex=LONG_EDGE)
             tmp.replace(path)
     finally:
         tmp.unlink(missing_ok=True)
     return path
+
+
+def _meta(paper: Paper, correction):
+    """The sheet's metadata: its title starts with TITLE (refuse_unless_ours reads it)."""
+    from ..draw.pdfmeta import meta_for
+
+    check = f", check of {correction.describe()}" if correction is not None else ""
+    return meta_for("calibration", "cardgen", f"{paper.name} paper{check}")
 
 
 def refuse_unless_ours(path: Path) -> None:
@@ -55,7 +64,7 @@ def refuse_unless_ours(path: Path) -> None:
         if path.is_symlink() or not path.is_file():
             raise ValueError
         with pikepdf.open(path) as pdf:
-            if str(pdf.docinfo.get("/Title", "")).startswith(TITLE):
+            if str(pdf.docinfo.get("/Title", "")).startswith((TITLE, OLD_TITLE)):
                 return
     except Exception:  # not a PDF, not readable: not ours either way
         pass

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..draw.pdf import SHORT_EDGE, print_setup_pdf, save_pdf
+from ..draw.pdfmeta import on_pikepdf
 from ..draw.subsets import unify
 
 from ..layout.saddle import sides
@@ -23,10 +24,11 @@ FOLD_WORDS = ("Print double-sided, flip on the short edge, at actual size (100 %
 WORDS_PT = 7.5
 
 
-def write_fold(booklet: Path, path: Path, sheet_mm: tuple, title: str, fonts) -> int:
+def write_fold(booklet: Path, path: Path, sheet_mm: tuple, meta, fonts) -> int:
     """sheet_mm: the landscape sheet (A4 for A5 pages, Letter for half-letter); fonts: the
     theme's FontSet, which sets how to print and fold it, in the top margin of the first
-    sheet's left half (the back cover: the booklet's pages keep 15 mm clear there)."""
+    sheet's left half (the back cover: the booklet's pages keep 15 mm clear there); meta:
+    the file's metadata (draw/pdfmeta.py)."""
     import pikepdf
 
     sheet_w, sheet_h = (v * PT_PER_MM for v in sheet_mm)
@@ -55,9 +57,8 @@ def write_fold(booklet: Path, path: Path, sheet_mm: tuple, title: str, fonts) ->
             first.contents_add(dst.copy_foreign(words.pages[0].obj.Contents))
             first.obj.Resources.Font = dst.copy_foreign(words.pages[0].obj.Resources.Font)
             unify(dst, fonts)  # the words' subset and the booklet's, one per font
-        dst.docinfo["/Title"] = f"{title} – rules, fold and staple"
-        dst.docinfo["/Creator"] = "cardgen"
         print_setup_pdf(dst, SHORT_EDGE)
+        on_pikepdf(dst, meta, "reportlab, pikepdf")
         tmp = path.with_name(path.name + ".part")
         save_pdf(dst, tmp)
         count = len(dst.pages)
@@ -73,7 +74,7 @@ def _words(sheet_w: float, sheet_h: float, fonts):
     from ..draw.pdf import vector_document
 
     buffer = io.BytesIO()
-    canvas = vector_document(buffer, "words", (sheet_w, sheet_h), fonts)
+    canvas = vector_document(buffer, None, (sheet_w, sheet_h), fonts)
     canvas.setFont(register_reportlab_fonts(fonts)["text"], WORDS_PT)
     canvas.setFillColorRGB(0.11, 0.14, 0.19)
     for i, line in enumerate(FOLD_WORDS):

@@ -32,14 +32,14 @@ def refuse_shop_target(source: Path, target: Path) -> None:
         raise CardgenError(f"a proof is never written into a shop's upload folder ({target.parent.name}/)")
 
 
-def _overlay(width: float, height: float, trim: tuple, safe_pt: float, fonts, label: str) -> bytes:
+def _overlay(width: float, height: float, trim: tuple, safe_pt: float, fonts) -> bytes:
     """One page, the size of the card page, with the three lines and their labels."""
     from ..draw.fonts import CARD_ROLES, register_reportlab_fonts
     from ..draw.pdf import vector_document
 
     buffer = io.BytesIO()
     names = register_reportlab_fonts(fonts, CARD_ROLES)
-    c = vector_document(buffer, label, (width, height), fonts)
+    c = vector_document(buffer, None, (width, height), fonts)
     c.setLineWidth(LINE_PT)
     half = LINE_PT / 2
     x0, y0, x1, y1 = trim
@@ -81,11 +81,13 @@ def _label(c, font: str, rgb: tuple, text: str, x: float, y: float) -> None:
     c.drawString(x, y, text)
 
 
-def write_proof(source: Path, target: Path, safe_mm: float, fonts, label: str) -> Path:
-    """target: source's pages with the proof lines over them (see the module's docstring)."""
+def write_proof(source: Path, target: Path, safe_mm: float, fonts, meta) -> Path:
+    """target: source's pages with the proof lines over them (see the module's docstring),
+    with meta's metadata (draw/pdfmeta.py), never the source's (a shop file's PDF/X keys)."""
     import pikepdf
 
     from ..draw.pdf import save_pdf
+    from ..draw.pdfmeta import on_pikepdf
 
     refuse_shop_target(source, target)
     forms: dict = {}
@@ -97,7 +99,7 @@ def write_proof(source: Path, target: Path, safe_mm: float, fonts, label: str) -
             if key not in forms:
                 width, height = media[2] - media[0], media[3] - media[1]
                 local = tuple(v - o for v, o in zip(trim, (media[0], media[1], media[0], media[1])))
-                with pikepdf.open(io.BytesIO(_overlay(width, height, local, safe_mm * PT_PER_MM, fonts, label))) as ov:
+                with pikepdf.open(io.BytesIO(_overlay(width, height, local, safe_mm * PT_PER_MM, fonts))) as ov:
                     form = pdf.copy_foreign(ov.pages[0].as_form_xobject())
                 form[PROOF_KEY] = True
                 forms[key] = form
@@ -106,6 +108,8 @@ def write_proof(source: Path, target: Path, safe_mm: float, fonts, label: str) -
             page.add_resource(forms[key], pikepdf.Name.XObject, pikepdf.Name(FORM_NAME))
             page.contents_add(pdf.make_stream(b"q\n"), prepend=True)
             page.contents_add(pdf.make_stream(f"Q\nq 1 0 0 1 {media[0]:g} {media[1]:g} cm {FORM_NAME} Do Q\n".encode()))
-        pdf.docinfo["/Title"] = f"{label} - not for printing"
+        if "/OutputIntents" in pdf.Root:
+            del pdf.Root.OutputIntents  # a proof is no PDF/X file
+        on_pikepdf(pdf, meta, "reportlab, pikepdf")
         save_pdf(pdf, target)
     return target

@@ -14,6 +14,7 @@ from html import escape
 
 from ..errors import CardgenError
 from .. import paths
+from ..words import plural
 
 RULES_DIR = paths.folder("cardgen.templates") / "rules"
 FIGURE = re.compile(r"^\[\[(cards|facing):\s*([^\]]+)\]\]$")
@@ -143,11 +144,6 @@ def ordinal(n: int) -> str:
 
 def times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{number_word(n)} times")
-
-
-def plural(n: int, one: str, many: str = "") -> str:
-    """"1 card", "3 cards": the count and the noun that agrees with it."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 def and_list(items) -> str:

@@ -11,19 +11,23 @@ ACCENT = "#332288"
 ZEBRA = "#f1efe9"
 
 
-def _doc(path: Path, paper: Paper, title: str, font: str):
+def _doc(path: Path, paper: Paper, font: str):
     from reportlab.platypus import SimpleDocTemplate
 
-    return SimpleDocTemplate(str(path), pagesize=(paper.width * MM, paper.height * MM), title=title,
-                             author="cardgen", creator="cardgen", invariant=1, leftMargin=12 * MM,
+    return SimpleDocTemplate(str(path), pagesize=(paper.width * MM, paper.height * MM), invariant=1, leftMargin=12 * MM,
                              rightMargin=12 * MM, topMargin=12 * MM, bottomMargin=12 * MM,
                              initialFontName=font)  # else every page names an unembedded Helvetica
 
 
-def _single_sided(canvas, doc) -> None:
-    from ..draw.pdf import SIMPLEX, print_setup
+def _first_page(meta):
+    """The first page's hook: printed one-sided at actual size, with the file's metadata."""
+    def setup(canvas, doc) -> None:
+        from ..draw.pdf import SIMPLEX, print_setup
+        from ..draw.pdfmeta import on_canvas
 
-    print_setup(canvas, SIMPLEX)
+        print_setup(canvas, SIMPLEX)
+        on_canvas(canvas, meta)
+    return setup
 
 
 def _height(flowables, width: float) -> float:
@@ -53,11 +57,12 @@ def _grid_style(fonts: dict, size: float, label_rows: int) -> list:
 
 
 def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], players: int, hands: int,
-                   fonts: dict) -> int:
-    """Hands down the side; for each player the hand's score and the running total."""
+                   fonts: dict, meta) -> int:
+    """Hands down the side; for each player the hand's score and the running total; meta:
+    the file's metadata (draw/pdfmeta.py)."""
     from reportlab.platypus import Table, TableStyle
 
-    doc = _doc(path, paper, f"{title} score pad", fonts["text"])
+    doc = _doc(path, paper, fonts["text"])
     width = doc.width
     first = 14 * MM
     col = (width - first) / (2 * players)
@@ -76,17 +81,17 @@ def write_scorepad(path: Path, paper: Paper, title: str, lines: list[str], playe
                   ("LINEAFTER", (c + 1, 0), (c + 1, -1), 0.9, palette.INK),
                   ("BACKGROUND", (c + 1, 3), (c + 1, -1), ZEBRA)]
     table.setStyle(TableStyle(style))
-    doc.build(heading + [table], onFirstPage=_single_sided)
+    doc.build(heading + [table], onFirstPage=_first_page(meta))
     return doc.page
 
 
 def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players: int, fonts: dict,
-                     lines: list) -> int:
+                     lines: list, meta) -> int:
     """The moderator's sheet: each player's table and score per round, and the running total;
-    lines: how a tournament runs, from the rule text."""
+    lines: how a tournament runs, from the rule text; meta: the file's metadata."""
     from reportlab.platypus import Table, TableStyle
 
-    doc = _doc(path, paper, f"{title} tournament sheet", fonts["text"])
+    doc = _doc(path, paper, fonts["text"])
     name_w = 40 * MM
     col = (doc.width - name_w - 16 * MM) / (3 * rounds)
     head1 = ["Player"] + sum(([f"Round {r}", "", ""] for r in range(1, rounds + 1)), []) + ["Final"]
@@ -102,5 +107,5 @@ def write_tournament(path: Path, paper: Paper, title: str, rounds: int, players:
         style += [("SPAN", (c, 0), (c + 2, 0)), ("LINEAFTER", (c + 2, 0), (c + 2, -1), 0.9, palette.INK),
                   ("BACKGROUND", (c + 2, 2), (c + 2, -1), ZEBRA)]
     table.setStyle(TableStyle(style))
-    doc.build(heading + [table], onFirstPage=_single_sided)
+    doc.build(heading + [table], onFirstPage=_first_page(meta))
     return doc.page

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..layout.imposition import Page
 from .pageforms import page_form
 from ..draw.pdf import LONG_EDGE, PT_PER_MM, SIMPLEX, print_setup_pdf, save_pdf, vector_document
+from ..draw.pdfmeta import on_pikepdf
 from ..draw.subsets import unify
 
 MARK_WIDTH_MM = 0.2
@@ -21,10 +22,10 @@ INK = (0.11, 0.14, 0.19)
 
 
 def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: list, bleed: float, path: Path,
-                 title: str, fonts, correction=None, cards: "list | None" = None) -> int:
+                 meta, fonts, correction=None, cards: "list | None" = None) -> int:
     """faces_pdf holds card i on page i+1; backs_pdf the distinct backs, back_of[i] card i's.
     Both were made with this bleed (a page is the card plus its bleed all round); fonts
-    (the theme's FontSet) sets the labels. correction (layout/printer.py) maps each page
+    (the theme's FontSet) sets the labels; meta: the file's metadata (draw/pdfmeta.py). correction (layout/printer.py) maps each page
     as the printer profile asks; cards: the deck index of each card the plan places
     (a reprint), default the deck in order."""
     import io
@@ -35,7 +36,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
     from ..layout.printer import IDENTITY, page_maps, pdf_matrix
 
     marks = io.BytesIO()  # the marks and labels, in memory until the cards join them
-    canvas = vector_document(marks, title, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM), fonts)
+    canvas = vector_document(marks, None, (pages[0].width * PT_PER_MM, pages[0].height * PT_PER_MM), fonts)
     for page in pages:
         canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         flip(canvas, page.height * PT_PER_MM)
@@ -73,6 +74,7 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
                 sheet.contents_add(pikepdf.Stream(sheets, b"Q"))
         unify(sheets, fonts)  # the labels' subsets and the cards' become one per font
         print_setup_pdf(sheets, LONG_EDGE if any(p.side == "backs" for p in pages) else SIMPLEX)
+        on_pikepdf(sheets, meta, "reportlab, pikepdf")
         tmp = path.with_name(path.name + ".part")
         save_pdf(sheets, tmp)
     tmp.replace(path)

@@ -317,16 +317,16 @@ def _build(blocks, f, fonts, width, height, size, fill_name, room) -> list:
     return story
 
 
-def write_teacher(path: Path, paper: Paper, facts, fonts: dict) -> int:
-    """The four teacher pages into path; returns the page count."""
+def write_teacher(path: Path, paper: Paper, facts, fonts: dict, meta) -> int:
+    """The four teacher pages into path, with meta's metadata (draw/pdfmeta.py); returns the
+    page count."""
     from reportlab.platypus import PageBreak, SimpleDocTemplate
 
     from ..draw.pdf import SIMPLEX, print_setup
+    from ..draw.pdfmeta import on_canvas
 
     blocks = load(TEMPLATE, facts)
-    doc = SimpleDocTemplate(str(path), pagesize=(paper.width * MM, paper.height * MM),
-                            title=f"{facts.game.title} – teacher pages", author="cardgen", creator="cardgen",
-                            invariant=1, leftMargin=MARGIN_MM * MM, rightMargin=MARGIN_MM * MM,
+    doc = SimpleDocTemplate(str(path), pagesize=(paper.width * MM, paper.height * MM), invariant=1, leftMargin=MARGIN_MM * MM, rightMargin=MARGIN_MM * MM,
                             topMargin=MARGIN_MM * MM, bottomMargin=MARGIN_MM * MM, initialFontName=fonts["text"])
     story: list = []
     for i, page in enumerate(pages_of(blocks)):
@@ -336,6 +336,7 @@ def write_teacher(path: Path, paper: Paper, facts, fonts: dict) -> int:
 
     def setup(canvas, _doc):
         print_setup(canvas, SIMPLEX)
+        on_canvas(canvas, meta)
     doc.build(story, onFirstPage=setup, onLaterPages=setup)
     return doc.page
 

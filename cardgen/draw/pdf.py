@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import __version__
-from .reproducible import iso_date
+from .pdfmeta import PdfMeta, on_canvas, on_pikepdf
 
 PT_PER_MM = 72 / 25.4
 
@@ -68,21 +67,17 @@ def _record_with_cairosvg(svg: str):
     return RecordedSurface(Tree(bytestring=svg.encode("utf-8")), None, 72).cairo
 
 
-def new_pdf(path: Path, title: str):
-    """A cairo PDF surface with fixed metadata (reproducible: no wall-clock dates)."""
+def new_pdf(path: Path):
+    """A cairo PDF surface; finish_pdf sets its metadata (pdfmeta.py), dates included."""
     import cairocffi
 
-    pdf = cairocffi.PDFSurface(str(path), 1, 1)
-    pdf.set_metadata(cairocffi.PDF_METADATA_TITLE, title)
-    pdf.set_metadata(cairocffi.PDF_METADATA_CREATOR, f"cardgen {__version__}")
-    pdf.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, iso_date())
-    return pdf
+    return cairocffi.PDFSurface(str(path), 1, 1)
 
 
-def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
+def write_pages(svgs: list, path: Path, meta: PdfMeta, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
                 page_map: "tuple | None" = None, duplex: "str | None" = SIMPLEX, inks=None) -> int:
     """One SVG a page, each page page_mm in size, set up to print at actual size (and duplex,
-    see print_setup); returns the page count.
+    see print_setup), with meta's metadata (pdfmeta.py); returns the page count.
 
     With bleed_mm (cards), each page gets a TrimBox (the card) and a BleedBox (the
     whole page), which print shops read to cut and to check the bleed. page_map: a map
@@ -102,33 +97,32 @@ def write_pages(svgs: list, path: Path, title: str, page_mm: tuple, fonts, bleed
         matrices = [pdf_matrix(m, page_mm[1]) if m != IDENTITY else None for m in maps]
     if inks is not None:
         try:
-            return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex, inks)
+            return _write_pages_vector(svgs, path, meta, page_mm, fonts, bleed_mm, matrices, duplex, inks)
         except fastsvg.Unsupported as exc:
             from ..errors import CardgenError
 
             raise CardgenError(f"a card uses {exc}, which the CMYK renderer does not draw: "
                                "keep print-shop cards to our own templates") from None
     try:
-        return _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex)
+        return _write_pages_vector(svgs, path, meta, page_mm, fonts, bleed_mm, matrices, duplex)
     except fastsvg.Unsupported:
         from .fonts import ensure_fonts
 
         ensure_fonts(fonts)
-        return _write_pages_cairo([record_svg(s) for s in svgs], path, title, page_mm, bleed_mm, matrices, duplex)
+        return _write_pages_cairo([record_svg(s) for s in svgs], path, meta, page_mm, bleed_mm, matrices, duplex)
 
 
-def vector_document(path, title: str, page_pt: tuple, fonts):
-    """A reportlab canvas with fixed metadata (reproducible) and only our fonts named;
-    path may be a file object."""
+def vector_document(path, meta: "PdfMeta | None", page_pt: tuple, fonts):
+    """A reportlab canvas with meta's metadata (reproducible) and only our fonts named;
+    path may be a file object. meta None: a scrap whose pages go into another file."""
     from reportlab.pdfgen.canvas import Canvas
 
     from .fonts import CARD_ROLES, register_reportlab_fonts
 
     names = register_reportlab_fonts(fonts, CARD_ROLES)
     canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=page_pt, invariant=1, pageCompression=1, initialFontName=names["text"])
-    canvas.setTitle(title)
-    canvas.setCreator(f"cardgen {__version__}")
-    canvas.setProducer(f"cardgen {__version__}")
+    if meta is not None:
+        on_canvas(canvas, meta)
     return canvas
 
 
@@ -183,9 +177,9 @@ def define_form(canvas, name: str, svg: str, size_pt: tuple, fonts) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, duplex, inks=None) -> int:
+def _write_pages_vector(svgs, path, meta, page_mm, fonts, bleed_mm, matrices, duplex, inks=None) -> int:
     width, height = (v * PT_PER_MM for v in page_mm)
-    canvas = vector_document(path, title, (width, height), fonts)
+    canvas = vector_document(path, meta, (width, height), fonts)
     print_setup(canvas, duplex)
     if bleed_mm is not None:
         inset = bleed_mm * PT_PER_MM
@@ -203,11 +197,11 @@ def _write_pages_vector(svgs, path, title, page_mm, fonts, bleed_mm, matrices, d
     return len(svgs)
 
 
-def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple, bleed_mm, matrices,
+def _write_pages_cairo(recordings: list, path: Path, meta: PdfMeta, page_mm: tuple, bleed_mm, matrices,
                        duplex) -> int:
     import cairocffi
 
-    pdf = new_pdf(path, title)
+    pdf = new_pdf(path)
     width, height = (v * PT_PER_MM for v in page_mm)
     for rec, matrix in zip(recordings, matrices):
         pdf.set_size(width, height)
@@ -219,7 +213,7 @@ def _write_pages_cairo(recordings: list, path: Path, title: str, page_mm: tuple,
         ctx.paint()
         pdf.show_page()
     pdf.finish()
-    finish_pdf(path, bleed_mm, duplex)
+    finish_pdf(path, meta, bleed_mm, duplex)
     return len(recordings)
 
 
@@ -235,9 +229,10 @@ def save_pdf(pdf, path: Path) -> None:
         fh.write(buffer.getbuffer())
 
 
-def finish_pdf(path: Path, bleed_mm: "float | None" = None, duplex: "str | None" = SIMPLEX) -> None:
-    """Rewrite a cairo PDF through pikepdf (qpdf): tidy, set up printing (see print_setup)
-    and, for single cards, add print boxes.
+def finish_pdf(path: Path, meta: PdfMeta, bleed_mm: "float | None" = None, duplex: "str | None" = SIMPLEX) -> None:
+    """Rewrite a cairo PDF through pikepdf (qpdf): tidy, set up printing (see print_setup),
+    give it our metadata (cairo's dates are the wall clock's) and, for single cards, add
+    print boxes.
 
     cairo 1.16 lists a form used several times on a page once per use in the page's
     resources (/x40 40 0 R /x40 40 0 R …); strict readers warn, and qpdf writes it once.
@@ -254,5 +249,6 @@ def finish_pdf(path: Path, bleed_mm: "float | None" = None, duplex: "str | None"
                 page.bleedbox = pikepdf.Array([x0, y0, x1, y1])
                 page.trimbox = pikepdf.Array([x0 + inset, y0 + inset, x1 - inset, y1 - inset])
         print_setup_pdf(pdf, duplex)
+        on_pikepdf(pdf, meta, "cairo, pikepdf")
         save_pdf(pdf, tmp)
     tmp.replace(path)

@@ -2,7 +2,8 @@
 
 PDF/X-1a asks for: CMYK (or spot) colors only, no transparency, every font embedded,
 an output intent naming the printing condition with its ICC profile embedded, TrimBox
-and BleedBox on every page, /GTS_PDFXVersion and /Trapped in the document info, a
+and BleedBox on every page, /GTS_PDFXVersion (and its conformance) and /Trapped in the
+document info (pdfmeta.py writes them, in the XMP packet too), a
 trailer /ID, and a PDF 1.3 or 1.4 file. Our renderer already draws DeviceCMYK without
 transparency when it is handed Inks (draw/cmyk.py, pdfcanvas.py); this module renders
 the card SVGs that way and finishes the file with pikepdf. Dates come from the build
@@ -13,13 +14,11 @@ cardgen/check/pdfx.py verifies such a file from its bytes alone.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .. import __version__
 from .pdf import PT_PER_MM, svg_size_mm
-
-PDFX_VERSION = "PDF/X-1a:2003"
+from .pdfmeta import PDFX_CONFORMANCE, PDFX_VERSION, PdfMeta, on_pikepdf  # noqa: F401 - shop.py reads them here
 REGISTRY = "http://www.color.org"
 DTC_BLEED_MM = 3.175  # 1/8 in
 
@@ -32,12 +31,7 @@ class PdfxResult:
     ink_limit: float
 
 
-def pdf_date(when) -> str:
-    """A PDF date string (ISO 32000-1 7.9.4) for a UTC datetime."""
-    return when.strftime("D:%Y%m%d%H%M%S+00'00'")
-
-
-def to_pdfx(pages: list, path: Path, *, title: str, fonts, ink_limit: float = 240.0,
+def to_pdfx(pages: list, path: Path, *, meta: PdfMeta, fonts, ink_limit: float = 240.0,
             bleed_mm: float = DTC_BLEED_MM, trim_mm: "tuple | None" = None, inks=None) -> PdfxResult:
     """Write card SVGs (one a page, each trim_mm plus bleed_mm on every side) as a PDF/X-1a:2003
     file at path, every color converted by inks (default: the bundled profile under ink_limit
@@ -63,21 +57,21 @@ def to_pdfx(pages: list, path: Path, *, title: str, fonts, ink_limit: float = 24
             raise ValueError(f"cards are {page_mm[0]:g} × {page_mm[1]:g} mm, not the trim {trim_mm[0]:g} × "
                              f"{trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed: render them at that bleed")
     buffer = io.BytesIO()
-    write_pages(pages, buffer, title, page_mm, fonts, bleed_mm=bleed_mm, duplex=None, inks=inks)
+    meta = replace(meta, pdfx=True)
+    write_pages(pages, buffer, meta, page_mm, fonts, bleed_mm=bleed_mm, duplex=None, inks=inks)
     path = Path(path)
-    finish_pdfx(buffer.getvalue(), path, title=title, bleed_mm=bleed_mm, profile=inks.profile)
+    finish_pdfx(buffer.getvalue(), path, meta=meta, bleed_mm=bleed_mm, profile=inks.profile)
     return PdfxResult(path, len(pages), inks.ink_limit)
 
 
-def finish_pdfx(pdf_bytes: bytes, path: Path, *, title: str, bleed_mm: float, profile: bytes) -> None:
+def finish_pdfx(pdf_bytes: bytes, path: Path, *, meta: PdfMeta, bleed_mm: float, profile: bytes) -> None:
     """Turn a CMYK PDF without transparency into PDF/X-1a:2003: output intent with the profile,
-    document info keys, boxes on every page, deterministic dates and /ID, a 1.4 header."""
+    document info keys and XMP (pdfmeta.py), boxes on every page, deterministic dates and /ID,
+    a 1.4 header."""
     import pikepdf
 
     from .cmyk import OUTPUT_CONDITION, OUTPUT_CONDITION_INFO
-    from .reproducible import build_datetime
 
-    date = pdf_date(build_datetime())
     with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
         icc = pikepdf.Stream(pdf, profile)
         icc.N = 4
@@ -88,8 +82,6 @@ def finish_pdfx(pdf_bytes: bytes, path: Path, *, title: str, bleed_mm: float, pr
             RegistryName=pikepdf.String(REGISTRY), Info=pikepdf.String(OUTPUT_CONDITION_INFO),
             DestOutputProfile=pdf.make_indirect(icc)))
         pdf.Root.OutputIntents = pikepdf.Array([intent])
-        if "/Metadata" in pdf.Root:
-            del pdf.Root.Metadata  # an XMP packet would have to repeat every key below exactly
         inset = bleed_mm * PT_PER_MM
         for page in pdf.pages:
             x0, y0, x1, y1 = (float(v) for v in page.mediabox)
@@ -97,13 +89,7 @@ def finish_pdfx(pdf_bytes: bytes, path: Path, *, title: str, bleed_mm: float, pr
             page.trimbox = pikepdf.Array([x0 + inset, y0 + inset, x1 - inset, y1 - inset])
             if "/Group" in page.obj:
                 del page.obj.Group  # a transparency group: none may be left
-        info = pdf.make_indirect(pikepdf.Dictionary(
-            Title=pikepdf.String(title), Creator=pikepdf.String(f"cardgen {__version__}"),
-            Producer=pikepdf.String(f"cardgen {__version__} (reportlab, pikepdf)"),
-            CreationDate=pikepdf.String(date), ModDate=pikepdf.String(date),
-            Trapped=pikepdf.Name("/False"),
-            GTS_PDFXVersion=pikepdf.String(PDFX_VERSION), GTS_PDFXConformance=pikepdf.String(PDFX_VERSION)))
-        pdf.trailer.Info = info
+        on_pikepdf(pdf, replace(meta, pdfx=True), "reportlab, pikepdf")
         buffer = io.BytesIO()
         pdf.save(buffer, deterministic_id=True, compress_streams=True, force_version="1.4",
                  object_stream_mode=pikepdf.ObjectStreamMode.disable)  # object streams are PDF 1.5

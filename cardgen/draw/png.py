@@ -51,6 +51,15 @@ def with_dpi(png: bytes, dpi: float) -> bytes:
     return png[:ihdr_end] + _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + rest
 
 
+def with_text(png: bytes, key: str, value: str) -> bytes:
+    """The same PNG with a tEXt chunk (key, value: Latin-1) right after IHDR: a note a reader
+    can find without decoding the image (the preview's thumbnails name the card SVG they show)."""
+    if png[:8] != SIGNATURE:
+        raise ValueError("not a PNG")
+    ihdr_end = 8 + 8 + 13 + 4
+    return png[:ihdr_end] + _chunk(b"tEXt", key.encode("latin-1") + b"\0" + value.encode("latin-1")) + png[ihdr_end:]
+
+
 def srgb_profile() -> "bytes | None":
     """An sRGB ICC profile to tag images with, when Pillow has LittleCMS.
 

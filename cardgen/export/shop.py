@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..check import shopfiles
 from ..errors import writing
+from ..words import plural
 from ..shops import PROOF_SUFFIX, Shop, ShopSize, shop
 
 NOTES = "upload-notes.txt"
@@ -38,7 +39,7 @@ def _gs_failure(exc: Exception) -> str:
     return f"{exc.__class__.__name__}: {str(exc)[:80]}"
 
 
-def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize, fonts) -> dict:
+def draw_shop_pdf(svgs: list, path: Path, meta, spec: Shop, size: ShopSize, fonts) -> dict:
     """The shop's PDF of card pages, and what its color step did (for the preflight report).
 
     A CMYK shop (DriveThruCards) gets the cards drawn straight in CMYK by draw/pdfx.to_pdfx:
@@ -51,11 +52,11 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
     if spec.color == "cmyk":
         from ..check.ink import ink_by_scan, ink_by_separations, gs_program
         from ..draw.cmyk import PROFILE_NAME
-        from ..draw.pdfx import PDFX_VERSION, to_pdfx
+        from ..draw.pdfx import PDFX_CONFORMANCE, to_pdfx
 
-        if spec.pdfx != PDFX_VERSION:
-            raise ValueError(f"{spec.name} asks for {spec.pdfx!r}; cardgen writes {PDFX_VERSION} only")
-        to_pdfx(svgs, path, title=title, fonts=fonts, ink_limit=float(spec.ink_limit or 400), bleed_mm=size.bleed_mm,
+        if spec.pdfx != PDFX_CONFORMANCE:
+            raise ValueError(f"{spec.name} asks for {spec.pdfx!r}; cardgen writes {PDFX_CONFORMANCE} only")
+        to_pdfx(svgs, path, meta=meta, fonts=fonts, ink_limit=float(spec.ink_limit or 400), bleed_mm=size.bleed_mm,
                 trim_mm=size.trim_mm)
         scan = ink_by_scan(path)
         said = f"content scan {scan.max_percent:g} % (page {scan.page}, {scan.where})"
@@ -76,12 +77,12 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
         return {"applied": True, "ink": ink,
                 "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {spec.ink_limit} % total "
                         f"ink, K-only black text and lines, rich black fills, no transparency; written as "
-                        f"{PDFX_VERSION} with the profile as output intent"}
+                        f"{PDFX_CONFORMANCE} with the profile as output intent"}
     import pikepdf
 
     from ..draw.pdf import PT_PER_MM, save_pdf, write_pages
 
-    write_pages(svgs, path, title, size.page_mm, fonts, size.bleed_mm, duplex=None)
+    write_pages(svgs, path, meta, size.page_mm, fonts, size.bleed_mm, duplex=None)
     w, h = (v * PT_PER_MM for v in size.page_mm)
     inset = size.bleed_mm * PT_PER_MM
     with pikepdf.open(path) as pdf:
@@ -96,11 +97,12 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
 
 
 def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size: str, slug: str, jobs: int,
-               fonts, proof: bool, renders: "dict | None" = None) -> list:
+               fonts, proof: bool, renders: "dict | None" = None, *, meta_of: Callable) -> list:
     """One shop's folder for one deck; returns (path, kind, format) rows for the manifest.
 
     root: the game's shop/ folder. at_bleed(mm) -> DeckArt: the deck drawn with that bleed.
-    renders: PNG bytes already drawn for another shop, by (pixel size, bleed), shared."""
+    renders: PNG bytes already drawn for another shop, by (pixel size, bleed), shared.
+    meta_of(kind, detail): a PDF's metadata (deckfiles.Output.meta)."""
     spec = shop(slug)
     size = spec.size(card_size)
     art = at_bleed(size.bleed_mm)
@@ -110,8 +112,8 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
     rows, uploads = [], []
     if spec.upload == "pdf-pages":
         path = folder / spec.pdf_file(game)
-        color = draw_shop_pdf([c.svg for c in cards], path, f"{title} – {spec.name}, {len(art.faces)} faces and "
-                              f"{len(art.backs)} back{'s' if len(art.backs) > 1 else ''}", spec, size, fonts)
+        color = draw_shop_pdf([c.svg for c in cards], path, meta_of("shop", f"{spec.name}, {plural(len(art.faces), 'face')} "
+                              f"and {plural(len(art.backs), 'back')}"), spec, size, fonts)
         uploads.append(path)
         rows.append((path, "shop", "pdf"))
     else:
@@ -146,14 +148,14 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
 
         target = root / f"{slug}{PROOF_SUFFIX}"
         if spec.upload == "pdf-pages":
-            write_proof(uploads[0], target, size.safe_mm, fonts, f"{spec.name} proof")
+            write_proof(uploads[0], target, size.safe_mm, fonts, meta_of("proof", spec.name))
         else:  # the shop takes images: the proof is drawn as a PDF with the shop's bleed
             from ..draw.pdf import write_pages
 
             tmp = root / f".{slug}-cards.pdf"
-            write_pages([c.svg for c in cards], tmp, f"{title} – {spec.name}", size.page_mm, fonts, size.bleed_mm)
+            write_pages([c.svg for c in cards], tmp, meta_of("shop", spec.name), size.page_mm, fonts, size.bleed_mm)
             try:
-                write_proof(tmp, target, size.safe_mm, fonts, f"{spec.name} proof")
+                write_proof(tmp, target, size.safe_mm, fonts, meta_of("proof", spec.name))
             finally:
                 tmp.unlink()
         rows.append((target, "proof", "pdf"))

@@ -109,10 +109,10 @@ def check_correction(spec, correction: Correction) -> None:
             if correction.back_rotation == 0 and tuple(correction.scale) == (100.0, 100.0):
                 dx, dy = correction.back_offset
                 raise CardgenError(
-                    f"--back-offset {dx:g},{dy:g} would push card backs off the {spec.paper.name} page "
-                    f"({spec.layout}) by {worst:.1f} mm: this sheet leaves room for {_room(page, correction)}")
+                    f"--back-offset: {dx:g},{dy:g} would push card backs off the {spec.paper.name} page "
+                    f"({spec.layout}) by {worst:.1f} mm; this sheet leaves room for {_room(page, correction)}")
             raise CardgenError(f"the printer correction ({correction.describe()}) would push {what} off the "
-                               f"{spec.paper.name} page ({spec.layout}) by {worst:.1f} mm: print the calibration "
+                               f"{spec.paper.name} page ({spec.layout}) by {worst:.1f} mm; print the calibration "
                                "sheet again and check the values under [printer]")
 
 

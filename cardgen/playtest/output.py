@@ -74,10 +74,10 @@ def _stage(final: Path, staging: Path, files: dict, replaces: tuple) -> None:
         from ..builders import GAMES
         from ..export.site import write_index
 
-        reports = tuple(e.path for e in entries if e.game == FOLDER and e.kind == "playtest-page")
+        files = tuple((e.path, e.game, e.kind) for e in entries if e.game != "site")
         games = {k: v for k, v in old["games"].items() if k in GAMES}
         (staging / "index.html").unlink()  # a hard link: never write through it into the old tree
-        index = write_index(staging, games, {g.name: g.title for g in GAMES.values()}, reports)
+        index = write_index(staging, games, {g.name: g.title for g in GAMES.values()}, files)
         entries = [e for e in entries if e.path != "index.html"] + [manifest.entry_for(staging, index, "site", "site",
                                                                                         "html")]
     (staging / manifest.MANIFEST).write_text(manifest.dumps(old["games"], entries, old.get("site_key")))

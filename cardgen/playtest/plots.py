@@ -56,11 +56,14 @@ def _integer_axes(fig) -> None:
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
-def _save(fig, pdf: "Path | None", svg: "Path | None", title: str) -> None:
+def _save(fig, pdf: "Path | None", svg: "Path | None", title: str, meta=None) -> None:
+    """The figure as PDF (with meta's metadata, draw/pdfmeta.py) and as SVG (titled)."""
     _integer_axes(fig)
     if pdf is not None:
-        fig.savefig(pdf, format="pdf", metadata={"CreationDate": None, "Creator": "cardgen", "Producer": "cardgen",
-                                                 "Title": title})
+        from ..draw.pdfmeta import finish_file
+
+        fig.savefig(pdf, format="pdf", metadata={"CreationDate": None})
+        finish_file(pdf, meta, "matplotlib, pikepdf")
     if svg is not None:
         fig.savefig(svg, format="svg", metadata={"Date": None, "Creator": "cardgen", "Title": title})
 
@@ -95,7 +98,7 @@ def _skill_panel(ax, skill: dict, unit: str) -> None:
     ax.set_xlim(-1, 1)
 
 
-def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
     """Eight panels: turns, seats, events, pass cards, scores, skill, the others' progress and the heat map."""
     Figure = _matplotlib(theme)
     f, v = report["figures"], report["variant"]
@@ -166,10 +169,10 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     ax.set_yticks(range(1, n + 1))
     ax.tick_params(labelsize=5.5)
     fig.colorbar(image, ax=ax, shrink=0.85).ax.tick_params(labelsize=5.5)
-    _save(fig, pdf, svg, "Str8 Eight playtest")
+    _save(fig, pdf, svg, "Str8 Eight playtest", meta)
 
 
-def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
     Figure = _matplotlib(theme)
     f, v = report["figures"], report["variant"]
     fig = _page(Figure, paper)
@@ -194,7 +197,7 @@ def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
         ax.set_title(f"{title} (mean {f[key]['mean']})", loc="left")
         ax.set_ylabel("games")
     _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
-    _save(fig, pdf, svg, "FourScore playtest")
+    _save(fig, pdf, svg, "FourScore playtest", meta)
 
 
 def _bars(ax, hist: dict, title: str, xlabel: str, ylabel: str, color=ACCENT, median: bool = False) -> None:
@@ -236,7 +239,7 @@ def _games_head(fig, report: dict, title: str, details: str) -> tuple:
     return f, v, grid
 
 
-def crazy_eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+def crazy_eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
     """Eight panels: game length, seats, how often the stock runs out and an 8 decides, turns,
     totals, skill, the hand winner's score and the 8s played."""
     Figure = _matplotlib(theme)
@@ -267,10 +270,10 @@ def crazy_eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path
     ax.set_ylabel("hands" if "penalty-scoring" not in v["options"] else "seats")
     _bars(fig.add_subplot(grid[3, 1]), f["eights_played"]["histogram"],
           f"8s played per hand (mean {f['eights_played']['mean']})", "8s played", "hands", color=MUTED)
-    _save(fig, pdf, svg, "Crazy Eights playtest")
+    _save(fig, pdf, svg, "Crazy Eights playtest", meta)
 
 
-def eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+def eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
     """Eight panels: game length, seats, how often a word can be spelled, words by length,
     totals, skill, points per hand and the words spelled most."""
     Figure = _matplotlib(theme)
@@ -296,7 +299,7 @@ def eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | Non
     ax.tick_params(axis="y", labelsize=6)
     ax.set_title(f"Words spelled most ({f['distinct_words']} different)", loc="left")
     ax.set_xlabel("times spelled")
-    _save(fig, pdf, svg, "Eights playtest")
+    _save(fig, pdf, svg, "Eights playtest", meta)
 
 
 SWEEP_COLUMNS = (("finished", "finished"), ("turns", "turns (median)"), ("seat1", "seat 1 wins"),
@@ -304,7 +307,7 @@ SWEEP_COLUMNS = (("finished", "finished"), ("turns", "turns (median)"), ("seat1"
                  ("skill", "greedy vs random"), ("sequences", "winning sequences"))
 
 
-def sweep_page(game: str, rows: list, paper, theme, pdf: "Path | None", svg: "Path | None") -> None:
+def sweep_page(game: str, rows: list, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
     """One row per variant, as a table."""
     Figure = _matplotlib(theme)
     fig = _page(Figure, paper)
@@ -323,7 +326,7 @@ def sweep_page(game: str, rows: list, paper, theme, pdf: "Path | None", svg: "Pa
         table.auto_set_font_size(False)
         table.set_fontsize(6.5 if len(rows) < 40 else 5)
         table.scale(1, 1.25)
-    _save(fig, pdf, svg, "sweep")
+    _save(fig, pdf, svg, "sweep", meta)
 
 
 def _cell(value) -> str:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CardgenError
+from ..words import plural
 from ..settings import SWEEP_AXES, playtest_games
 from .simulate import SKILL, simulate
 
@@ -55,7 +56,9 @@ def _describe(game: str, variant) -> dict:
         return {"players": variant.players, "decks": variant.decks, "ace_value": variant.ace_value,
                 "target": variant.target, "options": list(variant.options)}
     if game == "eights":
-        return {"players": variant.players, "words": variant.words}
+        from ..model.eights import build_deck as letter_deck
+
+        return {"players": variant.players, "words": variant.words, "letter_cards": len(letter_deck())}
     return {"table_size": variant.table_size, "players": variant.players}
 
 
@@ -114,8 +117,16 @@ def _variants(game: str, options) -> list:
     return [_variant(game, {**base, **dict(zip((n for n, _ in axes), combo))}) for combo in combos]
 
 
-def run_playtest(options, progress=lambda message: None) -> list:
-    """Play, write the reports; returns the lines to print."""
+UNITS = {"str8eight": "hand", "fourscore": "game", "crazy-eights": "game", "eights": "game"}  # what a game's --hands counts: a FourScore game is whole
+
+
+def run_playtest(options, progress=lambda message: None, verbose: bool = False, warn=None) -> list:
+    """Play, write the reports; returns the lines to print (verbose: with each game's time
+    and the files written). warn(line) hears of a report that will not match the deck the
+    output folder holds (with --strict, an error before any hand is played)."""
+    import time
+
+    from ..progress import Parts
     from ..theme import DEFAULT_THEME
 
     games = playtest_games(options.games)
@@ -123,35 +134,47 @@ def run_playtest(options, progress=lambda message: None) -> list:
 
     final = outdir.final_path(options.out)  # a folder refused before any hand is played
     outdir.refuse_unless_ours(final, options.out)
+    if not options.sweep:
+        _against_the_deck(final, games, options, warn)
     json_out = _side_file(options.json_out, "--json", final, _our_json)
     log_path = _side_file(options.log, "--log", final, _our_log)
     log, log_tmp = _open_log(log_path)
-    reports, sweeps, files, lines = [], {}, {}, []
+    reports, sweeps, files, lines, timings = [], {}, {}, [], []
+    plan = {game: _variants(game, options) for game in games} if options.sweep else {}
+    parts = Parts(sum(len(v) for v in plan.values()) if options.sweep else len(games), progress)
     try:
         for game in games:
+            started = time.perf_counter()
+            unit = UNITS[game]
             if options.sweep:
-                variants = _variants(game, options)
+                variants = plan[game]
                 if not variants:
                     continue
                 rows = []
                 for variant in variants:
-                    progress(f"{TITLES[game]}: {_label(_describe(game, variant))}…")
+                    parts.now(f"{TITLES[game]}: playing {_label(_describe(game, variant))}")
                     report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
                                   log)
                     rows.append(sweep_row(report))
+                    parts.finished()
                 sweeps[game] = rows
+                parts.now(f"{TITLES[game]}: drawing the sweep")
                 files.update(_sweep_files(game, rows, options, DEFAULT_THEME))
                 lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
             else:
-                progress(f"{TITLES[game]}: playing {options.hands} {'hands' if game == 'str8eight' else 'games'}…")
+                parts.now(f"{TITLES[game]}: playing {plural(options.hands, unit)}")
                 report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
-                              options.jobs, log, progress)
+                              options.jobs, log,
+                              lambda played: parts.now(f"{TITLES[game]}: {played:,} of "
+                                                       f"{plural(options.hands, unit)} played"))
                 reports.append(report)
-                progress(f"{TITLES[game]}: drawing the report…")
+                parts.now(f"{TITLES[game]}: drawing the report")
                 files.update(_report_files(report, options, DEFAULT_THEME))
                 lines.append(_summary(report))
+                parts.finished(f"{TITLES[game]}: reported")
+            timings.append(f"{game}: {time.perf_counter() - started:.2f} s")
         if not files:
-            raise CardgenError("the sweep varies nothing these games use: sweep table-size or players for FourScore")
+            raise CardgenError("--sweep: varies nothing these games use; sweep table-size or players for FourScore")
         from .output import publish
 
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
@@ -169,9 +192,37 @@ def run_playtest(options, progress=lambda message: None) -> list:
             Path(log_tmp).unlink(missing_ok=True)
     pages = [p for p in written if p.suffix == ".html"]
     lines.append(f"report: {', '.join(str(p) for p in pages)}")
+    if verbose:
+        lines += [f"  {line}" for line in timings] + [f"  wrote {p}" for p in written]
     if options.log is not None:
         lines.append(f"log: {options.log}")
     return lines
+
+
+def _against_the_deck(final: Path, games: tuple, options, warn) -> None:
+    """A report of another variant than the deck the folder holds: `cardgen check` will fail
+    it and the deck's next build will take it out, so say so now (an error under --strict)."""
+    from .. import manifest
+    from ..record import RecordError, from_json, variant_words
+
+    try:
+        records = manifest.load(final)["games"]
+    except CardgenError:
+        return
+    for game in games:
+        try:
+            built = variant_words(game, from_json(game, records[game]))
+        except (KeyError, RecordError):
+            continue
+        played = variant_words(game, _describe(game, _variant(game, vars_of(options))))
+        if played != built:
+            line = (f"the {TITLES[game]} deck in {options.out} is built as {built}, and this report plays {played}: "
+                    "cardgen check will fail it and the next build takes it out; give the build's options, or "
+                    "playtest into another --out")
+            if options.strict:
+                raise CardgenError(line + " (--strict)")
+            if warn is not None:
+                warn(line)
 
 
 def vars_of(options) -> dict:
@@ -196,21 +247,39 @@ def _summary(report: dict) -> str:
     f, game = report["figures"], report["game"]
     seats = ", ".join(f"{s['rate']:.1%}" for s in f["seats"])
     if game == "str8eight":
-        return (f"str8eight: {f['hands']} hands, {f['finished']['rate']:.1%} finished, median "
+        return (f"str8eight: {plural(f['hands'], 'hand')}, {f['finished']['rate']:.1%} finished, median "
                 f"{f['turns']['median']} turns; seat wins {seats}; bonus {f['bonus']['rate']:.1%} of wins; "
                 f"reshuffled in {f['reshuffle']['hands']['rate']:.1%}, impasse in {f['impasse']['hands']['rate']:.1%}; "
                 f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%}); "
                 f"{report['atlas']['value_sequences']} winning sequences")
     skill = f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})"
     if game == "crazy-eights":
-        return (f"crazy-eights: {f['games']} games, {f['hands']} hands, median {f['hands_per_game']['median']} hands "
+        return (f"crazy-eights: {plural(f['games'], 'game')}, {plural(f['hands'], 'hand')}, median {f['hands_per_game']['median']} hands "
                 f"a game and {f['turns_per_hand']['median']} turns a hand; seat wins {seats}; stock ran out in "
                 f"{f['stock_out']['rate']:.1%} of hands; won on an 8 {f['decided_by_eight']['rate']:.1%}; {skill}")
     if game == "eights":
-        return (f"eights: {f['games']} games, {f['hands']} hands, median {f['hands_per_game']['median']} hands "
+        return (f"eights: {plural(f['games'], 'game')}, {plural(f['hands'], 'hand')}, median {f['hands_per_game']['median']} hands "
                 f"a game; seat wins {seats}; a word to spell on {f['word_held']['rate']:.1%} of turns; "
                 f"{f['words_per_hand']} words a hand; {skill}")
-    return (f"fourscore: {f['games']} games; seat wins {seats}; median pile {f['piles']['median']}; {skill}")
+    return (f"fourscore: {plural(f['games'], 'game')}; seat wins {seats}; median pile {f['piles']['median']}; {skill}")
+
+
+def report_meta(report: dict, paper: str):
+    """A report PDF's metadata: the game and the variant it played (the checker compares
+    the variant with the build's)."""
+    from ..draw.pdfmeta import meta_for
+    from ..record import variant_words
+
+    game = report["game"]
+    return meta_for("playtest-report", TITLES[game], variant_words(game, report["variant"]),
+                    f"{plural(report['variant']['players'], 'player')}, {paper}")
+
+
+def sweep_meta(game: str, rows: list, axes: tuple, paper: str):
+    from ..draw.pdfmeta import meta_for
+
+    varied = "; ".join(f"{name.replace('_', ' ')} {', '.join(map(str, values))}" for name, values in axes)
+    return meta_for("playtest-sweep", TITLES[game], varied, f"{plural(len(rows), 'variant')}, {paper}")
 
 
 def _report_files(report: dict, options, theme) -> dict:
@@ -229,13 +298,13 @@ def _report_files(report: dict, options, theme) -> dict:
         svg = Path(tmp) / "plots.svg"
         for i, paper in enumerate(papers(options.paper)):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            draw(report, paper, theme, pdf, svg if i == 0 else None)
+            draw(report, paper, theme, pdf, svg if i == 0 else None, meta=report_meta(report, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
         plots = svg.read_text(encoding="utf-8")
     plots = plots[plots.index("<svg"):]
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} playtest", subtitle=_subtitle(report),
                   numbers=_numbers(report), note=_note(report), rows=None, columns=None, plots=plots,
-                  files=sorted(n for n in files), preview=True)
+                  files=sorted(n for n in files))
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 
@@ -338,7 +407,7 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            sweep_page(game, rows, paper, theme, pdf, None)
+            sweep_page(game, rows, paper, theme, pdf, None, meta=sweep_meta(game, rows, options.sweep, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
     axes = list(rows[0]["variant"])
     columns = [a.replace("_", " ") for a in axes] + [label for key, label in SWEEP_COLUMNS if key in rows[0]]
@@ -346,7 +415,7 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} sweep",
                   subtitle=f"{len(rows)} variants · {rows[0]['hands']} hands each · seed {options.seed}",
                   numbers=[("variants", len(rows))], note="Each row plays the same seeds.", rows=cells,
-                  columns=columns, plots=None, files=sorted(files), preview=True)
+                  columns=columns, plots=None, files=sorted(files))
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 
@@ -371,20 +440,20 @@ def _side_file(path, flag: str, final: Path, ours) -> "Path | None":
 
     path = Path(path)
     if str(path) == "-":
-        raise CardgenError(f"{flag} - is not supported (the summary goes to the standard output): name a file")
+        raise CardgenError(f"{flag}: - is not supported (the summary goes to the standard output); name a file")
     if path.is_symlink():
-        raise CardgenError(f"{flag} {path} is a link: name a plain file, not a link")
+        raise CardgenError(f"{flag}: {path} is a link; name a plain file, not a link")
     if path.is_dir():
-        raise CardgenError(f"{flag} {path} is a folder: name a file in it, such as {path / 'playtest.json'}")
+        raise CardgenError(f"{flag}: {path} is a folder; name a file in it, such as {path / 'playtest.json'}")
     try:
         where = Path(os.path.abspath(path.parent)).resolve()
     except (OSError, RuntimeError):  # a link loop
         where = None
     if where is not None and (where == final or where.is_relative_to(final)):
-        raise CardgenError(f"{flag} {path} is inside the output folder, which cardgen replaces as a whole: "
+        raise CardgenError(f"{flag}: {path} is inside the output folder, which cardgen replaces as a whole; "
                            "choose a file outside it")
     if where is None or not where.is_dir():
-        raise CardgenError(f"{flag} {path}: the folder {path.parent} does not exist: create it first "
+        raise CardgenError(f"{flag}: {path}: the folder {path.parent} does not exist; create it first "
                            "or choose another file")
     if path.exists():
         try:
@@ -393,10 +462,10 @@ def _side_file(path, flag: str, final: Path, ours) -> "Path | None":
         except (OSError, UnicodeDecodeError):
             head = None
         if head is None or (head and not ours(head)):
-            raise CardgenError(f"{flag} {path} exists and is not a file cardgen wrote: "
+            raise CardgenError(f"{flag}: {path} exists and is not a file cardgen wrote; "
                                "choose a new file, or delete it first")
     if not os.access(where, os.W_OK):
-        raise CardgenError(f"{flag} {path}: cannot write in {path.parent} (Permission denied): choose another file")
+        raise CardgenError(f"{flag}: {path}: cannot write in {path.parent} (Permission denied); choose another file")
     return path
 
 
@@ -412,7 +481,7 @@ def _open_log(path):
         os.chmod(tmp, 0o644)
         return os.fdopen(fd, "w", encoding="utf-8"), tmp
     except OSError as exc:
-        raise CardgenError(f"cannot write the log {path} ({exc.strerror}): choose another file with --log") from None
+        raise CardgenError(f"--log: cannot write {path} ({exc.strerror}); choose another file") from None
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -433,4 +502,4 @@ def _write_json(path: Path, data: dict) -> None:
     except OSError as exc:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
-        raise CardgenError(f"cannot write {path} ({exc.strerror}): choose another file with --json") from None
+        raise CardgenError(f"--json: cannot write {path} ({exc.strerror}); choose another file") from None

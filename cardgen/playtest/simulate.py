@@ -210,7 +210,8 @@ def _run_chunk(args):
 
 def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, stream: int = MAIN,
              log=None, progress=None) -> Tally:
-    """Play hands hands of game; log: an open text file taking one JSON line per hand."""
+    """Play hands hands of game; log: an open text file taking one JSON line per hand;
+    progress(played) hears how many are played as the chunks come in."""
     size = max(1, min(250, -(-hands // (max(1, jobs) * 4))))
     chunks = [(game, variant, bots, seed, stream, a, min(a + size, hands), log is not None)
               for a in range(0, hands, size)]
@@ -220,7 +221,7 @@ def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, 
         if lines:
             log.write("\n".join(lines) + "\n")
         if progress is not None and done % 8 == 0:
-            progress(f"{game}: {total.hands} of {hands} hands played…")
+            progress(total.hands)  # the hands (FourScore: games) played so far
     return total
 
 

@@ -1,0 +1,226 @@
+"""The screen and print-on-demand files of a deck, read from the files alone.
+
+Tabletop Simulator (<deck>/tts/): the saved object's deck is named as the record's deck,
+holds one card per face in deck order (DeckIDs = the cards' ids), each id on a sheet it
+names and in a slot of that sheet's grid other than the last (the hidden-card image);
+each sheet's grid is at most 10 × 7, its image exactly that grid of card-sized cells (the
+card's proportions, the same cell on every sheet, the back image one cell), its face and
+back URLs lead to those files (file:/// paths to where the folder is now or was built,
+or a base URL and the file name), and every card's sheet wears that card's own back.
+
+Print on demand (<deck>/pod/): one PNG per face, named in deck order (001.png …), and
+one per back, each of the card's trim plus 1/8 in bleed at 300 DPI (the checker's own
+statement of what The Game Crafter asks for), and a zip holding exactly those PNGs,
+byte for byte (its members' CRC-32 against the files; nothing is inflated).
+"""
+from __future__ import annotations
+
+import json
+import re
+import struct
+import zipfile
+import zlib
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from .report import GameReport
+from .safefile import Refused, guard
+from ..words import plural
+
+MAX_COLS, MAX_ROWS = 10, 7  # what Tabletop Simulator takes on one sheet
+MAX_JSON_BYTES = 16 << 20
+POD_DPI = 300
+POD_BLEED_MM = 25.4 / 8
+MAX_ZIP_MEMBERS = 2000
+
+
+def png_header(path: Path) -> "tuple[int, int, float | None, dict]":
+    """Width, height, DPI (None without pHYs) and tEXt notes of a PNG, read from its chunks
+    up to the image data (never decoded)."""
+    with open(guard(path), "rb") as fh:
+        if fh.read(8) != b"\x89PNG\r\n\x1a\n":
+            raise ValueError("not a PNG")
+        width = height = 0
+        dpi, notes = None, {}
+        for _ in range(64):
+            head = fh.read(8)
+            if len(head) < 8:
+                break
+            length, kind = struct.unpack(">I4s", head)
+            if kind == b"IDAT" or length > 1 << 20:
+                break
+            body = fh.read(length)
+            fh.read(4)
+            if kind == b"IHDR":
+                width, height = struct.unpack(">II", body[:8])
+            elif kind == b"pHYs" and len(body) == 9 and body[8] == 1:
+                dpi = struct.unpack(">I", body[:4])[0] * 0.0254
+            elif kind == b"tEXt" and b"\0" in body:
+                key, _, value = body.partition(b"\0")
+                notes[key.decode("latin-1")] = value.decode("latin-1")
+        if not width or not height:
+            raise ValueError("no IHDR")
+        return width, height, dpi, notes
+
+
+def _load_json(path: Path):
+    return json.loads(guard(path, MAX_JSON_BYTES).read_text(encoding="utf-8"))
+
+
+def check_exports(game: str, deck_dir: Path, rec, report: GameReport, rel, set_letter: str = "") -> None:
+    """The deck's tts/ and pod/ folders, where the build wrote them."""
+    if (deck_dir / "tts").is_dir():
+        _check_tts(game, deck_dir, rec, report, rel, set_letter)
+    if (deck_dir / "pod").is_dir():
+        _check_pod(game, deck_dir, rec, report, rel)
+
+
+def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_letter: str) -> None:
+    folder = deck_dir / "tts"
+    path = folder / f"{game}.json"
+    file = rel(path)
+    try:
+        data = _load_json(path)
+        deck = data["ObjectStates"][0]
+        cards, sheets, ids = deck["ContainedObjects"], deck["CustomDeck"], deck["DeckIDs"]
+        if not isinstance(cards, list) or not isinstance(sheets, dict) or not isinstance(ids, list):
+            raise TypeError("not a deck")
+    except (Refused, OSError, ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
+        report.fail(file, "-", f"no Tabletop Simulator deck cardgen wrote ({str(exc)[:60]})")
+        return
+    title = rec.deck.title + (f" · set {set_letter}" if set_letter else "")
+    faces, backs, back_of = rec.deck.faces, rec.deck.backs, rec.deck.back_of
+    if deck.get("Name") != "Deck" or deck.get("Nickname") != title:
+        report.fail(file, "-", f"the deck is named {str(deck.get('Nickname'))[:60]!r}, not this build's {title!r}")
+    if len(cards) != len(faces):
+        report.fail(file, "-", f"the deck holds {plural(len(cards), 'card')}; the build record has "
+                    f"{plural(len(faces), 'face')}")
+    card_ids = [c.get("CardID") if isinstance(c, dict) else None for c in cards]
+    if ids != card_ids:
+        report.fail(file, "-", "DeckIDs are not the cards' CardIDs in deck order")
+    if any(not isinstance(c, dict) or c.get("Name") != "Card" or not str(c.get("Nickname", "")).strip()
+           for c in cards):
+        report.fail(file, "-", "a card without its name (every contained object is a named Card)")
+    cell, backs_of_sheets = None, {}
+    for key, sheet in sorted(sheets.items(), key=lambda kv: kv[0]):
+        where = f"sheet {key}"
+        try:
+            cols, rows, face_url, back_url = (sheet["NumWidth"], sheet["NumHeight"], sheet["FaceURL"],
+                                              sheet["BackURL"])
+        except (KeyError, TypeError):
+            report.fail(file, where, "lacks its grid or URLs")
+            continue
+        if not (isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= MAX_COLS and 1 <= rows <= MAX_ROWS):
+            report.fail(file, where, f"a {cols} × {rows} grid; Tabletop Simulator takes at most {MAX_COLS} × {MAX_ROWS}")
+            continue
+        image = _url_file(face_url, folder, deck_dir, report, file, where)
+        back = _url_file(back_url, folder, deck_dir, report, file, where)
+        backs_of_sheets[key] = back.name if back else None
+        if image is not None:
+            try:
+                width, height, _, _ = png_header(image)
+            except (Refused, OSError, ValueError) as exc:
+                report.fail(rel(image), where, f"not a readable PNG ({exc})")
+                continue
+            if width % cols or height % rows:
+                report.fail(rel(image), where, f"{width} × {height} px is no whole {cols} × {rows} grid of cards")
+                continue
+            here = (width // cols, height // rows)
+            want = rec.card.trim_mm[0] / rec.card.trim_mm[1]
+            if abs(here[0] / here[1] - want) > 0.02:
+                report.fail(rel(image), where, f"cells of {here[0]} × {here[1]} px are not the card's proportions")
+            if cell is not None and here != cell:
+                report.fail(rel(image), where, f"cells of {here[0]} × {here[1]} px; sheet 1's are {cell[0]} × {cell[1]}")
+            cell = cell or here
+        slots = [i % 100 for i in card_ids if isinstance(i, int) and str(i // 100) == key]
+        if any(s >= cols * rows - 1 for s in slots) or len(set(slots)) != len(slots):
+            report.fail(file, where, "a card in the hidden-card slot, or two cards in one slot")
+    if any(not isinstance(i, int) or str(i // 100) not in sheets for i in card_ids):
+        report.fail(file, "-", "a card on a sheet the deck does not name")
+    back_files = [f"{game}-back.png"] if len(backs) == 1 else [f"{game}-back-{b + 1}.png" for b in range(len(backs))]
+    for i, card_id in enumerate(card_ids[:len(faces)]):
+        if isinstance(card_id, int) and str(card_id // 100) in backs_of_sheets and i < len(back_of) \
+                and back_of[i] < len(back_files) and backs_of_sheets[str(card_id // 100)] != back_files[back_of[i]]:
+            report.fail(file, faces[i], f"its sheet wears {backs_of_sheets[str(card_id // 100)]}, not its own back "
+                        f"{back_files[back_of[i]]}")
+            break
+    for name in back_files:
+        if cell is not None and (folder / name).is_file():
+            try:
+                size = png_header(folder / name)[:2]
+            except (Refused, OSError, ValueError):
+                size = None
+            if size != cell:
+                report.fail(rel(folder / name), "-", f"the back image is {size}, not one cell ({cell[0]} × {cell[1]})")
+    if not any(v.file.startswith(rel(folder)) for v in report.violations):
+        report.summary.append(f"{rel(folder)}: {plural(len(cards), 'card')} on {plural(len(sheets), 'sheet')}, "
+                              "every id in its grid, every URL leading to its image")
+
+
+def _url_file(url, folder: Path, deck_dir: Path, report: GameReport, file: str, where: str) -> "Path | None":
+    """The file of the tts folder a URL leads to, or None with the reason reported."""
+    if not isinstance(url, str):
+        report.fail(file, where, "a URL that is no text")
+        return None
+    parts = urlsplit(url)
+    name = unquote(parts.path.rsplit("/", 1)[-1])
+    if parts.scheme == "file":
+        tail = f"/{deck_dir.parent.name}/{deck_dir.name}/tts/" if deck_dir.name.startswith("set-") \
+            else f"/{deck_dir.name}/tts/"
+        if not unquote(parts.path).endswith(tail + name):
+            report.fail(file, where, f"{url[:80]} does not lead into this deck's tts folder")
+            return None
+    elif parts.scheme not in ("http", "https") or not parts.netloc:
+        report.fail(file, where, f"{url[:80]} is neither a file:/// path nor an http(s) URL")
+        return None
+    if not re.fullmatch(r"[a-z0-9-]+\.png", name) or not (folder / name).is_file():
+        report.fail(file, where, f"{url[:80]} names {name[:40]!r}, which is not in {folder.name}/")
+        return None
+    return folder / name
+
+
+def _check_pod(game: str, deck_dir: Path, rec, report: GameReport, rel) -> None:
+    folder = deck_dir / "pod"
+    faces, backs = len(rec.deck.faces), len(rec.deck.backs)
+    digits = max(3, len(str(faces)))
+    names = [f"{i:0{digits}d}.png" for i in range(1, faces + 1)]
+    names += ["back.png"] if backs == 1 else [f"back-{b}.png" for b in range(1, backs + 1)]
+    want = tuple(round((v + 2 * POD_BLEED_MM) / 25.4 * POD_DPI) for v in rec.card.trim_mm)
+    found = sorted(p.name for p in folder.glob("*.png"))
+    if found != sorted(names):
+        missing, extra = sorted(set(names) - set(found)), sorted(set(found) - set(names))
+        report.fail(rel(folder), "-", f"{plural(len(found), 'card image')}, the deck has "
+                    f"{plural(len(names), 'side')}" + (f"; missing {', '.join(missing[:3])}" if missing else "")
+                    + (f"; not of this deck {', '.join(extra[:3])}" if extra else ""))
+    crcs = {}
+    for name in sorted(set(names) & set(found)):
+        path = folder / name
+        try:
+            width, height, dpi, _ = png_header(path)
+            crcs[name] = zlib.crc32(guard(path).read_bytes())
+        except (Refused, OSError, ValueError) as exc:
+            report.fail(rel(path), "-", f"not a readable PNG ({exc})")
+            continue
+        if (width, height) != want or dpi is None or round(dpi) != POD_DPI:
+            report.fail(rel(path), "-", f"{width} × {height} px at {round(dpi or 0)} DPI, expected {want[0]} × "
+                        f"{want[1]} at {POD_DPI} (the trim plus 1/8 in bleed)")
+    archive = folder / f"{game}-pod.zip"
+    try:
+        with zipfile.ZipFile(guard(archive)) as zf:
+            members = zf.infolist()
+            if len(members) > MAX_ZIP_MEMBERS:
+                raise ValueError(f"{len(members)} members")
+            inside = {m.filename: m for m in members}
+    except (Refused, OSError, ValueError, zipfile.BadZipFile) as exc:
+        report.fail(rel(archive), "-", f"no readable zip of the card images ({str(exc)[:60]})")
+        return
+    if sorted(inside) != sorted(names):
+        report.fail(rel(archive), "-", f"holds {plural(len(inside), 'file')}, not the deck's "
+                    f"{plural(len(names), 'card image')} by name")
+    for name, crc in sorted(crcs.items()):
+        member = inside.get(name)
+        if member is not None and member.CRC != crc:
+            report.fail(rel(archive), name, "differs from the card image beside it")
+    if not any(v.file.startswith(rel(folder)) for v in report.violations):
+        report.summary.append(f"{rel(folder)}: {plural(faces, 'face')} and {plural(backs, 'back')} at "
+                              f"{want[0]} × {want[1]} px, {POD_DPI} DPI, zipped byte for byte")
