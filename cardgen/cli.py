@@ -170,7 +170,7 @@ def _add_options(func, settings, _allowed_text, _default_text):
             func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
                                 help=s.help + f" One of: {_allowed_text(s)}.")(func)
         else:
-            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair", "formats") else ""
+            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair", "margins", "formats") else ""
             func = click.option(*names, s.name, type=_SettingType(s), default=None,
                                 help=s.help + allowed + shown)(func)
     return func
