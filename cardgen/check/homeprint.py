@@ -246,10 +246,16 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     seen = _check_marks(pdf, pages, layout, width, height, maps, file, report, _page_margins(layout, recorded))
     if len(report.violations) == before:
         order = "in deck order" if info.cards is None else "as the reprint names them"
-        inside = (f"the printer's margins ({'/'.join(f'{m:g}' for m in recorded)} mm)" if recorded
-                  else f"a {MARGIN_MM:g} mm border")
         report.summary.append(f"{path.name}: {len(sizes)} pages of {paper}, {faces} fronts placed {order}, "
-                              f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside {inside}")
+                              f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside "
+                              f"{_border_text(recorded)}")
+
+
+def _border_text(margins: "tuple | None") -> str:
+    """How messages name the blank border: the printer's, measured, or 5 mm."""
+    if margins is None or len(set(margins)) == 1:
+        return f"a {(margins or (MARGIN_MM,))[0]:g} mm blank border"
+    return f"the printer's blank border ({'/'.join(f'{m:g}' for m in margins)} mm)"
 
 
 def _page_margins(layout: str, recorded: "tuple | None") -> tuple:
@@ -291,8 +297,7 @@ def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file:
         top, right, bottom, left = margins if kind == "face" else (0.0,) * 4
         if (spot.x < left - TOL_MM or spot.y < top - TOL_MM or spot.x + spot.w > width - right + TOL_MM
                 or spot.y + spot.h > height - bottom + TOL_MM):
-            where = ("inside the page" if kind == "back" else
-                     f"inside the printer's margins ({'/'.join(f'{m:g}' for m in margins)} mm)")
+            where = "inside the page" if kind == "back" else f"inside {_border_text(margins)}"
             report.fail(file, f"page {placed.page}", f"{label} at x {spot.x:.1f}, y {spot.y:.1f} mm is not {where}")
         pages.setdefault(placed.page, []).append(spot)
     return pages
@@ -334,8 +339,8 @@ def _check_sheet(fronts: list, rec, deck: DeckPages, cards: list, per: int, page
     count = len(cards)
     if len(fronts) != count:
         report.fail(file, f"page {page}", f"holds {len(fronts)} cards, expected {count}: {per} cards of "
-                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet, upright or turned, inside margins of "
-                    f"{'/'.join(f'{m:g}' for m in margins)} mm with {MARK_FIT_MM:g} mm left for the marks")
+                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet, upright or turned, inside "
+                    f"{_border_text(margins)} with {MARK_FIT_MM:g} mm left for the marks")
         return
     if len({s.turn for s in fronts}) > 1:
         report.fail(file, f"page {page}", "holds cards turned different ways: a sheet's cards share one grid")
@@ -420,9 +425,8 @@ def _check_marks(pdf, pages: dict, layout: str, width: float, height: float, map
             seen = _inside_border(on, axis, width, height, border)
             least = min(least, seen)
             if seen < MARK_SEEN_MM - 0.01:
-                report.fail(file, where, f"the cut at {axis} {at:.1f} mm shows {seen:.1f} mm of mark inside the "
-                            f"printer's blank border ({'/'.join(f'{m:g}' for m in border)} mm), needs "
-                            f"{MARK_SEEN_MM:g}")
+                report.fail(file, where, f"the cut at {axis} {at:.1f} mm shows {seen:.1f} mm of mark inside "
+                            f"{_border_text(border)}, needs {MARK_SEEN_MM:g}")
     return 0.0 if least == math.inf else least
 
 
