@@ -254,13 +254,14 @@ _printer_options = _setting_options("build", PRINTER_SETTINGS)
 @click.option("--config", "config_path", type=click.Path(path_type=Path), default=None,
               help="Project file (default: ./cardgen.toml when there is one): its paper and [printer] table.")
 @click.option("--check", is_flag=True, help="Draw the sheet with the [printer] correction, to see it work.")
-@click.option("--dir", "folder", type=click.Path(path_type=Path), default=Path("."),
-              help="Folder to write calibration-<paper>.pdf into (default: here).")
+@click.option("--out", "folder", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Folder to write calibration-<paper>.pdf into, made if need be (default: here).")
+@click.option("--dir", "old_folder", type=click.Path(path_type=Path), default=None, hidden=True)
 @_printer_options
 @click.pass_context
 @_friendly
-def calibrate(ctx, config_path, check, folder, **flags):
-    """Write a one-sheet duplex test page that reads your printer's scale and duplex error.
+def calibrate(ctx, config_path, check, folder, old_folder, **flags):
+    """Write a one-sheet duplex test page that reads your printer's scale, margins and duplex error.
 
     Print it double-sided at 100 %, read the rulers and ladders, and put the values in
     cardgen.toml's [printer] table; every build then draws the sheets to cancel them."""
@@ -269,6 +270,12 @@ def calibrate(ctx, config_path, check, folder, **flags):
     from .settings import BY_NAME, printer_correction, validate
     from .theme import DEFAULT_THEME
 
+    if old_folder is not None:
+        if folder is not None:
+            raise CardgenError("--dir is the old name of --out: give one of them")
+        click.echo("cardgen: note: --dir is now --out (--dir will go in a later version)", err=True)
+        folder = old_folder
+    folder = folder if folder is not None else Path(".")
     values = _values(ctx, config_path, flags, PRINTER_SETTINGS)
     values = {name: validate(name, values.get(name, BY_NAME[name].default_value())) for name in PRINTER_SETTINGS}
     correction = printer_correction(values) if check else None
@@ -276,14 +283,34 @@ def calibrate(ctx, config_path, check, folder, **flags):
         raise CardgenError("calibrate --check prints the sheet again through your printer profile, and none is "
                            "set: put what the first sheet shows under [printer] in cardgen.toml (or pass "
                            "--back-offset, --back-rotation, --print-scale)")
-    if not folder.is_dir():
-        raise CardgenError(f"{folder} is not a folder: name an existing folder with --dir")
+    _calibration_folder(folder)
     paths = [folder / file_name(paper, check) for paper in papers(values["paper"])]
     for path in paths:
         refuse_unless_ours(path)
     for paper, path in zip(papers(values["paper"]), paths):
-        write_calibration(path, paper, DEFAULT_THEME, correction)
+        try:
+            write_calibration(path, paper, DEFAULT_THEME, correction)
+        except OSError as exc:
+            if disk_full(exc) is not None:
+                raise
+            raise CardgenError(f"cannot write {path} ({exc.strerror or exc}): choose a folder you can write to "
+                               "with --out") from None
         click.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100 %")
+
+
+def _calibration_folder(folder: Path) -> None:
+    """The folder the sheet goes into, made like build makes --out; one line when it cannot be."""
+    import os
+
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise CardgenError(f"--out {folder} is not a folder: name a folder (it is made if need be)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CardgenError(f"cannot create folder {folder} ({exc.strerror}): choose another with --out") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CardgenError(f"cannot write in {folder} (Permission denied): choose a folder you can write to "
+                           "with --out")
 
 
 @main.command()
@@ -356,11 +383,11 @@ def _progress(quiet: bool):
 @_friendly
 def init(force):
     """Write a commented default cardgen.toml in the current folder."""
+    import os
+
+    from .atomicfile import replace_with
     from .config import CONFIG_NAME
     from .settings import init_file
-
-    import os
-    import tempfile
 
     path = Path(CONFIG_NAME)
     if path.is_dir() and not path.is_symlink():
@@ -368,14 +395,8 @@ def init(force):
     if os.path.lexists(path) and not force:
         raise CardgenError(f"{path} already exists: edit it, or run 'cardgen init --force' to start over")
     try:  # a new file put in place in one step: never written through a link, never half-written
-        fd, tmp = tempfile.mkstemp(prefix=".cardgen-init-", suffix=".toml", dir=".")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(init_file())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        replace_with(path, init_file().encode("utf-8"), 0o644)
     except OSError as exc:
-        if "tmp" in locals() and os.path.exists(tmp):
-            os.unlink(tmp)
         raise CardgenError(f"cannot write {path} in {Path.cwd()} ({exc.strerror}): "
                            "run 'cardgen init' in a folder you can write to") from None
     click.echo(f"wrote {path}: edit it, then run 'cardgen build'")

@@ -8,6 +8,7 @@ printed again with those values (`calibrate --check`) on the same printer, every
 must read 0 and every ruler 100 mm.
 """
 import math
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -147,7 +148,7 @@ def test_the_sheet_reads_a_printers_error_and_the_check_print_reads_zero(tmp_pat
     # 1.37 mm left and 2.11 mm up as the back is seen, turned 0.29° anticlockwise; 100 mm prints
     # as 99.25 across and 100.6 down
     printer = Printer(paper, k=(0.9925, 1.006), shift=(-1.37, -2.11), turn=-0.29)
-    assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0
+    assert run_cli("calibrate", "--out", tmp_path).exit_code == 0
     got = read_sheet(tmp_path / "calibration-letter.pdf", paper, printer)
     offset, rotation = readings_to_profile(got["A"], got["B"], got["X"], got["Y"])
     scale = (got["ruler-x"], got["ruler-y"])
@@ -157,7 +158,7 @@ def test_the_sheet_reads_a_printers_error_and_the_check_print_reads_zero(tmp_pat
     assert abs(math.radians(rotation - 0.29)) * radius <= 0.25, got
     assert scale == (pytest.approx(99.25, abs=0.25), pytest.approx(100.6, abs=0.25)), got
 
-    result = run_cli("calibrate", "--check", "--dir", tmp_path, "--back-offset", f"{offset[0]},{offset[1]}",
+    result = run_cli("calibrate", "--check", "--out", tmp_path, "--back-offset", f"{offset[0]},{offset[1]}",
                      "--back-rotation", rotation, "--print-scale", f"{scale[0]:.2f},{scale[1]:.2f}")
     assert result.exit_code == 0, result.output
     again = read_sheet(tmp_path / "calibration-check-letter.pdf", paper, printer)
@@ -166,7 +167,7 @@ def test_the_sheet_reads_a_printers_error_and_the_check_print_reads_zero(tmp_pat
 
 
 def test_a4_sheet_and_a_perfect_printer_read_zero(tmp_path):
-    assert run_cli("calibrate", "--paper", "a4", "--dir", tmp_path).exit_code == 0
+    assert run_cli("calibrate", "--paper", "a4", "--out", tmp_path).exit_code == 0
     got = read_sheet(tmp_path / "calibration-a4.pdf", PAPERS["a4"], Printer(PAPERS["a4"]))
     assert [got[k] for k in "AXYB"] == [0, 0, 0, 0] and got["ruler-x"] == pytest.approx(100, abs=0.1)
 
@@ -174,12 +175,12 @@ def test_a4_sheet_and_a_perfect_printer_read_zero(tmp_path):
 def test_calibrate_replaces_only_its_own_sheet(tmp_path):
     mine = tmp_path / "calibration-letter.pdf"
     mine.write_text("my notes")
-    result = run_cli("calibrate", "--dir", tmp_path)
+    result = run_cli("calibrate", "--out", tmp_path)
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "is not a calibration sheet" in result.output
     assert mine.read_text() == "my notes"
     mine.unlink()
-    assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0
-    assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0  # its own sheet: replaced
+    assert run_cli("calibrate", "--out", tmp_path).exit_code == 0
+    assert run_cli("calibrate", "--out", tmp_path).exit_code == 0  # its own sheet: replaced
     with __import__("pikepdf").open(mine) as pdf:
         prefs = pdf.Root.ViewerPreferences
         assert (prefs.PrintScaling, prefs.Duplex) == ("/None", "/DuplexFlipLongEdge") and len(pdf.pages) == 2
@@ -195,7 +196,7 @@ def test_the_sheet_sets_the_printer_up_like_every_pdf(tmp_path):
 
     from cardgen.check import printsetup
 
-    assert run_cli("calibrate", "--dir", tmp_path).exit_code == 0
+    assert run_cli("calibrate", "--out", tmp_path).exit_code == 0
     with pikepdf.open(tmp_path / "calibration-letter.pdf") as pdf:
         fonts = [str(o.BaseFont) for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"]
     tags = [re.fullmatch(r"/([A-Z]{6})\+.+", name).group(1) for name in fonts]
@@ -213,6 +214,70 @@ def test_check_sheet_without_a_profile_is_refused_in_one_line(tmp_path, monkeypa
     from conftest import run_cli
 
     monkeypatch.chdir(tmp_path)
-    result = run_cli("calibrate", "--check", "--dir", tmp_path)
+    result = run_cli("calibrate", "--check", "--out", tmp_path)
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
     assert "[printer]" in result.output and not list(tmp_path.glob("*.pdf"))
+
+
+def test_calibrate_writes_through_private_names_only(tmp_path):
+    """What the old sheet writer used as its temporary file, planted beforehand: a link to a
+    file of the user's, a FIFO, a folder. The sheet is written all the same, through a name
+    of its own, and none of them is followed, opened or touched."""
+    import os
+    import signal
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    linked, piped, boxed = tmp_path / "linked", tmp_path / "piped", tmp_path / "boxed"
+    for folder in (linked, piped, boxed):
+        folder.mkdir()
+    (linked / ".calibration-letter.pdf.part").symlink_to(victim)
+    os.mkfifo(piped / ".calibration-a4.pdf.part")
+    (boxed / ".calibration-check-letter.pdf.part").mkdir()
+    signal.alarm(60)  # a FIFO opened for writing would wait for a reader for ever
+    try:
+        assert run_cli("calibrate", "--out", linked).exit_code == 0
+        assert run_cli("calibrate", "--paper", "a4", "--out", piped).exit_code == 0
+        result = run_cli("calibrate", "--check", "--back-offset", "1,0", "--out", boxed)
+    finally:
+        signal.alarm(0)
+    assert result.exit_code == 0, result.output
+    assert victim.read_text() == "mine" and os.readlink(linked / ".calibration-letter.pdf.part") == str(victim)
+    assert (boxed / ".calibration-check-letter.pdf.part").is_dir()
+    for folder, name in ((linked, "calibration-letter.pdf"), (piped, "calibration-a4.pdf"),
+                         (boxed, "calibration-check-letter.pdf")):
+        assert sorted(p.name for p in folder.iterdir()) == sorted([name, f".{name}.part"])  # nothing else left
+        assert (folder / name).read_bytes().startswith(b"%PDF")
+
+
+def test_calibrate_out_makes_its_folder_and_refuses_one_it_cannot_write(tmp_path, monkeypatch):
+    """--out makes a folder that does not exist yet, as build does; --dir is its old name,
+    still taken with a note; a read-only folder, a file named as the folder, or a folder
+    that refuses the file gets one line and exit 2."""
+    import errno
+    import os
+    import tempfile
+
+    result = run_cli("calibrate", "--out", tmp_path / "new" / "cal")
+    assert result.exit_code == 0 and (tmp_path / "new" / "cal" / "calibration-letter.pdf").is_file()
+    result = run_cli("calibrate", "--dir", tmp_path / "old")
+    assert result.exit_code == 0 and (tmp_path / "old" / "calibration-letter.pdf").is_file()
+    assert "--dir is now --out" in result.output
+    (tmp_path / "file").write_text("x")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    real = os.access  # as root, chmod stops nothing: what the folder answers is asked with os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == locked and mode & os.W_OK
+                        else real(p, mode, **kw))
+    for folder, says in ((locked, "Permission denied"), (tmp_path / "file", "is not a folder")):
+        result = run_cli("calibrate", "--out", folder)
+        assert result.exit_code == 2 and result.output.count("\n") == 1 and says in result.output, result.output
+    assert list(locked.iterdir()) == []
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # the folder lets us in, but not a new file
+    result = run_cli("calibrate", "--out", tmp_path / "old")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "cannot write" in result.output and "Permission denied" in result.output
