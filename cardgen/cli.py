@@ -257,19 +257,27 @@ _printer_options = _setting_options("build", PRINTER_SETTINGS)
 @click.option("--out", "folder", type=click.Path(path_type=Path), default=None, metavar="DIR",
               help="Folder to write calibration-<paper>.pdf into, made if need be (default: here).")
 @click.option("--dir", "old_folder", type=click.Path(path_type=Path), default=None, hidden=True)
+@click.option("--read", "readings", is_flag=False, flag_value="", default=None, metavar="READINGS",
+              help="Give what the printed sheet shows and save the printer's values in the project file's "
+                   "[printer] table: alone, it asks for each ladder; or all at once, e.g. "
+                   "A=+1.25,B=-0.5,X=0.75,Y=-0.25,edges=3,3,5,4,ruler=99.5,100.2. With --check: what the "
+                   "check print shows, added to the values you have.")
 @_printer_options
 @click.pass_context
 @_friendly
-def calibrate(ctx, config_path, check, folder, old_folder, **flags):
+def calibrate(ctx, config_path, check, folder, old_folder, readings, **flags):
     """Write a one-sheet duplex test page that reads your printer's scale, margins and duplex error.
 
-    Print it double-sided at 100 %, read the rulers and ladders, and put the values in
-    cardgen.toml's [printer] table; every build then draws the sheets to cancel them."""
+    Print it double-sided at 100 %, read its rulers and ladders, and give them to
+    'cardgen calibrate --read': it saves the printer's values in cardgen.toml's [printer]
+    table, and every build then draws the sheets to cancel them."""
     from .documents.calibration import file_name, refuse_unless_ours, write_calibration
     from .layout.paper import papers
     from .settings import BY_NAME, printer_correction, validate
     from .theme import DEFAULT_THEME
 
+    if readings is not None and (folder is not None or old_folder is not None):
+        raise CardgenError("--read saves what the printed sheet shows and writes no sheet: leave --out out")
     if old_folder is not None:
         if folder is not None:
             raise CardgenError("--dir is the old name of --out: give one of them")
@@ -278,6 +286,8 @@ def calibrate(ctx, config_path, check, folder, old_folder, **flags):
     folder = folder if folder is not None else Path(".")
     values = _values(ctx, config_path, flags, PRINTER_SETTINGS)
     values = {name: validate(name, values.get(name, BY_NAME[name].default_value())) for name in PRINTER_SETTINGS}
+    if readings is not None:
+        return _read_sheet(ctx, config_path, values, check, readings)
     correction = printer_correction(values) if check else None
     if correction is not None and correction.is_identity:
         raise CardgenError("calibrate --check prints the sheet again through your printer profile, and none is "
@@ -296,6 +306,62 @@ def calibrate(ctx, config_path, check, folder, old_folder, **flags):
             raise CardgenError(f"cannot write {path} ({exc.strerror or exc}): choose a folder you can write to "
                                "with --out") from None
         click.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100 %")
+
+
+def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, typed: str) -> None:
+    """calibrate --read: the readings (asked, or from the flag) worked out into the printer's
+    values, checked with the whole project, and saved in its [printer] table."""
+    from . import config, readings
+    from .layout.calibration import on_top_of, plan, solve
+    from .layout.paper import papers
+    from .options import BuildOptions, pick
+    from .projectfile import save_settings
+    from .settings import BY_NAME, printer_correction
+
+    path = config_path or Path(config.CONFIG_NAME)
+    project = config.load(path) if config_path is not None or path.is_file() else {}
+    chosen = papers(values["paper"])
+    if len(chosen) != 1:
+        raise CardgenError("calibrate --read: with paper 'both' there are two sheets; name the one you read "
+                           "with --paper letter or --paper a4")
+    got = readings.parse(typed) if typed else readings.ask()
+    found = solve(plan(chosen[0]), got)
+    if check:  # what is left of the error, on top of the values the check print was drawn with
+        found = on_top_of(printer_correction(values), found)
+    new = {"back_offset": found.back_offset, "back_rotation": found.back_rotation, "print_scale": found.scale,
+           "printer_margin": found.margins}
+    merged = {**project, **{k: v for k, v in values.items() if k == "paper"}, **new}
+    merged.pop("out", None)
+    before = BuildOptions(**pick(BuildOptions, {**merged, "printer_margin": project.get("printer_margin")}))
+    after = BuildOptions(**pick(BuildOptions, merged))  # a correction that pushes cards off the sheet: one line
+    save_settings(path, new)
+    for line in readings.describe(found, _sheet_note(before), _sheet_note(after)):
+        click.echo(line)
+    shown = ", ".join(f"{BY_NAME[k].toml_key} = {_shown_value(v)}" for k, v in new.items())
+    click.echo(f"Saved in {path} under [printer]: {shown}.")
+    click.echo("Next: 'cardgen calibrate --check' writes a sheet drawn with these values; print it the same way "
+               "and every ladder should read 0.")
+
+
+def _shown_value(value) -> str:
+    return "[" + ", ".join(f"{v:g}" for v in value) + "]" if isinstance(value, tuple) else f"{value:g}"
+
+
+def _sheet_note(options) -> list:
+    """What a home-print sheet of the project holds with these options: (paper, cards, size,
+    turned) for each paper."""
+    from .layout.imposition import SheetSpec, per_sheet
+    from .layout.paper import papers
+    from .model.sizes import card_size
+    from .settings import printer_margins
+
+    size = card_size(options.card_size)
+    notes = []
+    for paper in papers(options.paper):
+        count, turned = per_sheet(SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
+                                            margins=printer_margins(options)))
+        notes.append(("Letter" if paper.name == "letter" else paper.name.upper(), count, options.card_size, turned))
+    return notes
 
 
 def _calibration_folder(folder: Path) -> None:

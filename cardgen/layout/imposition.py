@@ -411,6 +411,13 @@ class SheetSpec:
         return edges(self.margins, self.layout)
 
 
+def per_sheet(spec: SheetSpec) -> tuple:
+    """(cards a sheet holds, whether they are turned) for this spec."""
+    page = impose(spec, 1000)[0]
+    fronts = [p for p in page.placements if not p.back]
+    return len(fronts), fronts[0].turn != 0
+
+
 def impose(spec: SheetSpec, count: int) -> list[Page]:
     """Plan the pages for count card faces (and their backs, as the layout asks)."""
     if spec.layout not in LAYOUTS:
