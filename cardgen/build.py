@@ -37,6 +37,7 @@ class BuildResult:
     games: list = field(default_factory=list)
     skipped: list = field(default_factory=list)  # games whose inputs had not changed
     seconds: float = 0.0
+    kit: list = field(default_factory=list)  # the how-to-print pages, at the top of the folder
 
 
 def _prepare_out(out: Path) -> Path:
@@ -228,9 +229,12 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
             and (final / e["path"]).is_file()]
     site_key = site_key if "html" in options.formats else None
     site_key = site_key if (site_built or (site_key and old.get("site_key") == site_key)) else old.get("site_key")
+    kit_papers, kit_key, kit_kept = _kit_plan(options, theme, old, final, {**keep_games, **params},
+                                              kept + [e for g in result.games for e in g.files])
+    kept += kit_kept
     readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
     kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
-    if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
+    if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key, kit_key)):
         return  # nothing changed: the output folder is left alone
     (staging / outdir.README).write_bytes(readme)
     for e in kept[:-1]:
@@ -249,10 +253,61 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         entries = [manifest.entry_for(staging, path, SITE, "site", path.suffix[1:]) for path in files]
         result.games.append(GameResult(SITE, entries, time.perf_counter() - t0))
     entries = kept + [e for g in result.games for e in g.files]
-    (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
+    if kit_papers and not kit_kept:  # the kit's first pages, made from everything else in it
+        from .documents import howto
+
+        checkpoint()
+        progress("writing how to print the kit…")
+        records = _records({**keep_games, **params})
+        for path in howto.write_howto(staging, records, entries, kit_papers, theme, _titles(records)):
+            entries.append(manifest.entry_for(staging, path, howto.KIT, howto.KIND, "pdf"))
+            result.kit.append(path.name)
+    else:
+        result.kit += [e.path for e in kit_kept]
+    (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key, kit_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
     outdir.switch(final, staging, options.out)
+
+
+def _records(games: dict) -> dict:
+    """The games' build records (manifest JSON) read back; one this cardgen cannot read (a game
+    kept from an older build) is left out, and the checker says so."""
+    from .record import RecordError, from_json
+
+    records = {}
+    for name, data in games.items():
+        try:
+            records[name] = from_json(name, data)
+        except RecordError:
+            continue
+    return records
+
+
+def _titles(records: dict) -> dict:
+    """Game name -> title, in the kit's order."""
+    from .builders import GAMES
+
+    return {name: game.title for name, game in GAMES.items() if name in records}
+
+
+def _kit_plan(options: BuildOptions, theme: Theme, old: dict, final: Path, games: dict, entries: list) -> tuple:
+    """(the papers the how-to-print pages are for, their key, the old pages' entries when they
+    can be kept as they are: nothing they say has changed)."""
+    from .documents import howto
+    from .layout.paper import papers
+
+    wanted = tuple(p.name for p in papers(options.paper)) if "pdf" in options.formats else ()
+    records = _records(games)
+    kit_papers = howto.papers(records, wanted)
+    if not kit_papers:
+        return [], None, []
+    key = howto.key(records, entries, kit_papers, theme)
+    old_pages = [manifest.Entry(**e) for e in old["files"] if isinstance(e, dict) and e.get("game") == howto.KIT
+                 and manifest.safe_rel(e.get("path")) and (final / e["path"]).is_file()
+                 and not (final / e["path"]).is_symlink()]
+    same = old.get("kit_key") == key and sorted(e.path for e in old_pages) == sorted(map(howto.file_name, kit_papers))
+    return kit_papers, key, old_pages if same else []
 
 
 def _same_manifest(final: Path, text: str) -> bool:
@@ -326,5 +381,7 @@ def summary(result: BuildResult) -> list[str]:
         lines.append(f"{g.name}: {counts} in {result.out / g.name} ({g.seconds:.2f} s)")
     if result.skipped:
         lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
+    if result.kit:
+        lines.append(f"print first: {', '.join(str(result.out / name) for name in result.kit)} (how to print the kit)")
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
     return lines

@@ -72,15 +72,21 @@ def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float, margins: tup
     """How many trim-size cards fit a sheet in a grid, upright or turned a quarter, whose
     cards leave each axis MARK_FIT_MM of printable room (gutterfold: across, the left half
     with the bleed kept off the fold)."""
+    return grid(layout, paper, card, bleed, margins)[0]
+
+
+def grid(layout: str, paper: tuple, card: tuple, bleed: float, margins: tuple) -> tuple:
+    """(cards a sheet holds, whether turned): the grid holding more, upright on a tie."""
     width, height = sheet_size(layout, paper)
     top, right, bottom, left = margins
-    best = 0
-    for w, h in (card, card[::-1]):
+    best = (0, False)
+    for turned, (w, h) in ((False, card), (True, card[::-1])):
         room_x = (width / 2 - bleed - FOLD_CLEAR_MM - left if layout == "gutterfold"
                   else width - left - right - MARK_FIT_MM)
         cols = math.floor((room_x + 1e-9) / w)
         rows = math.floor((height - top - bottom - MARK_FIT_MM + 1e-9) / h)
-        best = max(best, max(0, cols) * max(0, rows))
+        if max(0, cols) * max(0, rows) > best[0]:
+            best = (cols * rows, turned)
     return best
 
 

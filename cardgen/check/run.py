@@ -104,6 +104,7 @@ def _check_output(out: Path) -> list[GameReport]:
                 files_report.fail(rel, "-", "not listed in manifest.json")
     files_report.summary.append(f"{len(data['files'])} files listed, all present and unchanged")
     reports.append(files_report)
+    records = {}
     for name, params in sorted(data["games"].items()):
         report = GameReport(name)
         if name not in CHECKERS:
@@ -116,6 +117,7 @@ def _check_output(out: Path) -> list[GameReport]:
             report.fail("manifest.json", name, f"malformed build record: {exc}")
             reports.append(report)
             continue
+        records[name] = rec
         report = importlib.import_module(CHECKERS[name]).check(out / name, rec, out)
         rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
         check_print_setup(name, out / name, rec, report, rel)
@@ -126,4 +128,9 @@ def _check_output(out: Path) -> list[GameReport]:
                 check_print_setup(name, folder, rec, report, rel)
             check_sets(name, out / name, rec, report, rel)
         reports.append(report)
+    from .howto import check_howto
+
+    kit = check_howto(out, data, records)
+    if kit.violations or kit.summary:
+        reports.append(kit)
     return reports
