@@ -232,6 +232,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
     kit_papers, kit_key, kit_kept = _kit_plan(options, theme, old, final, {**keep_games, **params},
                                               kept + [e for g in result.games for e in g.files])
     kept += kit_kept
+    result.kit = [e.path for e in kit_kept]
     readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
     kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
     if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key, kit_key)):
@@ -262,8 +263,6 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
         for path in howto.write_howto(staging, records, entries, kit_papers, theme, _titles(records)):
             entries.append(manifest.entry_for(staging, path, howto.KIT, howto.KIND, "pdf"))
             result.kit.append(path.name)
-    else:
-        result.kit += [e.path for e in kit_kept]
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key, kit_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile

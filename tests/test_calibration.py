@@ -269,6 +269,10 @@ def test_a_printer_is_measured_end_to_end_and_the_next_build_uses_it(tmp_path):
     assert result.exit_code == 0, result.output
     result = run_cli("check", out)
     assert result.exit_code == 0 and "9 a sheet (duplex)" in result.output, result.output
+    from test_howto import page_lines
+
+    lines = page_lines(out / "how-to-print-letter.pdf")  # the kit's first page says so too
+    assert lines[lines.index("str8eight/str8eight-print-letter.pdf") + 1].startswith("cards: 8 sheets of 9 cards, upright")
     sheet = out / "str8eight" / "str8eight-print-letter.pdf"
     from cardgen.layout.imposition import SheetSpec, impose
 

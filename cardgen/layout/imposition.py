@@ -118,6 +118,7 @@ class Page:
     labels: list = field(default_factory=list)
     rulers: list = field(default_factory=list)
     folds: list = field(default_factory=list)
+    per_page: int = 0  # the cards a full sheet of this plan holds
 
 
 @dataclass(frozen=True)
@@ -413,9 +414,8 @@ class SheetSpec:
 
 def per_sheet(spec: SheetSpec) -> tuple:
     """(cards a sheet holds, whether they are turned) for this spec."""
-    page = impose(spec, 1000)[0]
-    fronts = [p for p in page.placements if not p.back]
-    return len(fronts), fronts[0].turn != 0
+    page = impose(spec, 1)[0]
+    return page.per_page, page.placements[0].turn != 0
 
 
 def impose(spec: SheetSpec, count: int) -> list[Page]:
@@ -438,14 +438,14 @@ def impose(spec: SheetSpec, count: int) -> list[Page]:
     for s in range(sheets):
         first = s * per_page
         n = min(per_page, count - first)
-        front = Page(paper.width, paper.height, "fronts", s + 1, sheets)
+        front = Page(paper.width, paper.height, "fronts", s + 1, sheets, per_page=per_page)
         front.placements = [replace(p, card=first + p.card) for p in full[:n]]
         front.marks = list(front_marks)  # every cut of the full grid: the last sheet is cut the same way
         _furniture(front, paper, f"{spec.title} · fronts {s + 1}/{sheets} · {paper.name}", words, extent,
                    xa.spans(), ya.spans(), spec.edges)
         pages.append(front)
         if spec.layout == "duplex":
-            back = Page(paper.width, paper.height, "backs", s + 1, sheets)
+            back = Page(paper.width, paper.height, "backs", s + 1, sheets, per_page=per_page)
             back.placements = [_back(p, paper) for p in front.placements]
             back.marks = list(back_marks)
             _furniture(back, paper, f"{spec.title} · backs {s + 1}/{sheets} · {paper.name}", words, extent,
@@ -506,7 +506,7 @@ def _gutterfold(spec: SheetSpec, count: int) -> list[Page]:
     for s in range(sheets):
         first = s * per_page
         k_count = min(per_page, count - first)
-        page = Page(paper.width, paper.height, "sheet", s + 1, sheets)
+        page = Page(paper.width, paper.height, "sheet", s + 1, sheets, per_page=per_page)
         page.placements = [replace(p, card=first + p.card) for p in full[:per_page][:k_count]]
         page.placements += [replace(p, card=first + p.card) for p in full[per_page:][:k_count]]
         page.marks, page.back_marks = list(marks), list(back_marks)
