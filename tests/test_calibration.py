@@ -294,21 +294,10 @@ def marks_printed(printer: Printer, sheet, index: int, page) -> None:
         printed = (printer.printed_back if page.side == "backs" else printer.printed)(img, (0, 0, printer.w, printer.h))
     finally:
         PX = saved
-    px = dpi / 25.4
-    pixels = printed.load()
-    clips = [pl.clip for pl in page.placements]
-    cuts = [("x", v) for v in {round(v, 3) for pl in page.placements for v in (pl.trim.x, pl.trim.right)}]
-    cuts += [("y", v) for v in {round(v, 3) for pl in page.placements for v in (pl.trim.y, pl.trim.bottom)}]
-    for axis, at in cuts:
-        crossing = [(c.y, c.bottom) if axis == "x" else (c.x, c.right) for c in clips
-                    if (c.x <= at <= c.right if axis == "x" else c.y <= at <= c.bottom)]
-        k = round(at * px)
-        dark = 0
-        for i in range(printed.height if axis == "x" else printed.width):
-            if any(a - 0.3 <= i / px <= b + 0.3 for a, b in crossing):
-                continue
-            dark += min(pixels[j, i] if axis == "x" else pixels[i, j] for j in (k - 1, k, k + 1)) < 200
-        assert dark / px >= 3.0, (index, axis, at, dark / px)
+    from test_print import marks_seen
+
+    for axis, at, seen in marks_seen(printed, page, dpi / 25.4, pad=0.3):
+        assert seen >= 3.0, (index, axis, at, seen)
 
 
 def test_a4_sheet_and_a_perfect_printer_read_zero(tmp_path):
