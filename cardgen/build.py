@@ -298,7 +298,7 @@ def _kit_plan(options: BuildOptions, theme: Theme, old: dict, final: Path, games
 
     wanted = tuple(p.name for p in papers(options.paper)) if "pdf" in options.formats else ()
     records = _records(games)
-    kit_papers = howto.papers(records, wanted)
+    kit_papers = howto.papers(records, wanted, [e for e in entries if e.game in records])
     if not kit_papers:
         return [], None, []
     key = howto.key(records, entries, kit_papers, theme)

@@ -100,7 +100,8 @@ def _kit_pages(out: Path, data: dict, games: tuple) -> list:
     if games not in _KIT_PAGES:
         entries = [Entry(**e) for e in data["files"]]
         titles = {name: game.title for name, game in GAMES.items() if name in records}
-        paths = howto.write_howto(out, records, entries, howto.papers(records, ()), DEFAULT_THEME, titles)
+        paths = howto.write_howto(out, records, entries, howto.papers(records, ("letter",), entries), DEFAULT_THEME,
+                                  titles)
         _KIT_PAGES[games] = {p.name: p.read_bytes() for p in paths}
     entries = []
     for name, data_bytes in _KIT_PAGES[games].items():

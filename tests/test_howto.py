@@ -109,12 +109,17 @@ def test_a_kit_of_rules_only(tmp_path):
 
 
 @pytest.mark.parametrize("wanted, printed, want", [(("letter",), {}, ["letter"]), ((), {}, []),
+                                                    (("letter", "a4"), {}, ["letter"]),
                                                     (("letter",), {"a4"}, ["letter", "a4"])])
 def test_a_page_for_each_paper_of_the_kit(wanted, printed, want):
-    """The papers this build prints on, and those of a game kept from an earlier build."""
+    """The papers this build prints on where it holds something to print (here a Letter score
+    pad), and those of a game's sheets kept from an earlier build."""
     from types import SimpleNamespace
 
     from cardgen.documents.howto import papers
+    from cardgen.manifest import Entry
 
     records = {"eights": SimpleNamespace(home_print=SimpleNamespace(papers=tuple(printed))) if printed else None}
-    assert papers(records, wanted) == want
+    pad = Entry("eights/eights-scorepad-letter.pdf", "eights", "scorepad", "pdf", "-")
+    cards = Entry("eights/eights-cards.pdf", "eights", "faces", "pdf", "-")  # printed on no paper of its own
+    assert papers(records, wanted, [pad, cards]) == want

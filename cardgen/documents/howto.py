@@ -30,10 +30,11 @@ def file_name(paper: str) -> str:
     return f"how-to-print-{paper}.pdf"
 
 
-def papers(records: dict, wanted: tuple) -> list:
-    """The papers the kit needs a page for: those this build prints on (wanted) and those any
-    game's print sheets were made for (a game kept from an earlier build may have others)."""
-    found = set(wanted)
+def papers(records: dict, wanted: tuple, entries: list = ()) -> list:
+    """The papers the kit needs a page for: those this build prints on (wanted) where the kit
+    holds something to print, and those any game's print sheets were made for (a game kept
+    from an earlier build may have others)."""
+    found = {paper for paper in wanted if _printed(entries, paper)}
     for rec in records.values():
         if getattr(rec, "home_print", None) is not None:
             found |= set(rec.home_print.papers)
