@@ -508,3 +508,22 @@ def test_a_project_file_cardgen_cannot_safely_replace_is_left_alone(tmp_path, mo
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "Permission denied" in result.output
     assert real.read_text() == PROJECT and broken.read_text() == "[printer\nscale = 99\n"
     assert os.readlink(tmp_path / "cardgen.toml") == str(real)
+
+
+@pytest.mark.parametrize("where, value, says", [
+    ("flag", "3,3", "printer margin '3,3' is not one number or four"),
+    ("flag", "30", "printer margin 30.0 mm is out of range: use 0 to 25 mm"),
+    ("flag", "3,3,x,4", "printer margin 'x' is not a number"),
+    ("file", "[1, 2]", "cardgen.toml:2: printer margin a list is not one number or four"),
+    ("file", '"wide"', "cardgen.toml:2: printer margin 'wide' is not one number or four"),
+])
+def test_a_bad_printer_margin_is_one_line(tmp_path, where, value, says):
+    """--printer-margin and [printer] margin: one number (every edge) or four; anything else
+    is one line, exit 2, before any work."""
+    if where == "flag":
+        result = run_cli("build", "--printer-margin", value, "--out", tmp_path / "out")
+    else:
+        (tmp_path / "cardgen.toml").write_text(f"[printer]\nmargin = {value}\n")
+        result = run_cli("build", "--config", tmp_path / "cardgen.toml", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and says in result.output, result.output
+    assert not (tmp_path / "out").exists()

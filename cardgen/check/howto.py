@@ -4,7 +4,8 @@ Stated from the build records and the manifest, not from the code that writes th
 
 - every paper any game's card sheets were made for has its page, listed in manifest.json
   (game "kit", kind "how-to-print"), one page of that paper's size, that names the paper;
-- every file the page names (a path ending in .pdf) is one the manifest lists, and every
+- every file the page names (a path ending in .pdf; set-{a..l}/ in a path names the file in
+  each of those set folders, as a shell expands it) is one the manifest lists, and every
   PDF of a game the manifest lists whose name ends in -<paper>.pdf (what is printed on
   that paper) is named;
 - each game's card sheets for that paper are named (every set's, for class sets), and the
@@ -26,7 +27,8 @@ from .report import GameReport
 
 KIT, KIND = "kit", "how-to-print"
 PAGE = re.compile(r"how-to-print-([a-z0-9]+)\.pdf")
-NAMED = re.compile(r"[A-Za-z0-9][\w.-]*(?:/[\w.-]+)*\.pdf")
+NAMED = re.compile(r"[A-Za-z0-9][\w.{}-]*(?:/[\w.{}-]+)*\.pdf")
+SETS = re.compile(r"\{([a-z])\.\.([a-z])\}")
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 SIDES = {"duplex": "both sides, flip on the long edge", "fronts": "one side", "gutterfold": "one side, then fold"}
 TOL_MM = 0.5
@@ -84,7 +86,11 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
     text = "\n".join(lines)
     if f"{PAPER_NAMES[paper]} paper" not in text:
         report.fail(path, "page 1", f"does not say it is for {PAPER_NAMES[paper]} paper")
-    names = [n for n in NAMED.findall(text) if not PAGE.fullmatch(n)]
+    line_of = {}  # each file named -> the line naming it
+    for i, line in enumerate(lines):
+        for name in _expand(line.strip()) if NAMED.fullmatch(line.strip()) else ():
+            line_of.setdefault(name, i)
+    names = [n for found in NAMED.findall(text) for n in _expand(found) if not PAGE.fullmatch(n)]
     for name in names:
         if name not in listed:
             report.fail(path, "page 1", f"names {name[:80]}, which the kit does not hold (manifest.json lists no such file)")
@@ -104,13 +110,33 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
                 SIDES.get(info.layout, "?"), "card stock")
         for folder in folders:
             name = f"{folder}/{game}-{stem}-{paper}.pdf"
-            at = next((i for i, line in enumerate(lines) if line.strip() == name), None)
+            at = line_of.get(name)
             if at is None:
                 report.fail(path, "page 1", f"does not name {name}, the card sheets to print on {paper}")
                 continue
-            detail = lines[at + 1] if at + 1 < len(lines) else ""
+            detail = " ".join(_following(lines, at))
             missing = [w for w in says if w not in detail]
             if missing:
                 report.fail(path, "page 1", f"says of {name} {detail[:120]!r}, where the record has "
                             f"{'; '.join(says)}")
     return len(set(names))
+
+
+def _following(lines: list, at: int) -> list:
+    """The description after the line naming a file: the lines up to the next file's name
+    (a wrapped description takes two or three)."""
+    out = []
+    for line in lines[at + 1:at + 4]:
+        if NAMED.fullmatch(line.strip()):
+            break
+        out.append(line.strip())
+    return out
+
+
+def _expand(name: str) -> list:
+    """set-{a..l} in a name: the name in each set folder from a to l; at most 26."""
+    m = SETS.search(name)
+    if m is None:
+        return [name]
+    first, last = ord(m.group(1)), ord(m.group(2))
+    return [name[:m.start()] + chr(c) + name[m.end():] for c in range(first, min(last, first + 25) + 1)]

@@ -15,11 +15,32 @@ def page_svg(paper, paper_name: str, games: list, margins: "tuple | None", theme
     """One page: games is [{"title", "rows": [{"path", "what", "details"}]}] in the kit's order;
     margins: the printer's, when the sheets were laid out for measured ones."""
     measure = Measure(theme.fonts)
-    rows = sum(len(g["rows"]) for g in games)
-    # the file list takes what the pictures leave: its type shrinks for a large kit (class sets)
-    room = paper.height - 2 * MARGIN_MM - 162 - len(games) * 1.2
-    size = max(6.0, min(8.5, room / max(1e-9, (rows * 1.45 + len(games) * 1.55) * PT)))
-    return render("howto/page.svg.j2", page=paper, paper_name=paper_name, games=games, margins=margins,
-                  fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT, m=MARGIN_MM,
-                  size=size, wrap=measure.lines, width=measure.width, ruler=paper.ruler_label,
+    room = paper.height - 2 * MARGIN_MM - 150  # what the title, the intro and the pictures leave the list
+    width = paper.width - 2 * MARGIN_MM - 10
+    for tenth in range(85, 59, -5):  # the largest type (8.5 pt down to 6) whose list fits
+        size = tenth / 10
+        table, height = _table(games, measure, size, width)
+        if height <= room:
+            break
+    return render("howto/page.svg.j2", page=paper, paper_name=paper_name, table=table, table_height=height,
+                  margins=margins, fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
+                  m=MARGIN_MM, size=size, wrap=measure.lines, width=measure.width, ruler=paper.ruler_label,
                   titles=[g["title"] for g in games])
+
+
+def _table(games: list, measure, size: float, width: float) -> tuple:
+    """The list of files set in size: (items, its height mm). Each item is a game's title or a
+    file's path with its description wrapped beside it, at y (mm, from the list's top)."""
+    lead = size * PT * 1.45
+    paths = [r["path"] for g in games for r in g["rows"]]
+    column = min(max((measure.width(p, size, "bold") for p in paths), default=0) + 3, width * 0.55)
+    items, y = [], 0.0
+    for game in games:
+        items.append({"kind": "game", "text": game["title"], "y": y + size * 1.1 * PT})
+        y += size * PT * 1.6
+        for row in game["rows"]:
+            lines = measure.lines(f"{row['what']}: {row['details']}", width - column, size)
+            items.append({"kind": "file", "text": row["path"], "lines": lines, "y": y + size * PT, "column": column})
+            y += lead * len(lines) + size * PT * 0.25
+        y += 1.2
+    return items, y

@@ -97,8 +97,31 @@ def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict
                 details.append("one side")
             details.append("card stock" if e.kind in CARD_STOCK else "plain paper")
             rows.append({"path": e.path, "what": WHAT[e.kind], "details": "; ".join(details)})
-        games.append({"title": titles[game], "rows": rows})
+        games.append({"title": titles[game], "rows": _sets_together(rows)})
     return games
+
+
+def _sets_together(rows: list) -> list:
+    """Class sets: the same file in set-a/ … set-l/ as one row, its path written as a shell
+    would expand it (str8eight/set-{a..l}/str8eight-print-letter.pdf), so a kit of twelve
+    sets still fits its page; the checker expands it back."""
+    import re
+
+    groups: dict = {}
+    for row in rows:
+        m = re.fullmatch(r"(.+)/set-([a-z])/([^/]+)", row["path"])
+        key = (m.group(1), m.group(3), row["what"], row["details"]) if m else (row["path"],)
+        groups.setdefault(key, []).append((m.group(2) if m else None, row))
+    out = []
+    for key, members in groups.items():
+        letters = [letter for letter, _ in members]
+        if len(members) > 1 and letters == [chr(ord("a") + i) for i in range(len(letters))]:
+            game, name, what, details = key
+            out.append({"path": f"{game}/set-{{a..{letters[-1]}}}/{name}", "what": what,
+                        "details": f"{details}; one in each of the {len(members)} set folders"})
+        else:
+            out += [row for _, row in members]
+    return out
 
 
 def write_howto(out: Path, records: dict, entries: list, paper_list: list, theme, titles: dict) -> list:
