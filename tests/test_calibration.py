@@ -527,3 +527,36 @@ def test_a_bad_printer_margin_is_one_line(tmp_path, where, value, says):
         result = run_cli("build", "--config", tmp_path / "cardgen.toml", "--out", tmp_path / "out")
     assert result.exit_code == 2 and result.output.count("\n") == 1 and says in result.output, result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_the_sheet_a_parent_reads():
+    """Every number on the ladders and edge ladders at 8 pt or more; five steps, each with
+    its picture (the print dialog, a ruler read, an edge ladder and a ladder with the right
+    reading marked); an edge ladder of 24 rungs, 0.5 to 12 mm, along each side, its crossbars
+    where they say; and a back page that shows what to look for."""
+    from defusedxml import ElementTree
+
+    from cardgen.design.calibration import PT, sheet_svgs
+    from cardgen.theme import DEFAULT_THEME
+
+    ns = "{http://www.w3.org/2000/svg}"
+    for paper in PAPERS.values():
+        front, back = (ElementTree.fromstring(svg.encode()) for svg in sheet_svgs(plan(paper), DEFAULT_THEME))
+        numbered = [g for g in front.iter(ns + "g") if g.get("data-ladder") or g.get("data-edge")]
+        sizes = [float(t.get("font-size") or parent.get("font-size")) for g in numbered for parent in g.iter(ns + "g")
+                 for t in parent.findall(ns + "text") if (t.text or "").strip()[:1] in "+\u22120123456789"]
+        assert len(sizes) >= 4 * 33 + 4 * 24 and min(sizes) >= 8 * PT - 1e-3, min(sizes)
+        pictures = {g.get("data-picture") for g in front.iter(ns + "g")} - {None}
+        assert pictures == {"print-dialog", "ruler", "edge-ladder", "ladder"}
+        steps = [t.text for t in front.iter(ns + "text") if t.text in "12345" and t.get("fill") == "#ffffff"]
+        assert steps == list("12345")
+        for g in (g for g in front.iter(ns + "g") if g.get("data-edge")):
+            bars = [line for line in g.iter(ns + "line") if line.get("data-mm")]
+            assert [float(b.get("data-mm")) for b in bars] == [k / 2 for k in range(1, 25)]
+            edge = g.get("data-edge")
+            for b in bars:
+                x, y = float(b.get("x1")), float(b.get("y1"))
+                at = {"top": y, "left": x, "bottom": paper.height - y, "right": paper.width - x}[edge]
+                assert at == pytest.approx(float(b.get("data-mm")))
+        assert {g.get("data-picture") for g in back.iter(ns + "g")} - {None} == {"flip", "window", "reading"}
+        assert len([line for line in back.iter(ns + "line") if line.get("data-ladder")]) == 4

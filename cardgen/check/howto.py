@@ -69,8 +69,9 @@ def check_howto(out: Path, data: dict, records: dict) -> GameReport:
             before = len(report.violations)
             named = _check_page(pdf, path, paper, printed.get(paper, []), records, listed, report)
             if len(report.violations) == before:
-                report.summary.append(f"{path}: one {PAPER_NAMES[paper]} page naming {named} files of the kit, "
-                                      "each one it holds; the card sheets as the records lay them out")
+                report.summary.append(f"{path}: one {PAPER_NAMES[paper]} page naming {named} "
+                                      f"file{'s' if named != 1 else ''} of the kit, each one it holds; the card "
+                                      "sheets as the records lay them out")
     return report
 
 

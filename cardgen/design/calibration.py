@@ -88,7 +88,7 @@ def example_ladder(x: float, y: float, through: float, zoom: float = 2.0, rungs:
     half = (len(shown) - 1) / 2
     reach = max(abs(v) for v in shown) * zoom
     dashes, labels = [], []
-    size = LABEL_PT * 0.85
+    size = LABEL_PT
     for i, v in enumerate(shown):
         at = y + (i - half) * ROW_MM * zoom
         dashes.append({"x1": x + v * zoom, "y1": at - DASH_MM * zoom / 2, "x2": x + v * zoom,

@@ -23,7 +23,7 @@ def page_svg(paper, paper_name: str, games: list, margins: "tuple | None", theme
         if height <= room:
             break
     return render("howto/page.svg.j2", page=paper, paper_name=paper_name, table=table, table_height=height,
-                  margins=margins, fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
+                  margins="/".join(f"{v:g}" for v in margins) if margins else "", fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
                   m=MARGIN_MM, size=size, wrap=measure.lines, width=measure.width, ruler=paper.ruler_label,
                   titles=[g["title"] for g in games])
 
