@@ -38,6 +38,7 @@ class BuildResult:
     skipped: list = field(default_factory=list)  # games whose inputs had not changed
     seconds: float = 0.0
     removed: list = field(default_factory=list)  # what the last build left that no longer fits: taken out, and why
+    kit: list = field(default_factory=list)  # the how-to-print pages, at the top of the folder
 
 
 def _prepare_out(out: Path) -> Path:
@@ -264,9 +265,13 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
             if isinstance(e, dict) and e.get("game") in keep and manifest.safe_rel(e.get("path"))
             and (final / e["path"]).is_file() and e["path"] not in stale]
     site_key = site_key if site_built or site_kept else None
+    kit_papers, kit_key, kit_kept = _kit_plan(options, theme, old, final, games_now,
+                                              kept + [e for g in result.games for e in g.files])
+    kept += kit_kept
+    result.kit = [e.path for e in kit_kept]
     readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
     kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
-    if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key)):
+    if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key, kit_key)):
         return  # nothing changed: the output folder is left alone
     (staging / outdir.README).write_bytes(readme)
     for e in kept[:-1]:
@@ -276,6 +281,10 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
     # every file the folder will hold besides the preview: what the page links
     files = tuple((e.path, e.game, e.kind) for e in kept + [e for g in result.games for e in g.files]
                   if e.game != SITE)
+    if kit_papers and not kit_kept:  # the how-to-print pages are written last, from all the rest
+        from .documents import howto
+
+        files += tuple((howto.file_name(paper), howto.KIT, howto.KIND) for paper in kit_papers)
     if site_built:
         t0 = time.perf_counter()
         parts.now("the HTML preview")
@@ -293,7 +302,16 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
         index = write_index(staging, games_now, titles, files)
         kept = [e for e in kept if e.path != "index.html"] + [manifest.entry_for(staging, index, SITE, "site", "html")]
     entries = kept + [e for g in result.games for e in g.files]
-    (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key))
+    if kit_papers and not kit_kept:  # the kit's first pages, made from everything else in it
+        from .documents import howto
+
+        checkpoint()
+        parts.now("how to print the kit")
+        records = _records({**keep_games, **params})
+        for path in howto.write_howto(staging, records, entries, kit_papers, theme, _titles(records)):
+            entries.append(manifest.entry_for(staging, path, howto.KIT, howto.KIND, "pdf"))
+            result.kit.append(path.name)
+    (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key, kit_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
     outdir.switch(final, staging, options.out)
@@ -334,6 +352,46 @@ def _stale_reports(final: Path, files: list, games: dict, result: BuildResult) -
                               else "a variant it no longer says") + f", not this build's ({built}): taken out; run "
                               f"'cardgen playtest --game {game}' with this build's options for a new one")
     return stale
+
+
+def _records(games: dict) -> dict:
+    """The games' build records (manifest JSON) read back; one this cardgen cannot read (a game
+    kept from an older build) is left out, and the checker says so."""
+    from .record import RecordError, from_json
+
+    records = {}
+    for name, data in games.items():
+        try:
+            records[name] = from_json(name, data)
+        except RecordError:
+            continue
+    return records
+
+
+def _titles(records: dict) -> dict:
+    """Game name -> title, in the kit's order."""
+    from .builders import GAMES
+
+    return {name: game.title for name, game in GAMES.items() if name in records}
+
+
+def _kit_plan(options: BuildOptions, theme: Theme, old: dict, final: Path, games: dict, entries: list) -> tuple:
+    """(the papers the how-to-print pages are for, their key, the old pages' entries when they
+    can be kept as they are: nothing they say has changed)."""
+    from .documents import howto
+    from .layout.paper import papers
+
+    wanted = tuple(p.name for p in papers(options.paper)) if "pdf" in options.formats else ()
+    records = _records(games)
+    kit_papers = howto.papers(records, wanted, [e for e in entries if e.game in records])
+    if not kit_papers:
+        return [], None, []
+    key = howto.key(records, entries, kit_papers, theme)
+    old_pages = [manifest.Entry(**e) for e in old["files"] if isinstance(e, dict) and e.get("game") == howto.KIT
+                 and manifest.safe_rel(e.get("path")) and (final / e["path"]).is_file()
+                 and not (final / e["path"]).is_symlink()]
+    same = old.get("kit_key") == key and sorted(e.path for e in old_pages) == sorted(map(howto.file_name, kit_papers))
+    return kit_papers, key, old_pages if same else []
 
 
 def _same_manifest(final: Path, text: str) -> bool:
@@ -408,5 +466,7 @@ def summary(result: BuildResult) -> list[str]:
     if result.skipped:
         lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
     lines += result.removed
+    if result.kit:
+        lines.append(f"print first: {', '.join(str(result.out / name) for name in result.kit)} (how to print the kit)")
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
     return lines

@@ -208,7 +208,7 @@ def _add_options(func, settings, _allowed_text, _default_text):
             func = click.option(*names, s.name, multiple=True, type=_SettingType(s),
                                 help=s.help + allowed + shown)(func)
         else:
-            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair") or s.choices else ""
+            allowed = f" Allowed: {_allowed_text(s)}." if s.kind in ("int", "float", "pair", "margins") or s.choices else ""
             func = click.option(*names, s.name, type=_SettingType(s), default=None,
                                 help=s.help + allowed + shown)(func)
     return func
@@ -321,41 +321,133 @@ PRINTER_SETTINGS = ("paper", "back_offset", "back_rotation", "print_scale")
 
 @main.command()
 @click.option("--check", is_flag=True, help="Draw the sheet with the [printer] correction, to see it work.")
-@click.option("--dir", "folder", type=click.Path(path_type=Path), default=Path("."),
-              help="Folder to write calibration-<paper>.pdf into (default: here).")
+@click.option("--out", "folder", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Folder to write calibration-<paper>.pdf into, made if need be (default: here).")
+@click.option("--dir", "old_folder", type=click.Path(path_type=Path), default=None, hidden=True)
+@click.option("--read", "readings", is_flag=False, flag_value="", default=None, metavar="READINGS",
+              help="Give what the printed sheet shows and save the printer's values in the project file's "
+                   "[printer] table: alone, it asks for each ladder; or all at once, e.g. "
+                   "A=+1.25,B=-0.5,X=0.75,Y=-0.25,edges=3,3,5,4,ruler=99.5,100.2. With --check: what the "
+                   "check print shows, added to the values you have.")
 @_setting_options("calibrate")
 @click.pass_context
 @_friendly
-def calibrate(ctx, check, folder, **flags):
-    """Write a one-sheet duplex test page that reads your printer's scale and duplex error.
+def calibrate(ctx, check, folder, old_folder, readings, **flags):
+    """Write a one-sheet duplex test page that reads your printer's scale, margins and duplex error.
 
-    Print it double-sided at 100 %, read the rulers and ladders, and put the values in
-    cardgen.toml's [printer] table; every build then draws the sheets to cancel them."""
+    Print it double-sided at 100 %, read its rulers and ladders, and give them to
+    'cardgen calibrate --read': it saves the printer's values in cardgen.toml's [printer]
+    table, and every build then draws the sheets to cancel them."""
     from .documents.calibration import file_name, refuse_unless_ours, write_calibration
     from .layout.paper import papers
     from .settings import BY_NAME, printer_correction, validate
     from .theme import DEFAULT_THEME
 
     config_path, quiet, verbose = _how(flags)
+    if readings is not None and (folder is not None or old_folder is not None):
+        raise CardgenError("--read: saves what the printed sheet shows and writes no sheet; leave --out out")
+    if old_folder is not None:
+        if folder is not None:
+            raise CardgenError("--dir: the old name of --out; give one of them")
+        click.echo("cardgen: note: --dir is now --out (--dir will go in a later version)", err=True)
+        folder = old_folder
+    folder = folder if folder is not None else Path(".")
     values, _ = _values(ctx, config_path, flags, PRINTER_SETTINGS)
     values = {name: validate(name, values.get(name, BY_NAME[name].default_value())) for name in PRINTER_SETTINGS}
+    if readings is not None:
+        return _read_sheet(ctx, config_path, values, check, readings)
     correction = printer_correction(values) if check else None
     if correction is not None and correction.is_identity:
         raise CardgenError("--check: prints the sheet again through your printer profile, and none is set; put "
-                           "what the first sheet shows under [printer] in cardgen.toml (or pass --back-offset, "
-                           "--back-rotation, --print-scale)")
-    if not folder.is_dir():
-        raise CardgenError(f"--dir: {folder} is not a folder; name an existing folder")
+                           "what the first sheet shows under [printer] in cardgen.toml (or run 'cardgen calibrate "
+                           "--read', or pass --back-offset, --back-rotation, --print-scale)")
+    _calibration_folder(folder)
     paths = [folder / file_name(paper, check) for paper in papers(values["paper"])]
     for path in paths:
         refuse_unless_ours(path)
     for paper, path in zip(papers(values["paper"]), paths):
-        write_calibration(path, paper, DEFAULT_THEME, correction)
+        try:
+            write_calibration(path, paper, DEFAULT_THEME, correction)
+        except OSError as exc:
+            if disk_full(exc) is not None:
+                raise
+            raise CardgenError(f"--out: cannot write {path} ({exc.strerror or exc}); choose a folder you can "
+                               "write to") from None
         if not quiet:
             click.echo(f"wrote {path}: print it double-sided (flip on the long edge) at 100 %")
         if verbose:
             click.echo(f"  {paper.name} paper, {paper.width:g} × {paper.height:g} mm, 2 pages"
                        + (f"; drawn through {correction.describe()}" if correction is not None else ""))
+
+
+def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, typed: str) -> None:
+    """calibrate --read: the readings (asked, or from the flag) worked out into the printer's
+    values, checked with the whole project, and saved in its [printer] table."""
+    from . import config, readings
+    from .layout.calibration import on_top_of, plan, solve
+    from .layout.paper import papers
+    from .options import BuildOptions, pick
+    from .projectfile import save_settings
+    from .settings import BY_NAME, printer_correction
+
+    path = config_path or Path(config.CONFIG_NAME)
+    project = config.load(path) if config_path is not None or path.is_file() else {}
+    chosen = papers(values["paper"])
+    if len(chosen) != 1:
+        raise CardgenError("--read: with paper 'both' there are two sheets; name the one you read "
+                           "with --paper letter or --paper a4")
+    got = readings.parse(typed) if typed else readings.ask()
+    found = solve(plan(chosen[0]), got)
+    if check:  # what is left of the error, on top of the values the check print was drawn with
+        found = on_top_of(printer_correction(values), found)
+    new = {"back_offset": found.back_offset, "back_rotation": found.back_rotation, "print_scale": found.scale,
+           "printer_margin": found.margins}
+    merged = {**project, **{k: v for k, v in values.items() if k == "paper"}, **new}
+    merged.pop("out", None)
+    before = BuildOptions(**pick(BuildOptions, {**merged, "printer_margin": project.get("printer_margin")}))
+    after = BuildOptions(**pick(BuildOptions, merged))  # a correction that pushes cards off the sheet: one line
+    save_settings(path, new)
+    for line in readings.describe(found, _sheet_note(before), _sheet_note(after)):
+        click.echo(line)
+    shown = ", ".join(f"{BY_NAME[k].toml_key} = {_shown_value(v)}" for k, v in new.items())
+    click.echo(f"Saved in {path} under [printer]: {shown}.")
+    click.echo("Next: 'cardgen calibrate --check' writes a sheet drawn with these values; print it the same way "
+               "and every ladder should read 0.")
+
+
+def _shown_value(value) -> str:
+    return "[" + ", ".join(f"{v:g}" for v in value) + "]" if isinstance(value, tuple) else f"{value:g}"
+
+
+def _sheet_note(options) -> list:
+    """What a home-print sheet of the project holds with these options: (paper, cards, size,
+    turned) for each paper."""
+    from .layout.imposition import SheetSpec, per_sheet
+    from .layout.paper import papers
+    from .model.sizes import card_size
+    from .settings import printer_margins
+
+    size = card_size(options.card_size)
+    notes = []
+    for paper in papers(options.paper):
+        count, turned = per_sheet(SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
+                                            margins=printer_margins(options)))
+        notes.append(("Letter" if paper.name == "letter" else paper.name.upper(), count, options.card_size, turned))
+    return notes
+
+
+def _calibration_folder(folder: Path) -> None:
+    """The folder the sheet goes into, made like build makes --out; one line when it cannot be."""
+    import os
+
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise CardgenError(f"--out: {folder} is not a folder; name a folder (it is made if need be)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CardgenError(f"--out: cannot create folder {folder} ({exc.strerror}); choose another") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CardgenError(f"--out: cannot write in {folder} (Permission denied); choose a folder you can write to")
 
 
 @main.command()
@@ -450,11 +542,11 @@ def _clear_status() -> None:
 @_friendly
 def init(force, **flags):
     """Write a commented default cardgen.toml in the current folder (or --config FILE)."""
+    import os
+
+    from .atomicfile import replace_with
     from .config import CONFIG_NAME
     from .settings import SECTIONS, SETTINGS, init_file
-
-    import os
-    import tempfile
 
     config_path, quiet, verbose = _how(flags)
     path = config_path or Path(CONFIG_NAME)
@@ -465,14 +557,8 @@ def init(force, **flags):
     if not path.parent.is_dir():
         raise CardgenError(f"--config: the folder {path.parent} does not exist; create it first")
     try:  # a new file put in place in one step: never written through a link, never half-written
-        fd, tmp = tempfile.mkstemp(prefix=".cardgen-init-", suffix=".toml", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(init_file())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        replace_with(path, init_file().encode("utf-8"), 0o644)
     except OSError as exc:
-        if "tmp" in locals() and os.path.exists(tmp):
-            os.unlink(tmp)
         raise CardgenError(f"--config: cannot write {path} ({exc.strerror}); run 'cardgen init' in a folder "
                            "you can write to") from None
     if not quiet:

@@ -40,8 +40,11 @@ def _line_of(text: str, section: "str | None", key: str) -> int:
 def load(path: Path) -> dict:
     """Read and validate a project file; returns {setting name: value}, paths resolved
     against the file's folder."""
-    import tomllib
+    return parse(read(path), path)
 
+
+def read(path: Path) -> str:
+    """A project file's text, looked at before it is read: a regular file of a page's size."""
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
@@ -57,6 +60,13 @@ def load(path: Path) -> dict:
         raise CardgenError(f"--config: {path} is a folder; name the project file itself") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CardgenError(f"--config: {path} cannot be read ({exc}); check the file") from None
+    return text
+
+
+def parse(text: str, path: Path) -> dict:
+    """A project file's text, validated as load() does (path: for messages and relative paths)."""
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -78,7 +78,7 @@ def game_entry(built, input_key: str) -> dict:
     return {**to_json(built), "input_key": input_key}
 
 
-def dumps(games: dict, entries: list[Entry], site_key: "str | None" = None) -> str:
+def dumps(games: dict, entries: list[Entry], site_key: "str | None" = None, kit_key: "str | None" = None) -> str:
     data = {
         "generator": f"cardgen {__version__}",
         "games": {name: games[name] for name in sorted(games)},
@@ -86,4 +86,6 @@ def dumps(games: dict, entries: list[Entry], site_key: "str | None" = None) -> s
     }
     if site_key:
         data["site_key"] = site_key
+    if kit_key:
+        data["kit_key"] = kit_key  # what the how-to-print pages were made from (documents/howto.py)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

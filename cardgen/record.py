@@ -28,6 +28,8 @@ from .words import plural
 #    scaffold level and large print and its teacher pages (teacher: one PDF per paper) (issue 17),
 #    and the print shops a deck's files were written for (shops; empty for none).
 # 5: rules.readings, the entries the booklets list in "About this edition" (issue 24).
+#    And the printer's measured margins (home_print.printer.margins_mm; None: not measured, 5 mm
+#    each) (issue 28).
 RECORD_VERSION = 5
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
@@ -67,10 +69,12 @@ class Printer:
     back_offset_mm: tuple[float, float]  # backs moved by (x right, y down), as the back page is drawn
     back_rotation_deg: float  # backs turned clockwise, as the back page is seen
     scale_mm: tuple[float, float]  # what 100 mm printed as: every page drawn 100/scale as large
+    margins_mm: tuple[float, float, float, float] | None  # top, right, bottom, left it prints within; None: unknown
 
     def __post_init__(self):
         if not all(50 <= v <= 200 for v in self.scale_mm) or not -45 <= self.back_rotation_deg <= 45 \
-                or not all(abs(v) <= MAX_MM for v in self.back_offset_mm):
+                or not all(abs(v) <= MAX_MM for v in self.back_offset_mm) \
+                or not all(0 <= v <= 100 for v in self.margins_mm or ()):
             raise RecordError(f"printer {self} is not a printer's correction")
 
 

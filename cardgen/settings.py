@@ -53,7 +53,7 @@ _PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)
 @dataclass(frozen=True)
 class Setting:
     name: str  # the BuildOptions field
-    kind: str  # int, float, bool, choice, text, path, formats, games, pair, colors, fonts
+    kind: str  # int, float, bool, choice, text, path, formats, games, pair, margins, colors, fonts
     default: Any  # a value, or a callable giving one (jobs: the machine's cores)
     help: str
     label: str = ""  # how messages name it ("table size"); default: the name with spaces
@@ -233,6 +233,12 @@ SETTINGS: "tuple[Setting, ...]" = (
             section="printer", key="scale", flag="--print-scale", metavar="X,Y", low=97, high=103, unit="mm",
             label="print scale", hint=" (more than 3 % off is the print dialog's 'fit to page': turn it off)",
             example="99.6,100.2", both=True, commands=(BUILD, CALIBRATE)),
+    Setting("printer_margin", "margins", None, "How close to each edge the printer prints, in mm: one number "
+            "for every edge, or four: top, right, bottom, left (the calibration sheet's edge ladders read them). "
+            "Unknown: 5 mm, the worst case. A Letter sheet holds 9 upright poker cards when the margins leave "
+            "every cut line 3 mm of printable mark, else 8 turned.", section="printer", key="margin",
+            flag="--printer-margin", metavar="MM", low=0, high=25, unit="mm", label="printer margin",
+            hint=" (home printers skip 3–5 mm; old inkjets up to 13 mm at the bottom)", example="[3, 3, 5, 4]"),
     Setting("shops", "shops", None, "With --format shop: the print shops to write files for, comma-separated "
             "or repeated, or all (default: those that print the card size): each shop's card size, bleed, pixel size and "
             "file names, a preflight report and upload notes, in <game>/shop/<shop>/.", section="shop", key="shops", flag="--shop",
@@ -489,6 +495,36 @@ def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
     return (x, y)
 
 
+MARGIN_EDGES = ("top", "right", "bottom", "left")
+
+
+def _margins(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """One number (every edge) or four, top, right, bottom, left: (top, right, bottom, left) in mm."""
+    if isinstance(value, str) and text:
+        parts = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        parts = list(value)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        parts = [value]
+    else:
+        parts = []
+    if len(parts) == 1:
+        parts = parts * 4
+    if len(parts) != 4:
+        example = "3,3,5,4" if text else "[3, 3, 5, 4]"
+        raise CardgenError(f"{where}{_what(s, where)}{_shown(value)} is not one number or four (top, right, "
+                           f"bottom, left, in mm); write e.g. {example}, or 4.2 for every edge")
+    one = Setting(s.name, "float", 0, "", label=s.what, low=s.low, high=s.high, unit=s.unit, hint=s.hint,
+                  key=s.toml_key)
+    return tuple(_number(one, v, where, text) for v in parts)
+
+
+def printer_margins(values) -> "tuple | None":
+    """The printer's measured margins (top, right, bottom, left, mm), or None: not measured."""
+    get = values.get if isinstance(values, dict) else lambda name: getattr(values, name)
+    return get("printer_margin")
+
+
 def _colors(s: Setting, value, where: str, text: bool = False) -> tuple:
     if not isinstance(value, (list, tuple)) or not value:
         raise CardgenError(f"{where}'group_colors' is not a list of colors; write one \"#rrggbb\" per group")
@@ -624,8 +660,9 @@ def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
 
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
-    "formats": _formats, "games": _games, "pair": _pair, "colors": _colors, "fonts": _font_files, "url": _url,
-    "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names, "bots": _bots, "sweep": _sweep,
+    "formats": _formats, "games": _games, "pair": _pair, "margins": _margins, "colors": _colors,
+    "fonts": _font_files, "url": _url, "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names,
+    "bots": _bots, "sweep": _sweep,
 }
 
 
@@ -688,8 +725,17 @@ def check_together(values: dict) -> None:
 
         size = card_size(values["card_size"])
         for paper in papers(values["paper"]):
-            check_correction(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"]),
-                             correction)
+            check_correction(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"],
+                                       margins=printer_margins(values)), correction)
+    if "pdf" in values["formats"] and printer_margins(values) is not None:
+        from .layout.imposition import SheetSpec, impose
+        from .layout.paper import papers
+        from .model.sizes import card_size
+
+        size = card_size(values["card_size"])
+        for paper in papers(values["paper"]):  # a card the margins leave no room for: refused now, in one line
+            impose(SheetSpec(paper, size.width, size.height, values["bleed"], values["layout"],
+                             margins=printer_margins(values)), 1)
     _check_playable(values)
     colors = values["group_colors"]
     need = min(values["table_size"], 8)
@@ -851,6 +897,8 @@ def _default_text(s: Setting) -> str:
         return "all"
     if s.name == "card_thickness":
         return "the box fit's"
+    if s.name == "printer_margin":
+        return "unknown: 5 mm"
     if s.name == "games":
         return "every game"
     if s.kind == "options":

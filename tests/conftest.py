@@ -75,6 +75,7 @@ def copy_of_games(built, tmp_path):
         assert set(games) <= set(data["games"]), games
         data["games"] = {name: params for name, params in data["games"].items() if name in games}
         data["files"] = [entry for entry in data["files"] if entry["path"].split("/")[0] in games]
+        data["files"] += _kit_pages(out, data, games)
         (out / "manifest.json").write_text(json.dumps(data, indent=2))
         if games not in _CUT_DOWN_COPIES_THAT_PASS:  # undamaged, the cut-down copy passes (once a session)
             result = run_cli("check", out)
@@ -85,6 +86,31 @@ def copy_of_games(built, tmp_path):
 
 
 _CUT_DOWN_COPIES_THAT_PASS: set = set()
+_KIT_PAGES: dict = {}  # games -> {page name: bytes}
+
+
+def _kit_pages(out: Path, data: dict, games: tuple) -> list:
+    """The how-to-print pages `cardgen build --game …` would have written for just these games
+    (made once a session for each set of games): their manifest entries."""
+    from cardgen.builders import GAMES
+    from cardgen.documents import howto
+    from cardgen.manifest import Entry
+    from cardgen.record import from_json
+    from cardgen.theme import DEFAULT_THEME
+
+    records = {name: from_json(name, params) for name, params in data["games"].items()}
+    if games not in _KIT_PAGES:
+        entries = [Entry(**e) for e in data["files"]]
+        titles = {name: game.title for name, game in GAMES.items() if name in records}
+        paths = howto.write_howto(out, records, entries, howto.papers(records, ("letter",), entries), DEFAULT_THEME,
+                                  titles)
+        _KIT_PAGES[games] = {p.name: p.read_bytes() for p in paths}
+    entries = []
+    for name, data_bytes in _KIT_PAGES[games].items():
+        (out / name).write_bytes(data_bytes)
+        entries.append({"path": name, "game": howto.KIT, "kind": howto.KIND, "format": "pdf",
+                        "sha256": sha256_file(out / name)})
+    return entries
 
 
 def refresh_manifest(out: Path) -> None:

@@ -141,7 +141,7 @@ def test_an_imposition_that_wastes_paper_fails(tmp_path, monkeypatch):
     assert result.exit_code == 1, result.output
     assert f"{PRINT}: -: 36 pages, expected 18 for 70 cards" in result.output
     assert (f"{PRINT}: page 1: holds 4 cards, expected 8: 8 cards of 63.5 × 88.9 mm fit a letter sheet, upright or "
-            "turned, with 8.5 mm margins for the marks and 1 mm of bleed") in result.output
+            "turned, inside a 5 mm blank border with 4 mm left for the marks") in result.output
 
 
 def _damage_record(record: dict, how: str) -> None:

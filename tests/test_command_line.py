@@ -38,7 +38,7 @@ def test_check_init_and_calibrate_speak_it_too(tmp_path, monkeypatch):
     loud = run_cli("check", "--out", "kit-output", "-v")
     assert loud.exit_code == 0 and "all checks passed in kit-output" in loud.output
     assert "init" in run_cli("init", "--config", "kit.toml").output  # refused: it exists
-    assert run_cli("calibrate", "--dir", tmp_path, "-q").output == ""
+    assert run_cli("calibrate", "--out", tmp_path, "-q").output == ""
     verbose = run_cli("calibrate", "--dir", tmp_path, "-v", "--paper", "a4").output
     assert "wrote" in verbose and "a4 paper, 210 × 297 mm, 2 pages" in verbose
 

@@ -327,6 +327,8 @@ def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
     compared = set()
     for earlier in (built, exported):
         for f in json.loads((earlier / "manifest.json").read_text())["files"]:
+            if f["game"] == "kit" and earlier == built:
+                continue  # the kit's first page names the games in the folder: here, all four
             if f["path"] in fresh and not ("/tts/" in f["path"] and f["path"].endswith(".json")):  # file:/// paths
                 assert fresh[f["path"]] == f["sha256"], f["path"]
                 compared.add(f["path"])

@@ -79,7 +79,7 @@ def test_a_reprint_sheet_holds_the_named_cards_with_their_backs(reprint):
     assert [faces[i] for i in record["home_print"]["cards"]] == ["012-2x6", "024-3x8", "pass-left-1", "012-3x4"]
     assert record["parts"] == ["print"] and record["tuckbox"] is None and record["rules"] is None
     assert record["home_print"]["printer"] == {"back_offset_mm": [1.5, -0.75], "back_rotation_deg": 0.4,
-                                               "scale_mm": [99.2, 100.5]}
+                                               "scale_mm": [99.2, 100.5], "margins_mm": None}
     with pikepdf.open(game / "str8eight-reprint-a4.pdf") as pdf:
         assert len(pdf.pages) == 2
         names = sorted({f"/Card{i}" for i in record["home_print"]["cards"]})

@@ -108,6 +108,53 @@ def test_plan_grid(paper, turn, per_page, columns):
     assert len({round(pl.trim.x, 3) for pl in front.placements}) == columns
 
 
+def seen_within(marks, axis: str, at: float, page, border: tuple) -> float:
+    """How much of the marks on one cut line print inside a printer's blank border (top, right,
+    bottom, left)."""
+    top, right, bottom, left = border
+    lo, hi = (top, page.height - bottom) if axis == "x" else (left, page.width - right)
+    spans = [sorted((m.y1, m.y2)) if axis == "x" else sorted((m.x1, m.x2)) for m in marks
+             if (m.x1 == m.x2 == pytest.approx(at, abs=1e-6) if axis == "x" else m.y1 == m.y2 == pytest.approx(at, abs=1e-6))]
+    return sum(max(0.0, min(b, hi) - max(a, lo)) for a, b in spans)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("size", [(63.5, 88.9), (56.0, 88.9), (45.0, 68.0)], ids=["poker", "bridge", "mini"])
+@pytest.mark.parametrize("margins", [None, (3, 3, 5, 4), (5, 5, 12, 5), (3, 3, 3, 3)],
+                         ids=["unknown", "3-3-5-4", "5-5-12-5", "3"])
+def test_measured_margins_choose_the_grid(paper, size, margins):
+    """With the printer's margins (or 5 mm each), a sheet holds the upright grid when every
+    cut line keeps 3 mm of mark inside the printable area, else the turned one when it holds
+    more: poker on Letter is 9 upright with 3/3/5/4 mm, 8 turned with 5 mm. Cards and their
+    bleed stay inside the margins; the sheet's note says how many, which way and why."""
+    pages = impose(SheetSpec(PAPERS[paper], *size, 3.0, "duplex", "T", margins), 70)
+    border = margins or (5.0,) * 4
+    for page in pages[:2]:
+        cards = page.placements
+        xs = {round(v, 6) for pl in cards for v in (pl.trim.x, pl.trim.right)}
+        ys = {round(v, 6) for pl in cards for v in (pl.trim.y, pl.trim.bottom)}
+        assert min(seen_within(page.marks, "x", x, page, border) for x in xs) >= 3.0
+        assert min(seen_within(page.marks, "y", y, page, border) for y in ys) >= 3.0
+        top, right, bottom, left = (max(m, 3.0) for m in border)
+        side = max(left, right)  # a back page mirrors its front
+        for pl in cards:
+            assert pl.clip.x >= side - 1e-9 and pl.clip.right <= page.width - side + 1e-9
+            assert pl.clip.y >= top - 1e-9 and pl.clip.bottom <= page.height - bottom + 1e-9
+        # a grid one card longer on either axis would leave its cuts less than 3 mm of printable mark
+        w, h = cards[0].trim.w, cards[0].trim.h
+        columns, rows = len(xs) - 1, len(ys) - 1
+        assert page.width - 2 * side - (columns + 1) * w < 3.0 + 1.0
+        assert page.height - top - bottom - (rows + 1) * h < 3.0 + 1.0
+    turned = pages[0].placements[0].turn != 0
+    words = " ".join(label.text for label in pages[0].labels)
+    assert f"{len(pages[0].placements)} {'turned' if turned else 'upright'}:" in words, words
+    if margins:
+        assert f"your {'/'.join(f'{m:g}' for m in margins)} mm margins" in words or "holds" in words, words
+    if paper == "letter" and size[1] == 88.9:
+        want = (9, False) if margins in ((3, 3, 5, 4), (3, 3, 3, 3)) else (8, True)
+        assert (len(pages[0].placements), turned) == want
+
+
 def test_outer_bleed_gives_way_to_the_marks():
     """A4's 9.75 mm side margins keep 1.25 mm of outer bleed (8.5 mm hold the marks); its
     15.15 mm top and bottom keep all 3 mm; Letter's turned grid keeps it all round."""
@@ -223,22 +270,31 @@ def test_marks_survive_a_printer_that_skips_5_mm(printed, paper, index):
     for box in ((0, 0, img.width, border), (0, img.height - border, img.width, img.height),
                 (0, 0, border, img.height), (img.width - border, 0, img.width, img.height)):
         draw.rectangle(box, fill=255)
-    pixels = img.load()
     plan = impose(SheetSpec(PAPERS[paper], W, H, 3.0), 70)[index]
-    clips = [pl.clip for pl in plan.placements]
-    cuts = [("x", v) for v in {round(v, 3) for pl in plan.placements for v in (pl.trim.x, pl.trim.right)}]
-    cuts += [("y", v) for v in {round(v, 3) for pl in plan.placements for v in (pl.trim.y, pl.trim.bottom)}]
-    for axis, at in cuts:
+    for axis, at, seen in marks_seen(img, plan, px):
+        assert seen >= 3.0, (paper, index, axis, at, seen)
+
+
+def marks_seen(img, page, px: float, pad: float = 0.2) -> list:
+    """(axis, at, mm of mark) for each cut line of the plan's page, found in the raster: the
+    dark pixels along the line (three pixels wide) off every card and its bleed (with pad)."""
+    pixels = img.load()
+    clips = [pl.clip for pl in page.placements]
+    cuts = [("x", v) for v in {round(v, 3) for pl in page.placements for v in (pl.trim.x, pl.trim.right)}]
+    cuts += [("y", v) for v in {round(v, 3) for pl in page.placements for v in (pl.trim.y, pl.trim.bottom)}]
+    found = []
+    for axis, at in sorted(cuts):
         # the stretches of the line off every card: where its marks are
         crossing = [(c.y, c.bottom) if axis == "x" else (c.x, c.right) for c in clips
                     if (c.x <= at <= c.right if axis == "x" else c.y <= at <= c.bottom)]
         k = round(at * px)
         dark = 0
         for i in range(img.height if axis == "x" else img.width):
-            if any(a - 0.2 <= i / px <= b + 0.2 for a, b in crossing):
+            if any(a - pad <= i / px <= b + pad for a, b in crossing):
                 continue
             dark += min(pixels[j, i] if axis == "x" else pixels[i, j] for j in (k - 1, k, k + 1)) < 200
-        assert dark / px >= 3.0, (paper, index, axis, at, dark / px)
+        found.append((axis, at, dark / px))
+    return found
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

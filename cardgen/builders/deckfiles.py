@@ -377,7 +377,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     from ..layout.imposition import SheetSpec, impose
     from ..draw.pdf import write_pages
     from ..documents.sheets import write_sheets
-    from ..settings import printer_correction
+    from ..settings import printer_correction, printer_margins
 
     fonts = deck.look.theme.fonts
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
@@ -413,7 +413,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     stem, title = ("reprint", f"{deck.title} reprint") if reprint else ("print", deck.title)
     count = len(reprint) if reprint else len(deck.faces)
     for paper in papers(options.paper):
-        spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout, title)
+        spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout, title, printer_margins(options))
         path = out.game_dir / f"{deck.game}-{stem}-{paper.name}.pdf"
         with out.stage("home-print pdf"):
             write_sheets(impose(spec, count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
@@ -421,10 +421,11 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
                          list(reprint) if reprint else None)
         out.add(path, stem, "pdf")
         printed.append(paper.name)
-    c = correction
+    c, margins = correction, printer_margins(options)
     out.params["home_print"] = record.HomePrint(
         tuple(printed), options.layout,
-        record.Printer(tuple(float(v) for v in c.back_offset), float(c.back_rotation), tuple(float(v) for v in c.scale)),
+        record.Printer(tuple(float(v) for v in c.back_offset), float(c.back_rotation), tuple(float(v) for v in c.scale),
+                       None if margins is None else tuple(float(v) for v in margins)),
         reprint)
 
 

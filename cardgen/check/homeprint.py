@@ -5,11 +5,16 @@ card a form shows is told by its content, not its name; where it lands, by the
 matrix it is drawn through and the card page's TrimBox. The rules, stated here
 rather than imported from the layout code:
 
+- the printer's margins are those recorded (home_print.printer.margins_mm: how close to
+  each edge it prints, measured by the calibration sheet), or 5 mm each when none were:
+  none counts as less than 3 mm (where marks start); left and right count as the larger
+  of the two (a back page mirrors its front), and a gutterfold sheet, landscape, as the
+  larger of each pair either turn onto the paper may put it on;
 - every face is placed once, at trim size (upright, or turned a quarter: then all
   the cards of the sheet are), inside the margins, in deck order; every sheet but the
-  last holds as many cards as fit in a grid, upright or turned, whose margins leave
-  room for the marks (3 mm of mark beyond the 5 mm a printer may not reach, 0.5 mm
-  to spare) and 1 mm of outer bleed (the last holds the rest);
+  last holds as many cards as fit in a grid, upright or turned, whose cards leave each
+  axis 4 mm of printable room (3 mm of mark on every cut line, the two ends together,
+  0.3 mm off the cards and 0.2 mm to spare at each end; the last holds the rest);
 - duplex: fronts and backs alternate; a long-edge flip puts the back of a card at
   x = page width − x − w and the same y, turned the other way from its face (so that
   it is the same way up after the flip);
@@ -20,9 +25,9 @@ rather than imported from the layout code:
 - a reprint (<game>-reprint-<paper>.pdf) holds the cards the record names, in that
   order, instead of the whole deck;
 - marks: every cut line of every page (fronts and backs alike) shows at least 3 mm of
-  mark inside a 5 mm blank border, drawn thin (0.1–0.3 mm); nothing the page strokes
-  itself (marks, fold line, ruler) comes closer than 3 mm to the page edge or crosses
-  a card's trim area.
+  mark inside the printer's margins (the page's own: each edge as recorded), drawn thin
+  (0.1–0.3 mm); nothing the page strokes itself (marks, fold line, ruler) comes closer
+  than 3 mm to the page edge or crosses a card's trim area.
 
 The recorded printer profile is undone first, for the cards and for what the page
 strokes: every page was drawn scaled about its centre by 100 / scale; a duplex back
@@ -45,9 +50,8 @@ from .report import GameReport
 LAYOUTS = ("duplex", "fronts", "gutterfold")
 FOLD_CLEAR_MM = 2.0  # gutterfold: a card's bleed stays this far off the fold at least
 MARK_EDGE_MM = 3.0  # nothing stroked closer than this to the page edge
-MARK_SEEN_MM = 3.0  # mark every cut shows inside the MARGIN_MM border
-MARK_ROOM_MM = MARGIN_MM + MARK_SEEN_MM + 0.5  # a margin that holds such a mark
-OUTER_BLEED_MM = 1.0  # and at least this much of the bleed outside the outer cards (all of a smaller one)
+MARK_SEEN_MM = 3.0  # mark every cut shows inside the printer's margins
+MARK_FIT_MM = MARK_SEEN_MM + 2 * (0.3 + 0.2)  # printable room an axis of a grid leaves beyond its cards
 MARK_WIDTH_MM = (0.1, 0.3)  # thin, but there
 TOL_MM = 0.1
 
@@ -57,18 +61,33 @@ def sheet_size(layout: str, paper: tuple) -> tuple:
     return (paper[1], paper[0]) if layout == "gutterfold" else paper
 
 
-def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float) -> int:
+def sheet_margins(layout: str, recorded: "tuple | None") -> tuple:
+    """(top, right, bottom, left) a sheet of this layout keeps, from the recorded margins."""
+    top, right, bottom, left = (max(MARK_EDGE_MM, m) for m in (recorded or (MARGIN_MM,) * 4))
+    if layout == "gutterfold":
+        return max(left, right), max(top, bottom), max(left, right), max(top, bottom)
+    return top, max(left, right), bottom, max(left, right)
+
+
+def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float, margins: tuple) -> int:
     """How many trim-size cards fit a sheet in a grid, upright or turned a quarter, whose
-    margins hold the marks and 1 mm of outer bleed (gutterfold: across, the left half with
-    the bleed kept off the fold)."""
+    cards leave each axis MARK_FIT_MM of printable room (gutterfold: across, the left half
+    with the bleed kept off the fold)."""
+    return grid(layout, paper, card, bleed, margins)[0]
+
+
+def grid(layout: str, paper: tuple, card: tuple, bleed: float, margins: tuple) -> tuple:
+    """(cards a sheet holds, whether turned): the grid holding more, upright on a tie."""
     width, height = sheet_size(layout, paper)
-    margin = MARK_ROOM_MM + min(bleed, OUTER_BLEED_MM)
-    best = 0
-    for w, h in (card, card[::-1]):
-        room_x = width / 2 - bleed - FOLD_CLEAR_MM - MARGIN_MM if layout == "gutterfold" else width - 2 * margin
+    top, right, bottom, left = margins
+    best = (0, False)
+    for turned, (w, h) in ((False, card), (True, card[::-1])):
+        room_x = (width / 2 - bleed - FOLD_CLEAR_MM - left if layout == "gutterfold"
+                  else width - left - right - MARK_FIT_MM)
         cols = math.floor((room_x + 1e-9) / w)
-        rows = math.floor((height - 2 * margin + 1e-9) / h)
-        best = max(best, max(0, cols) * max(0, rows))
+        rows = math.floor((height - top - bottom - MARK_FIT_MM + 1e-9) / h)
+        if max(0, cols) * max(0, rows) > best[0]:
+            best = (cols * rows, turned)
     return best
 
 
@@ -190,7 +209,8 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     file = rel(path)
     layout = info.layout
     width, height = sheet_size(layout, PAPERS[paper])
-    per = per_sheet(layout, PAPERS[paper], card, bleed)
+    margins = sheet_margins(layout, info.printer.margins_mm)
+    per = per_sheet(layout, PAPERS[paper], card, bleed, margins)
     if per < 1:
         report.fail(file, "-", f"a {card[0]:g} × {card[1]:g} mm card does not fit a {paper} sheet ({layout})")
         return
@@ -210,7 +230,7 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     before = len(report.violations)
     maps = printer_maps(info.printer, width, height)
     undo = {k: _inverse(_in_points(m, height)) for k, m in maps.items()}
-    pages = _spots(pdf, deck, card, width, height, file, report, rec, layout, undo)
+    pages = _spots(pdf, deck, card, width, height, file, report, rec, layout, undo, margins)
     _check_counts(pages, deck, rec, seq, file, report)
     step = 2 if layout == "duplex" else 1
     for s in range(sheets):
@@ -224,22 +244,40 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
         elif layout == "fronts":
             _only(pages.get(front_no, []), "face", front_no, file, report)
         first = s * per
-        _check_sheet(fronts, rec, deck, seq[first:first + per], per, front_no, paper, card, file, report)
+        _check_sheet(fronts, rec, deck, seq[first:first + per], per, front_no, paper, card, file, report, margins)
         if layout == "gutterfold":
             _check_fold(fronts, width, bleed, front_no, rec, deck, file, report)
         if layout != "fronts":
             _check_backs(fronts, backs, width, seq[first:first + per], rec, deck, back_no, file, report)
-    seen = _check_marks(pdf, pages, layout, width, height, maps, file, report)
+    recorded = info.printer.margins_mm
+    seen = _check_marks(pdf, pages, layout, width, height, maps, file, report, _page_margins(layout, recorded))
     if len(report.violations) == before:
         order = "in deck order" if info.cards is None else "as the reprint names them"
         report.summary.append(f"{path.name}: {plural(len(sizes), 'page')} of {paper}, "
                               f"{plural(faces, 'front')} placed {order}, "
-                              f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside a "
-                              f"{MARGIN_MM:g} mm border")
+                              f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside "
+                              f"{_border_text(recorded)}")
+
+
+def _border_text(margins: "tuple | None") -> str:
+    """How messages name the blank border: the printer's, measured, or 5 mm."""
+    if margins is None or len(set(margins)) == 1:
+        return f"a {(margins or (MARGIN_MM,))[0]:g} mm blank border"
+    return f"the printer's blank border ({'/'.join(f'{m:g}' for m in margins)} mm)"
+
+
+def _page_margins(layout: str, recorded: "tuple | None") -> tuple:
+    """The blank border a printer leaves on a page of this layout (top, right, bottom, left):
+    as recorded on a portrait page; on a landscape gutterfold sheet, each edge the larger of
+    the two it may land on."""
+    top, right, bottom, left = recorded or (MARGIN_MM,) * 4
+    if layout == "gutterfold":
+        return max(left, right), max(top, bottom), max(left, right), max(top, bottom)
+    return top, right, bottom, left
 
 
 def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file: str, report: GameReport,
-           rec, layout: str, undo: dict) -> dict:
+           rec, layout: str, undo: dict, margins: tuple) -> dict:
     """Page number -> the cards it places, the printer profile undone; a form showing no
     page of the deck, a card at the wrong size or off the page is reported."""
     pages: dict = {}
@@ -264,10 +302,10 @@ def _spots(pdf, deck: DeckPages, card: tuple, width: float, height: float, file:
         elif abs(spot.w - want[0]) > TOL_MM or abs(spot.h - want[1]) > TOL_MM:
             report.fail(file, f"page {placed.page}", f"{label} placed at {spot.w:.2f} × {spot.h:.2f} mm, "
                         f"expected the trim size {card[0]:g} × {card[1]:g}{' turned' if spot.turn else ''}")
-        lo = MARGIN_MM if kind == "face" else 0.0
-        if (spot.x < lo - TOL_MM or spot.y < lo - TOL_MM or spot.x + spot.w > width - lo + TOL_MM
-                or spot.y + spot.h > height - lo + TOL_MM):
-            where = "inside the page" if kind == "back" else f"{MARGIN_MM:g} mm inside the page edge"
+        top, right, bottom, left = margins if kind == "face" else (0.0,) * 4
+        if (spot.x < left - TOL_MM or spot.y < top - TOL_MM or spot.x + spot.w > width - right + TOL_MM
+                or spot.y + spot.h > height - bottom + TOL_MM):
+            where = "inside the page" if kind == "back" else f"inside {_border_text(margins)}"
             report.fail(file, f"page {placed.page}", f"{label} at x {spot.x:.1f}, y {spot.y:.1f} mm is not {where}")
         pages.setdefault(placed.page, []).append(spot)
     return pages
@@ -303,14 +341,14 @@ def _reading_order(spots: list) -> list:
 
 
 def _check_sheet(fronts: list, rec, deck: DeckPages, cards: list, per: int, page: int, paper: str,
-                 card: tuple, file: str, report: GameReport) -> None:
+                 card: tuple, file: str, report: GameReport, margins: tuple) -> None:
     """As many cards as fit (the rest on the last sheet), not overlapping, in deck order
     (cards: the deck index of each card this sheet should hold)."""
     count = len(cards)
     if len(fronts) != count:
         report.fail(file, f"page {page}", f"holds {len(fronts)} cards, expected {count}: {per} cards of "
-                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet, upright or turned, with "
-                    f"{MARK_ROOM_MM:g} mm margins for the marks and 1 mm of bleed")
+                    f"{card[0]:g} × {card[1]:g} mm fit a {paper} sheet, upright or turned, inside "
+                    f"{_border_text(margins)} with {MARK_FIT_MM:g} mm left for the marks")
         return
     if len({s.turn for s in fronts}) > 1:
         report.fail(file, f"page {page}", "holds cards turned different ways: a sheet's cards share one grid")
@@ -358,10 +396,10 @@ def _check_backs(fronts: list, backs: list, width: float, cards: list, rec, deck
 
 
 def _check_marks(pdf, pages: dict, layout: str, width: float, height: float, maps: dict, file: str,
-                 report: GameReport) -> float:
-    """Every cut line of each page shows MARK_SEEN_MM of thin mark inside the MARGIN_MM
-    border; nothing stroked near the edge or on a card; all measured with the printer
-    profile (maps, page mm) undone. Returns the least mark shown."""
+                 report: GameReport, border: tuple) -> float:
+    """Every cut line of each page shows MARK_SEEN_MM of thin mark inside the printer's blank
+    border (top, right, bottom, left); nothing stroked near the edge or on a card; all
+    measured with the printer profile (maps, page mm) undone. Returns the least mark shown."""
     least = math.inf
     undo = {k: _inverse(m) for k, m in maps.items()}
     for number in range(1, len(pdf.pages) + 1):
@@ -392,11 +430,11 @@ def _check_marks(pdf, pages: dict, layout: str, width: float, height: float, map
             if thick:
                 report.fail(file, where, f"the mark on the cut at {axis} {at:.1f} mm is {thick[0].width:.2f} mm wide, "
                             f"not {MARK_WIDTH_MM[0]:g}–{MARK_WIDTH_MM[1]:g}")
-            seen = _inside_border(on, axis, width, height)
+            seen = _inside_border(on, axis, width, height, border)
             least = min(least, seen)
             if seen < MARK_SEEN_MM - 0.01:
-                report.fail(file, where, f"the cut at {axis} {at:.1f} mm shows {seen:.1f} mm of mark inside a "
-                            f"{MARGIN_MM:g} mm blank border, needs {MARK_SEEN_MM:g}")
+                report.fail(file, where, f"the cut at {axis} {at:.1f} mm shows {seen:.1f} mm of mark inside "
+                            f"{_border_text(border)}, needs {MARK_SEEN_MM:g}")
     return 0.0 if least == math.inf else least
 
 
@@ -439,9 +477,10 @@ def _on_cut(s, axis: str, at: float) -> bool:
     return abs(s.y1 - at) <= 0.05 and abs(s.y2 - at) <= 0.05
 
 
-def _inside_border(segments: list, axis: str, width: float, height: float) -> float:
-    """Length of the union of collinear segments inside the page less its MARGIN_MM border."""
-    lo, hi = MARGIN_MM, (height if axis == "x" else width) - MARGIN_MM
+def _inside_border(segments: list, axis: str, width: float, height: float, border: tuple) -> float:
+    """Length of the union of collinear segments inside the page less its blank border."""
+    top, right, bottom, left = border
+    lo, hi = (top, height - bottom) if axis == "x" else (left, width - right)
     spans = sorted((min(a, b), max(a, b)) for s in segments
                    for a, b in [((s.y1, s.y2) if axis == "x" else (s.x1, s.x2))])
     total, reach = 0.0, lo

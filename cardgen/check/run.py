@@ -144,6 +144,11 @@ def _check_output(out: Path) -> list[GameReport]:
         check_playtests(out, entries, records, played)
         reports.append(played)
     reports.append(_check_metadata(out, data, listed, records))
+    from .howto import check_howto
+
+    kit = check_howto(out, data, records)
+    if kit.violations or kit.summary:
+        reports.append(kit)
     return reports
 
 

@@ -15,6 +15,7 @@ from ..layout.paper import Paper
 
 TITLE = "cardgen – calibration sheet"
 OLD_TITLE = "cardgen calibration sheet"  # what sheets of earlier versions are titled: still ours
+MAX_SHEET_BYTES = 16 << 20  # a calibration sheet is a few hundred kilobytes: anything larger is not one
 
 
 def file_name(paper: Paper, check: bool) -> str:
@@ -33,14 +34,17 @@ def write_calibration(path: Path, paper: Paper, theme, correction=None) -> Path:
     if check:
         maps = [correction.page(paper.width, paper.height), correction.back_page(paper.width, paper.height)]
         maps = maps if any(m != IDENTITY for m in maps) else None
-    tmp = path.with_name(f".{path.name}.part")
-    try:
-        with writing(path):
-            write_pages([front, back], tmp, _meta(paper, correction), (paper.width, paper.height), theme.fonts,
-                        page_map=maps, duplex=LONG_EDGE)
-            tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    import tempfile
+
+    from ..atomicfile import replace_with
+
+    with tempfile.TemporaryDirectory(prefix="cardgen-calibrate-") as private:  # ours alone (mode 0700)
+        drawn = Path(private) / path.name
+        write_pages([front, back], drawn, _meta(paper, correction), (paper.width, paper.height), theme.fonts,
+                    page_map=maps, duplex=LONG_EDGE)
+        data = drawn.read_bytes()
+    with writing(path):
+        replace_with(path, data)  # through a private name beside it: nothing planted there is touched
     return path
 
 
@@ -61,7 +65,7 @@ def refuse_unless_ours(path: Path) -> None:
     try:
         import pikepdf
 
-        if path.is_symlink() or not path.is_file():
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_SHEET_BYTES:
             raise ValueError
         with pikepdf.open(path) as pdf:
             if str(pdf.docinfo.get("/Title", "")).startswith((TITLE, OLD_TITLE)):
@@ -69,4 +73,4 @@ def refuse_unless_ours(path: Path) -> None:
     except Exception:  # not a PDF, not readable: not ours either way
         pass
     raise CardgenError(f"{path} exists and is not a calibration sheet cardgen wrote: move it, "
-                       "or write the sheet elsewhere with --dir")
+                       "or write the sheet elsewhere with --out")

@@ -1,0 +1,155 @@
+"""`cardgen calibrate --read`: what a person read off the printed calibration sheet, asked
+one ladder at a time or given as one flag, and what it says about the printer, told in words.
+
+The readings are checked as they come (a number that is on no ladder is refused with what
+the ladder holds); layout/calibration.py works the printer out from them and refuses
+readings that disagree with each other. Nothing is written until all of it holds.
+"""
+from __future__ import annotations
+
+import re
+
+import click
+
+from .errors import CardgenError
+from .layout.calibration import EDGE_LETTERS, EDGES, Readings, check_reading
+
+_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
+KEYS = ("A", "B", "X", "Y", "edges", "ruler")  # what --read takes, and in what words
+EXAMPLE = "A=+1.25,B=-0.5,X=0.75,Y=-0.25,edges=3,3,5,4,ruler=99.5,100.2"
+
+# (key, how the question names it on the sheet, what to type), in the order the sheet's steps go
+QUESTIONS = (
+    ("across", "Ruler across, under the title", "its length from end line to end line, in mm (e.g. 99.5)"),
+    ("down", "Ruler down the right side", "its length in mm"),
+    *((EDGE_LETTERS[edge], f"Edge ladder {EDGE_LETTERS[edge]}, at the {edge} edge",
+       "the smallest number whose line ends in a crossbar") for edge in EDGES),
+    ("A", "Ladder A, top of the right column, against the light",
+     "the number of the dash the line runs through (e.g. +0.25)"),
+    ("B", "Ladder B, bottom of the right column", "the number of the dash the line runs through"),
+    ("X", "Ladder X, middle of the right column", "the number of the dash the line runs through"),
+    ("Y", "Ladder Y, on its side at the bottom left", "the number of the dash the line runs through"),
+)
+
+
+def number(text: str, what: str) -> float:
+    """A reading as typed: + or − (the sheet's own minus sign too), digits, a decimal point."""
+    typed = text.strip().replace("\u2212", "-").replace("\u2013", "-")
+    if not _NUMBER.match(typed):
+        raise CardgenError(f"{what} {text.strip()[:20]!r} is not a number: type it as the sheet prints it, "
+                           "e.g. +0.25, -1.5 or 99.5")
+    return float(typed) + 0.0
+
+
+def parse(text: str) -> Readings:
+    """--read A=+1.25,B=-0.5,X=0.75,Y=-0.25,edges=3,3,5,4,ruler=99.5,100.2 (the edges top, right,
+    bottom, left; the ruler across, down: one number for both). E=, F=, G=, H= name the edge
+    ladders one by one."""
+    got: dict = {}
+    key = None
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, eq, value = part.partition("=")
+        if eq:
+            name = name.strip()
+            key = name.upper() if name.upper() in "ABXYEFGH" and len(name) == 1 else name.lower()
+            if key not in (*KEYS, *EDGE_LETTERS.values()):
+                raise CardgenError(f"--read: unknown reading {name[:20]!r}: give {', '.join(KEYS)}, e.g. {EXAMPLE}")
+            if key in got or (key == "edges" and set(got) & set(EDGE_LETTERS.values())) \
+                    or (key in EDGE_LETTERS.values() and "edges" in got):
+                raise CardgenError(f"--read gives {name} twice: give each reading once")
+            got[key] = [value]
+        elif key is None:
+            raise CardgenError(f"--read {part[:20]!r}: write NAME=VALUE, e.g. {EXAMPLE}")
+        else:
+            got[key].append(part)
+    if "edges" in got:
+        if len(got["edges"]) != 4:
+            raise CardgenError(f"--read edges= takes four numbers, top, right, bottom, left (E, F, G, H), "
+                               f"not {len(got['edges'])}: e.g. edges=3,3,5,4")
+        got.update(zip(EDGE_LETTERS.values(), ([v] for v in got.pop("edges"))))
+    if "ruler" in got:
+        ruler = got.pop("ruler")
+        if len(ruler) not in (1, 2):
+            raise CardgenError(f"--read ruler= takes what the two rulers measured, across and down (or one "
+                               f"number for both), not {len(ruler)} numbers: e.g. ruler=99.5,100.2")
+        got["across"], got["down"] = [ruler[0]], [ruler[-1]]
+    missing = [k for k in ("A", "B", "X", "Y") if k not in got]
+    missing += ["edges"] if any(e not in got for e in EDGE_LETTERS.values()) else []
+    missing += ["ruler"] if "across" not in got else []
+    if missing:
+        raise CardgenError(f"--read lacks {', '.join(missing)}: give every reading, e.g. {EXAMPLE} "
+                           "(or --read alone to be asked for each)")
+    for key, values in got.items():
+        if len(values) != 1:
+            raise CardgenError(f"--read {key}= takes one number, not {len(values)}: e.g. {EXAMPLE}")
+    return _readings({key: values[0] for key, values in got.items()})
+
+
+def _what(key: str) -> str:
+    return f"the {key} ruler" if key in ("across", "down") else f"{'edge ladder' if key in 'EFGH' else 'ladder'} {key}"
+
+
+def _one(key: str, text: str) -> float:
+    return check_reading(key, number(text, _what(key)))
+
+
+def _readings(typed: dict) -> Readings:
+    value = {key: _one(key, typed[key]) for key, _, _ in QUESTIONS}
+    return Readings(value["A"], value["B"], value["X"], value["Y"],
+                    tuple(value[EDGE_LETTERS[e]] for e in EDGES), (value["across"], value["down"]))
+
+
+def ask() -> Readings:
+    """One question per ladder, in the order of the sheet's steps. At a terminal a reading that
+    is on no ladder is asked again, with what the ladder holds; from a pipe or a script it
+    stops the command (one line, exit 2), as the end of the answers does."""
+    import sys
+
+    stdin = sys.stdin  # (the test runner's input stands in for it)
+    again = stdin.isatty()
+    typed = {}
+    click.echo("Read the sheet as its steps say and answer each question (Ctrl-C stops; nothing is saved "
+               "until the last answer).")
+    for key, where, what in QUESTIONS:
+        while True:
+            click.echo(f"{where}: {what}? ", nl=False)
+            line = stdin.readline()
+            if not line:
+                click.echo("")
+                raise CardgenError(f"the answers ended before {where[0].lower() + where.split(',')[0][1:]}: nothing was saved; run "
+                                   "'cardgen calibrate --read' again, or give every reading at once: --read "
+                                   f"{EXAMPLE}")
+            if not again:
+                click.echo(line.strip())
+            try:
+                _one(key, line)
+                typed[key] = line
+                break
+            except CardgenError as exc:
+                if not again:
+                    raise
+                click.echo(f"  {exc}", err=True)
+    return _readings(typed)
+
+
+def describe(found, before: list, after: list) -> list:
+    """What the readings say, in words, for the person who read them; before, after: what a
+    sheet of cards holds on each paper, (paper, cards, size, turned), with the old margins and
+    the new."""
+    (dx, dy), t, (sx, sy), (top, right, bottom, left) = found.back_offset, found.back_rotation, found.scale, found.margins
+    lines = [f"Your printer prints 100 mm as {sx:g} mm across and {sy:g} mm down, and nothing within {top:g} mm "
+             f"of the top edge, {right:g} mm of the right, {bottom:g} mm of the bottom and {left:g} mm of the left."]
+    if dx or dy or t:
+        lines.append(f"It prints the back {abs(dx):g} mm to the {'left' if dx > 0 else 'right'} and {abs(dy):g} mm "
+                     f"{'higher' if dy > 0 else 'lower'} than it should (as the back is seen), turned "
+                     f"{abs(t):.2f}° {'anticlockwise' if t > 0 else 'clockwise'}.")
+    else:
+        lines.append("It prints the back right behind the front.")
+    for (paper, count, size, turned), (_, was, _, was_turned) in zip(after, before):
+        lines.append(f"A {paper} sheet holds {count} {size} cards {'turned' if turned else 'upright'}"
+                     + (f" (it held {was}{', turned' if was_turned else ', upright'})."
+                        if (count, turned) != (was, was_turned) else "."))
+    return lines

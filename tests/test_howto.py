@@ -1,0 +1,125 @@
+"""The kit's first page, how-to-print-<paper>.pdf: what it says, as a parent reads it, and
+the checker reading it back against the records."""
+import json
+import shutil
+
+import pytest
+
+from conftest import run_cli
+
+
+def page_lines(path) -> list:
+    from cardgen.check import pdfread
+
+    with pdfread.open_pdf(path) as pdf:
+        assert len(pdf.pages) == 1
+        return pdfread.page_text(pdf, 1).splitlines()
+
+
+def test_the_kit_opens_with_how_to_print(built):
+    """One Letter page at the top of the kit, listed in the manifest: every file printed on
+    Letter, each with its sheets, cards a sheet and which way up, sides and paper; the print
+    dialog as Windows, macOS and Linux name it; the first sheet's checks; rows, then columns.
+    Drawn inside 12 mm of every edge, so any printer prints all of it."""
+    page = built / "how-to-print-letter.pdf"
+    data = json.loads((built / "manifest.json").read_text())
+    assert {"path": page.name, "game": "kit", "kind": "how-to-print"} in [
+        {k: e[k] for k in ("path", "game", "kind")} for e in data["files"]]
+    lines = page_lines(page)
+    text = "\n".join(lines)
+    printed = sorted(e["path"] for e in data["files"] if e["path"].endswith("-letter.pdf") and "/" in e["path"])
+    assert printed and all(path in lines for path in printed), [p for p in printed if p not in lines]
+    at = lines.index("str8eight/str8eight-print-letter.pdf")  # 70 cards, 8 a Letter sheet without measured margins
+    assert lines[at + 1] == "cards: 9 sheets of 8 cards, turned; both sides, flip on the long edge; card stock"
+    at = lines.index("str8eight/str8eight-rules-fold-letter.pdf")
+    assert "flip on the short edge; plain paper" in lines[at + 1]
+    for words in ("Letter paper", "Str8 Eight, FourScore, Eights, Crazy Eights", "160–220 g/m²",
+                  "Actual size, not “Fit”", "Flip on long edge", "Long-Edge binding", "Long Edge (Standard)",
+                  "Scale to Fit", "sides=two-sided-long-edge", "rows first, then columns", "2 in long"):
+        assert words in text, words
+
+    import pypdfium2 as pdfium
+
+    img = pdfium.PdfDocument(str(page))[0].render(scale=50 / 72).to_pil().convert("RGB")
+    px = 50 / 25.4
+    band = round(12 * px)
+    inner = img.crop((band, band, img.width - band, img.height - band))
+    assert inner.convert("L").getextrema()[0] < 80  # words and pictures
+    for box in ((0, 0, img.width, band), (0, img.height - band, img.width, img.height),
+                (0, 0, band, img.height), (img.width - band, 0, img.width, img.height)):
+        assert img.crop(box).convert("L").getextrema()[0] == 255, box
+    red = [(x, y) for x in range(inner.width) for y in range(inner.height)
+           if (lambda p: p[0] > 150 and p[1] < 110 and p[2] < 110)(inner.getpixel((x, y)))]
+    assert len(red) > 40  # the cutting picture's numbered cuts
+
+
+def test_the_checker_reads_the_page_back(copy_of_games, monkeypatch):
+    """A page that says 9 upright where the record lays out 8 turned, names a file the kit
+    does not hold and leaves out one it prints, fails; so does a kit whose page is gone."""
+    from cardgen.builders import GAMES
+    from cardgen.documents import howto
+    from cardgen.layout import imposition
+    from cardgen.manifest import Entry, sha256_file
+    from cardgen.record import from_json
+    from cardgen.theme import DEFAULT_THEME
+
+    out = copy_of_games("str8eight")
+    data = json.loads((out / "manifest.json").read_text())
+    records = {"str8eight": from_json("str8eight", data["games"]["str8eight"])}
+    shutil.copyfile(out / "str8eight" / "str8eight-tuckbox-letter.pdf", out / "str8eight" / "str8eight-extra-letter.pdf")
+    entries = [Entry(**e) for e in data["files"] if not e["path"].endswith("tuckbox-letter.pdf")]
+    entries.append(Entry("str8eight/str8eight-extra-letter.pdf", "str8eight", "tuckbox", "pdf", "-"))
+    monkeypatch.setattr(imposition, "per_sheet", lambda spec: (9, False))
+    howto.write_howto(out, records, entries, ["letter"], DEFAULT_THEME, {"str8eight": GAMES["str8eight"].title})
+    (out / "str8eight" / "str8eight-extra-letter.pdf").unlink()  # named on the page, but not in the kit
+    for e in data["files"]:
+        if e["path"] == "how-to-print-letter.pdf":
+            e["sha256"] = sha256_file(out / e["path"])
+    (out / "manifest.json").write_text(json.dumps(data))
+    result = run_cli("check", out)
+    assert result.exit_code == 1, result.output
+    page = "how-to-print-letter.pdf: page 1:"
+    for says in (f"{page} says of str8eight/str8eight-print-letter.pdf 'cards: 9 sheets of 9 cards, upright; both sides, "
+                 "flip on the long edge; card stock', where the record has 9 sheets of 8 cards, turned",
+                 f"{page} names str8eight/str8eight-extra-letter.pdf, which the kit does not hold",
+                 f"{page} does not name str8eight/str8eight-tuckbox-letter.pdf, which the kit prints on letter"):
+        assert says in result.output, result.output
+
+    (out / "how-to-print-letter.pdf").unlink()
+    data["files"] = [e for e in data["files"] if e["game"] != "kit"]
+    (out / "manifest.json").write_text(json.dumps(data))
+    result = run_cli("check", out)
+    assert result.exit_code == 1 and "how-to-print-letter.pdf: -: missing" in result.output, result.output
+
+
+def test_a_kit_of_rules_only(tmp_path):
+    """FourScore alone (its rules, no cards): its page names the booklet, and an unchanged
+    build keeps the page as it is. (A build without PDF makes no page, and the checker asks
+    for none: the README's quick project, SVG only, is checked in test_readme_commands.)"""
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "fourscore", "--format", "pdf", "--out", out, "-q").exit_code == 0
+    lines = page_lines(out / "how-to-print-letter.pdf")
+    at = lines.index("fourscore/fourscore-rules-fold-letter.pdf")
+    assert lines[at + 1].startswith("rules booklet: ") and lines[-1]
+    stamp = (out / "how-to-print-letter.pdf").stat().st_mtime_ns
+    result = run_cli("build", "--game", "fourscore", "--format", "pdf", "--out", out)
+    assert result.exit_code == 0 and "print first:" in result.output, result.output
+    assert (out / "how-to-print-letter.pdf").stat().st_mtime_ns == stamp
+    assert run_cli("check", out).exit_code == 0
+
+
+@pytest.mark.parametrize("wanted, printed, want", [(("letter",), {}, ["letter"]), ((), {}, []),
+                                                    (("letter", "a4"), {}, ["letter"]),
+                                                    (("letter",), {"a4"}, ["letter", "a4"])])
+def test_a_page_for_each_paper_of_the_kit(wanted, printed, want):
+    """The papers this build prints on where it holds something to print (here a Letter score
+    pad), and those of a game's sheets kept from an earlier build."""
+    from types import SimpleNamespace
+
+    from cardgen.documents.howto import papers
+    from cardgen.manifest import Entry
+
+    records = {"eights": SimpleNamespace(home_print=SimpleNamespace(papers=tuple(printed))) if printed else None}
+    pad = Entry("eights/eights-scorepad-letter.pdf", "eights", "scorepad", "pdf", "-")
+    cards = Entry("eights/eights-cards.pdf", "eights", "faces", "pdf", "-")  # printed on no paper of its own
+    assert papers(records, wanted, [pad, cards]) == want
