@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..design.crazy_eights import BACK_GROUNDS, render_deck
+from ..design.crazy_eights import back_color, render_deck
 from ..model.crazy_eights import GAME, TITLE, build_deck
 from ..model.facts import crazy_eights_facts
 from ..model.sizes import card_size
@@ -36,7 +36,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     rules = RulesTask(out, options, theme, GAME, spec,
                       lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
-    write_tuckboxes(out, options, deck, TITLE, BACK_GROUNDS[1], edition=spec.facts.edition)
+    write_tuckboxes(out, options, deck, TITLE, back_color(theme.tokens, 1), edition=spec.facts.edition)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
