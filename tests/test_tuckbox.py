@@ -33,15 +33,23 @@ def test_cut_fold_glue_and_names(built):
     assert len(folds) >= 10 and all(el.get("stroke-dasharray") for el in folds)
     texts = ["".join(el.itertext()) for el in root.iter(f"{NS}text")]
     assert texts.count("GLUE") == 2
-    faces = {el.get("data-face"): "".join(el.itertext()) for el in root.iter() if el.get("data-face")}
-    assert faces["front"] == "Str8 Eight" and faces["spine"] == "Str8 Eight"
-    assert "FourScore" in faces["note"]
+    faces = {el.get("data-face"): " ".join(" ".join(el.itertext()).split()) for el in root.iter()
+             if el.get("data-face")}
+    assert root.find(f".//*[@data-face='front']").get("data-text") == "Str8 Eight"
+    assert faces["spine"] == faces["side"] == "Str8 Eight"  # both spines labelled
+    assert faces["count"] == "70 cards" and faces["tagline"] == "The multiplication card game"
+    assert faces["contents"].startswith("64 number cards, 6 pass cards, a sequence sheet, rule booklet")
+    assert "FourScore, for 2–6 players" in faces["about"] and "8 × 8 multiplication table" in faces["about"]
+    assert (faces["players"], faces["ages"], faces["time"]) == ("2–4 players", "8+ ages", "30 min a hand")
+    assert "Peter McClain" in faces["credits"] and "MIT licence" in faces["credits"] and "Lato" in faces["credits"]
     pdf = pypdf.PdfReader(str(built / "str8eight" / "str8eight-tuckbox-letter.pdf"))
     assert len(pdf.pages) == 1
     assert float(pdf.pages[0].mediabox.width) * MM_PER_PT == pytest.approx(215.9, abs=0.01)
-    # FourScore's rules use the box to settle ties, not to mark the first player
+    # FourScore's tie rule is in its own booklet now, not on the box
     words = " ".join(pdf.pages[0].extract_text().split())
-    assert "settles ties" in words and "first player" not in words and "Str8 Eight" in words
+    assert "settles ties" not in words and "Str8 Eight" in words
+    fourscore = " ".join(pypdf.PdfReader(str(built / "fourscore" / "fourscore-rules.pdf")).pages[2].extract_text().split())
+    assert "The box is the marker that settles ties" in fourscore
 
 
 def test_every_part_of_the_net_stays_on_the_page():
@@ -197,3 +205,15 @@ def test_the_printer_scale_reaches_the_box(tmp_path):
         return [(v - c) * 25.4 / dpi for v, c in zip(box, (w / 2, h / 2, w / 2, h / 2))]
     assert ink(pdf) == pytest.approx([v * 100 / 98 for v in ink(svg)], abs=1.0)
     assert run_cli("check", out).exit_code == 0
+
+
+def test_checker_reads_what_the_box_says(copy_of_games):
+    """The box's contents line and front count, read against the deck in the record."""
+    from conftest import assert_check_catches, edit
+
+    out = copy_of_games("str8eight", "crazy-eights")
+    edit(out / "str8eight" / "str8eight-tuckbox-letter.svg", ">64 number cards, 6 pass cards", ">64 number cards, 8 pass cards")
+    edit(out / "crazy-eights" / "crazy-eights-tuckbox-letter.svg", ">52 cards<", ">50 cards<")
+    refresh_manifest(out)
+    assert_check_catches(out, ["str8eight-tuckbox-letter.svg: tuck box: the contents say 8 pass cards, the deck has 6",
+                               "crazy-eights-tuckbox-letter.svg: tuck box: the front says '50 cards', the box holds 52"])

@@ -71,12 +71,12 @@ def symbol(suit: str, x: float, y: float, size: float, turn: bool = False) -> st
     return f'<path transform="{t}" d="{SUIT_PATHS[suit]}"/>'
 
 
-def pip_layout(width: float, height: float) -> tuple:
+def pip_layout(width: float, height: float, ribbon_top: float) -> tuple:
     """(pip height, half the columns' spread, half the rows' spread) in mm: the classic
     proportions, the pips a little smaller on narrow cards and the rows kept clear of
-    the WILD ribbons' height at both ends."""
+    the WILD ribbons (from ribbon_top) at both ends."""
     pip = min(8.2, width * 0.13)
-    half_h = min(height * 0.29, height / 2 - (SAFE_MM + 0.6 + RIBBON_H + 1.2) - pip / 2)
+    half_h = min(height * 0.29, height / 2 - (ribbon_top + RIBBON_H + 1.2) - pip / 2)
     return pip, width * 0.19, half_h
 
 
@@ -97,14 +97,15 @@ def court_figure(card: PlayingCard, color: str, look: Look, panel: tuple) -> str
     return top + f'<g transform="rotate(180 {fmt(cx)} {fmt(cy)})">{top}</g>'
 
 
-def sunburst(width: float, height: float) -> list:
-    """Every other wedge of RAYS from the card's centre, out to a circle that stops short
-    of the corners where a class set's badge goes (the badge lies on plain gold)."""
+def sunburst(width: float, height: float, clear: float) -> list:
+    """Every other wedge of RAYS from the card's centre, out to a circle that stays clear
+    mm inside the long edges (no pattern edge near the trim to show a crooked cut) and off
+    the corners where a class set's badge goes (the badge lies on plain gold)."""
     import math
 
     cx, cy = width / 2, height / 2
     bx, by = width - INSET - BADGE_W, INSET + BADGE_H  # the badge's corner nearest the centre
-    r = math.hypot(bx - cx, by - cy) - 1.0
+    r = min(math.hypot(bx - cx, by - cy) - 1.0, cx - clear)
     step = 2 * math.pi / RAYS
     paths = []
     for i in range(0, RAYS, 2):
@@ -113,13 +114,14 @@ def sunburst(width: float, height: float) -> list:
     return paths
 
 
-def ribbon(width: float) -> dict:
-    """The WILD ribbon's box (x, y, w, h) between the index and the class-set badge's corner."""
+def ribbon(width: float, top: float) -> dict:
+    """The WILD ribbon's box (x, y, w, h) between the index and the class-set badge's corner,
+    top mm below the trim (no edge of it runs along the trim any nearer)."""
     left, right = SAFE_MM + 8.2, width - (INSET + BADGE_W + 1.0)
     want = 22.0
     centre = width / 2 if width / 2 - want / 2 >= left and width / 2 + want / 2 <= right else (left + right) / 2
     w = min(want, right - left)
-    return {"x": centre - w / 2, "y": SAFE_MM + 0.6, "w": w, "h": RIBBON_H, "cx": centre,
+    return {"x": centre - w / 2, "y": top, "w": w, "h": RIBBON_H, "cx": centre,
             "tail": min(1.8, w * 0.1)}
 
 
@@ -128,7 +130,8 @@ def card_svg(card: PlayingCard, look: Look) -> str:
     t = look.theme.tokens
     color = t.color("crazy_eights.red") if card.suit in RED_SUITS else t.color("ink")
     cx, cy = size.width / 2, size.height / 2
-    pip, half_w, half_h = pip_layout(size.width, size.height)
+    clear = t.mm("space.frame_clear")
+    pip, half_w, half_h = pip_layout(size.width, size.height, clear)
     pips = []
     if card.rank.isdigit():
         n = int(card.rank)
@@ -154,8 +157,8 @@ def card_svg(card: PlayingCard, look: Look) -> str:
         title=f"{TITLE}: {name} of {card.suit}", fonts=look.theme.fonts.role_map, color=color,
         paper=t.color("white") if low_ink else t.color("paper"), ink=t.color("ink"), muted=t.color("muted"),
         white=t.color("white"), wild_ground=t.color("crazy_eights.wild_ground_low_ink" if low_ink else "crazy_eights.wild_ground"),
-        wild_ink=t.color("crazy_eights.wild_ink"), rays=[] if low_ink else sunburst(size.width, size.height),
-        ray_color=t.color("crazy_eights.wild_rays"), deck_color=back_color(t, card.deck), ribbon=ribbon(size.width),
+        wild_ink=t.color("crazy_eights.wild_ink"), rays=[] if low_ink else sunburst(size.width, size.height, clear),
+        ray_color=t.color("crazy_eights.wild_rays"), deck_color=back_color(t, card.deck), ribbon=ribbon(size.width, clear),
         medallion=medallion, tint=t.color("white") if low_ink else t.color(
             "crazy_eights.court_red" if card.suit in RED_SUITS else "crazy_eights.court_dark"),
         low_ink=low_ink, rank=card.rank, suit=card.suit, penalty=card.penalty, wild=wild, pips=pips, ace=ace,

@@ -1,8 +1,10 @@
 """Eights letter cards, their back and the scoring reference card, as SVG.
 
-The letter is big and capital in the middle; the suit's number and color fill a
-band at the top and, turned, at the bottom, with one dot per unit of the suit
-number as a cue that survives grayscale. A capital I gets slab serifs so it can't
+The letter is big and capital on a letter tile in the middle, tinted with its suit's
+color; the suit's number and color fill a band at the top and, turned, at the bottom,
+with one dot per unit of the suit number as a cue that survives grayscale. Sizes come
+from the design tokens and the card: a mini card's tile and scoring rows are smaller,
+never crowded. A capital I gets slab serifs so it can't
 be taken for the digit 1 or a lower-case l; a W (an M upside down) and the suit number
 6 (a 9) are underlined (model/upside_down.py).
 """
@@ -13,48 +15,107 @@ from ..model.sizes import SAFE_MM
 from ..model.upside_down import reads_as_another
 from . import backs, palette
 from .cards import DeckArt, Look, SVGCard
+from .setmark import BADGE_H
 from .templating import render
 
 CAP = 0.716
 PT = 25.4 / 72
-BACK_PLUM = "#3a2444"
 LOOK_ALIKES = {"I"}  # drawn with slab serifs
+TILE_TINT = 0.16  # how much of the suit's color the letter tile takes (the rest is paper)
+
+
+def tint(color: str, paper: str, share: float) -> str:
+    """color mixed into paper: share of color, the rest paper."""
+    a, b = ([int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in (color, paper))
+    return "#" + "".join(f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(a, b))
+
+
+def letter_layout(width: float, height: float, tokens) -> dict:
+    """Where a letter card's parts go, for any card size: the suit bands at the ends, and
+    between them the letter tile, clear of the class-set badge under the top band on
+    cards large enough to take one (design/setmark.py)."""
+    band = min(14.0, height * 0.16)
+    band_text = min(tokens.type_mm("card_band"), band * 0.57)
+    clear = BADGE_H + 2.8 if height > 80 else tokens.mm("space.m")
+    top = SAFE_MM + band + clear
+    inset = SAFE_MM + tokens.mm("space.xxl")
+    tile = {"x": inset, "y": top, "w": width - 2 * inset, "h": height - 2 * top}
+    caption = tokens.type_mm("caption")
+    pad = tokens.mm("space.m")
+    big = min(tokens.type_mm("card_letter"), (tile["h"] - caption * 1.6 - 2 * pad) / CAP,
+              (tile["w"] - 2 * pad) / 0.95)
+    letter_y = tile["y"] + pad + (tile["h"] - caption * 1.6 - 2 * pad + big * CAP) / 2
+    dot_step = min(2.6, (width - 2 * SAFE_MM - 4 * band_text) / 8)
+    return {"band_h": band, "band_text": band_text, "tile": tile, "big": big, "letter_y": letter_y,
+            "caption": caption, "caption_y": tile["y"] + tile["h"] - pad, "dot_step": dot_step,
+            "dot_r": min(0.85, dot_step * 0.33)}
 
 
 def letter_svg(card: LetterCard, look: Look) -> str:
     size, bleed, low_ink = look.size, look.bleed, look.low_ink
+    t = look.theme.tokens
     color = look.theme.group_color(card.suit)
     letter = card.letter.upper()
-    big = 40.0
-    dots = [{"x": size.width / 2 + (i - (card.suit - 1) / 2) * 2.6} for i in range(card.suit)]
+    paper = t.color("white") if low_ink else t.color("paper")
+    at = letter_layout(size.width, size.height, t)
+    dots = [{"x": size.width / 2 + (i - (card.suit - 1) / 2) * at["dot_step"]} for i in range(card.suit)]
     return render(
         "eights/letter.svg.j2", card=size, bleed=bleed, game=GAME, kind="letter",
         extra_attrs=[("suit", card.suit), ("letter", letter)], title=f"{TITLE}: {letter} of suit {card.suit}",
-        fonts=look.theme.fonts.role_map, color=color, on_color=palette.text_on(color),
-        paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK,
-        low_ink=low_ink, letter=letter, suit=card.suit, safe=SAFE_MM, cap=CAP, pt=PT, big=big,
-        band_h=14.0, dots=dots, serif=letter in LOOK_ALIKES,
+        fonts=look.theme.fonts.role_map, color=color, on_color=palette.text_on(color), paper=paper,
+        ink=t.color("ink"), muted=t.color("muted"), low_ink=low_ink, letter=letter, suit=card.suit, safe=SAFE_MM,
+        cap=CAP, at=at, dots=dots, serif=letter in LOOK_ALIKES, tile_fill=paper if low_ink else tint(
+            color, paper, TILE_TINT), radius=t.mm("radius.tile") * 2, line=t.mm("stroke.medium"),
         letter_turns=reads_as_another(letter), suit_turns=reads_as_another(card.suit))
+
+
+def reference_layout(width: float, height: float, tokens, fonts, target_texts: list) -> dict:
+    """The scoring card's rows spread over what the band and the target lines leave, the
+    targets set as large as the width lets them, down to type.min."""
+    from . import textfit
+
+    band = min(14.0, height * 0.16)
+    usable = width - 2 * SAFE_MM - 2 * tokens.mm("space.s")
+    note = min(tokens.type_mm("caption"), min(textfit.fit(line, usable, fonts.file("regular"), 99)
+                                               for line in target_texts))
+    note = max(note, tokens.type_mm("min"))
+    lead = tokens.type_mm("small")
+    lead = max(tokens.type_mm("min"), min(lead, textfit.fit("each word scores the number it spells", usable,
+                                                              fonts.file("bold"), lead)))
+    top = SAFE_MM + band + tokens.mm("space.l") + lead * CAP
+    edge = tokens.mm("space.frame_clear")  # the last line no nearer the trim (a long line of text reads as a frame)
+    bottom = height - edge - len(target_texts) * note * 1.4 - tokens.mm("space.xs")
+    first = top + tokens.mm("space.m")
+    pitch = min(6.4, (bottom - first) / len(WORDS))
+    word = min(tokens.type_mm("heading"), pitch * 0.62 / CAP)
+    return {"edge": edge, "band_h": band,
+            "band_text": min(tokens.type_mm("card_band") * 0.75, band * 0.43), "lead": lead,
+            "lead_y": top, "rows_y": first, "pitch": pitch, "word": word, "note": note,
+            "notes_y": height - edge - (len(target_texts) - 1) * note * 1.4}
 
 
 def reference_svg(look: Look) -> str:
     size, bleed, low_ink = look.size, look.bleed, look.low_ink
-    rows = [{"word": w, "points": p, "y": 29.5 + i * 6.4} for i, (w, p) in enumerate(WORDS.items())]
+    t = look.theme.tokens
     # the game's targets, from the model: "game: 50 points with 2–3 players," / "30 points with 4 or more"
     target_lines = [{"points": points, "text": ("game: " if i == 0 else "") + f"{points} points with "
                      + (f"{low} or more" if high is None else f"{low}–{high} players")
                      + ("," if i < len(TARGETS) - 1 else "")} for i, (low, high, points) in enumerate(TARGETS)]
+    at = reference_layout(size.width, size.height, t, look.theme.fonts, [line["text"] for line in target_lines])
+    rows = [{"word": w, "points": p, "y": at["rows_y"] + i * at["pitch"]} for i, (w, p) in enumerate(WORDS.items())]
+    band = t.color("eights.back")
     return render(
         "eights/reference.svg.j2", card=size, bleed=bleed, game=GAME, kind="reference", extra_attrs=[],
-        title=f"{TITLE}: words and points", fonts=look.theme.fonts.role_map, ink=palette.INK,
-        muted=palette.MUTED_INK, paper="#ffffff" if low_ink else palette.PAPER, band=BACK_PLUM,
-        low_ink=low_ink, rows=rows, target_lines=target_lines, safe=SAFE_MM, cap=CAP, pt=PT)
+        title=f"{TITLE}: words and points", fonts=look.theme.fonts.role_map, ink=t.color("ink"),
+        muted=t.color("muted"), paper=t.color("white") if low_ink else t.color("paper"), band=band,
+        white=t.color("white"), zebra=t.color("white") if low_ink else t.color("zebra"), line=t.mm("stroke.medium"),
+        low_ink=low_ink, rows=rows, target_lines=target_lines, safe=SAFE_MM, cap=CAP, at=at)
 
 
 def render_deck(deck: "list[LetterCard]", look: Look) -> DeckArt:
     """The 64 letter cards and the reference card (faces, in deck order), and the back."""
     faces = [SVGCard(c.slug, "letter", letter_svg(c, look), f"{c.letter.upper()} (suit {c.suit})") for c in deck]
     faces.append(SVGCard("reference", "reference", reference_svg(look), "Words and points"))
-    back = SVGCard("back", "back", backs.back_svg(GAME, look, name="EIGHTS", glyph="E", ground=BACK_PLUM,
+    back = SVGCard("back", "back", backs.back_svg(GAME, look, name="EIGHTS", glyph="E", ground=look.theme.tokens.color("eights.back"),
                                                   title=f"{TITLE} card back"), "Back")
     return DeckArt(tuple(faces), (back,), (0,) * len(faces))
