@@ -74,7 +74,10 @@ def test_crazy_eights_eights_stand_out(built):
     with Image.open(built / "crazy-eights" / "png" / "1-hearts-8.png") as im:
         # gold all over, from the bleed to the middle: no frame near the trim to show a shift
         ground = [im.convert("RGB").getpixel((round(x * px), round((3 + 40) * px))) for x in (1, 6, 10)]
-    golds = ((0xF3, 0xD9, 0x8A), (0xF8, 0xE8, 0xB4))  # the ground and its paler rays
+    from cardgen.theme import DEFAULT_THEME
+
+    golds = [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))  # the ground and its rays
+             for c in (DEFAULT_THEME.tokens.color(f"crazy_eights.{n}") for n in ("wild_ground", "wild_rays"))]
     for pixel in ground:
         assert any(all(abs(a - b) < 12 for a, b in zip(pixel, gold)) for gold in golds), pixel
     text = " ".join(pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text().split())

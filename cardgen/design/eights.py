@@ -22,6 +22,7 @@ CAP = 0.716
 PT = 25.4 / 72
 LOOK_ALIKES = {"I"}  # drawn with slab serifs
 TILE_TINT = 0.16  # how much of the suit's color the letter tile takes (the rest is paper)
+UNDER = 0.16  # below a letter's baseline, its underline's depth (letter.svg.j2: 0.075 gap + 0.075 bar)
 
 
 def tint(color: str, paper: str, share: float) -> str:
@@ -35,16 +36,18 @@ def letter_layout(width: float, height: float, tokens) -> dict:
     between them the letter tile, clear of the class-set badge under the top band on
     cards large enough to take one (design/setmark.py)."""
     band = min(14.0, height * 0.16)
-    band_text = min(tokens.type_mm("card_band"), band * 0.57)
+    # large text (WCAG: 3:1 suffices from 18 pt, as the lighter suit colors need)
+    band_text = max(min(tokens.type_mm("card_band"), band * 0.57), tokens.type_mm("large"))
     clear = BADGE_H + 2.8 if height > 80 else tokens.mm("space.m")
     top = SAFE_MM + band + clear
     inset = SAFE_MM + tokens.mm("space.xxl")
     tile = {"x": inset, "y": top, "w": width - 2 * inset, "h": height - 2 * top}
     caption = tokens.type_mm("caption")
     pad = tokens.mm("space.m")
-    big = min(tokens.type_mm("card_letter"), (tile["h"] - caption * 1.6 - 2 * pad) / CAP,
-              (tile["w"] - 2 * pad) / 0.95)
-    letter_y = tile["y"] + pad + (tile["h"] - caption * 1.6 - 2 * pad + big * CAP) / 2
+    room = tile["h"] - caption * 1.6 - 2 * pad  # above the caption
+    # the letter and, below its baseline, room for the underline a W carries (UNDER of its size)
+    big = min(tokens.type_mm("card_letter"), room / (CAP + UNDER), (tile["w"] - 2 * pad) / 0.95)
+    letter_y = tile["y"] + pad + (room - big * (CAP + UNDER)) / 2 + big * CAP
     dot_step = min(2.6, (width - 2 * SAFE_MM - 4 * band_text) / 8)
     return {"band_h": band, "band_text": band_text, "tile": tile, "big": big, "letter_y": letter_y,
             "caption": caption, "caption_y": tile["y"] + tile["h"] - pad, "dot_step": dot_step,

@@ -5,7 +5,8 @@ Each card's drawing is copied into the page as a group (its ids prefixed, its da
 contract dropped: a box is not a card a checker should count), cut to the card's
 rounded corners, with an edge and a shadow of its own. Words that would print under
 the smallest legible size at the fan's scale become greeked bars, as illustrators draw
-small print: nothing on the page is text smaller than type.min.
+small print: nothing on the page is text smaller than type.min. Words a later card
+covers, even in part, are left out: every word shown lies on its own card's ground.
 """
 from __future__ import annotations
 
@@ -19,19 +20,52 @@ from .textfit import width_mm
 NS = "http://www.w3.org/2000/svg"
 PT_MM = 25.4 / 72
 PIVOT = 1.25  # the fan turns about a point this many card heights below each card's top
-_SCALE = re.compile(r"scale\(([^)]*)\)")
+_TRANSFORM = re.compile(r"(translate|rotate|scale)\(([^)]*)\)")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ID = re.compile(r'\bid="([^"]+)"')
 _DATA = re.compile(r'\sdata-[a-z-]+="[^"]*"')
 INHERITED = ("fill", "font-size", "font-family", "font-weight", "text-anchor")
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-def _scale_of(transform: str) -> float:
-    """How much a transform attribute enlarges lengths (the product of its scale()s)."""
-    factor = 1.0
-    for args in _SCALE.findall(transform or ""):
-        values = [float(v) for v in re.findall(r"[-+]?[\d.]+(?:[eE][-+]?\d+)?", args)]
-        factor *= math.sqrt(abs(values[0] * (values[1] if len(values) > 1 else values[0])))
-    return factor
+def _times(a: tuple, b: tuple) -> tuple:
+    """The affine map a after b (SVG's matrix(a b c d e f) order)."""
+    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3],
+            a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
+
+
+def affine(transform: str) -> tuple:
+    """A transform attribute (translate, rotate, scale, as our designs write them) as a matrix."""
+    m = IDENTITY
+    for name, args in _TRANSFORM.findall(transform or ""):
+        v = [float(x) for x in _NUMBER.findall(args)]
+        if name == "translate":
+            step = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
+        elif name == "scale":
+            step = (v[0], 0.0, 0.0, v[1] if len(v) > 1 else v[0], 0.0, 0.0)
+        else:
+            c, s = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
+            step = (c, s, -s, c, 0.0, 0.0)
+            if len(v) == 3:
+                step = _times(_times((1.0, 0.0, 0.0, 1.0, v[1], v[2]), step), (1.0, 0.0, 0.0, 1.0, -v[1], -v[2]))
+        m = _times(m, step)
+    return m
+
+
+def _apply(m: tuple, x: float, y: float) -> tuple:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _overlap(a: list, b: list) -> bool:
+    """Whether two convex polygons (lists of points) overlap: no edge of either separates them."""
+    for poly in (a, b):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y2 - y1, x1 - x2
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if max(pa) < min(pb) or max(pb) < min(pa):
+                return False
+    return True
 
 
 def _font_file(fonts, style: dict):
@@ -41,41 +75,55 @@ def _font_file(fonts, style: dict):
     return fonts.file("bold" if style.get("font-weight", "400") in ("bold", "600", "700", "800", "900") else "regular")
 
 
-def _greek(el, style: dict, fonts) -> ElementTree.Element:
-    """A bar where a line of small print was: its width, its color, at its x-height."""
+def _text_box(el, style: dict, fonts) -> "tuple[float, float, float, float]":
+    """x, y (top-left), width and height of a text's line, from its font's advances."""
     size = float(style.get("font-size", 3))
     text = " ".join("".join(el.itertext()).split())
     width = width_mm(text, _font_file(fonts, style), size)
-    x, y = float(el.get("x", 0)), float(el.get("y", 0))
-    x -= {"middle": width / 2, "end": width}.get(style.get("text-anchor", "start"), 0.0)
+    x = float(el.get("x", 0)) - {"middle": width / 2, "end": width}.get(style.get("text-anchor", "start"), 0.0)
+    return x, float(el.get("y", 0)) - size * 0.75, width, size * 0.95
+
+
+def _greek(el, style: dict, box: tuple) -> ElementTree.Element:
+    """A bar where a line of small print was: its width, its color, at its x-height."""
+    x, y, width, height = box
+    size = float(style.get("font-size", 3))
     h = size * 0.42
     bar = ElementTree.Element(f"{{{NS}}}rect", {
-        "x": fmt(x), "y": fmt(y - size * 0.5), "width": fmt(max(width, h)), "height": fmt(h), "rx": fmt(h / 2),
-        "fill": style.get("fill", "#000000")})
+        "x": fmt(x), "y": fmt(float(el.get("y", 0)) - size * 0.5), "width": fmt(max(width, h)), "height": fmt(h),
+        "rx": fmt(h / 2), "fill": style.get("fill", "#000000")})
     if el.get("transform"):
         bar.set("transform", el.get("transform"))
     return bar
 
 
-def _shrink_small_print(parent, style: dict, scale: float, smallest_mm: float, fonts) -> None:
+def _redraw_words(parent, style: dict, matrix: tuple, covers: list, smallest_mm: float, fonts) -> None:
+    """Words under a card dealt later are left out (the fan hides them, and what lies over
+    a word is then never another card); words too small at the fan's scale are greeked."""
     for i, el in enumerate(list(parent)):
         own = {**style, **{k: el.get(k) for k in INHERITED if el.get(k) is not None}}
-        inner = scale * _scale_of(el.get("transform"))
-        if el.tag == f"{{{NS}}}text":
-            if float(own.get("font-size", 3)) * inner < smallest_mm:
-                parent.remove(el)
-                parent.insert(i, _greek(el, own, fonts))
-        else:
-            _shrink_small_print(el, own, inner, smallest_mm, fonts)
+        if el.tag != f"{{{NS}}}text":
+            _redraw_words(el, own, _times(matrix, affine(el.get("transform"))), covers, smallest_mm, fonts)
+            continue
+        m = _times(matrix, affine(el.get("transform")))
+        x, y, w, h = box = _text_box(el, own, fonts)
+        corners = [_apply(m, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+        parent.remove(el)
+        if any(_overlap(corners, cover) for cover in covers):
+            continue
+        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        parent.insert(i, _greek(el, own, box) if float(own.get("font-size", 3)) * scale < smallest_mm else el)
 
 
-def card_drawing(svg: str, prefix: str, scale: float, smallest_mm: float, fonts) -> "tuple[str, float, float]":
+def card_drawing(svg: str, prefix: str, placement: tuple, covers: list, smallest_mm: float,
+                 fonts) -> "tuple[str, float, float]":
     """(the card's drawing as markup in its own millimetres, its trim width, its height):
-    what lies inside the root element but the title, drawn at scale on the page."""
+    what lies inside the root element but the title, placed on the page by the matrix
+    placement, under the cards dealt after it (covers: their outlines on the page)."""
     ElementTree.register_namespace("", NS)
     root = ElementTree.fromstring(re.sub(r"^<\?xml[^>]*\?>", "", svg.lstrip()).encode("utf-8"))
     w, h = (float(v) for v in root.get("data-trim-mm").split(","))
-    _shrink_small_print(root, {}, scale, smallest_mm, fonts)
+    _redraw_words(root, {}, placement, covers, smallest_mm, fonts)
     body = "".join(ElementTree.tostring(el, encoding="unicode") for el in root if el.tag != f"{{{NS}}}title")
     body = body.replace(f' xmlns="{NS}"', "")
     ids = _ID.findall(body)
@@ -122,8 +170,11 @@ def fan_svg(cards: list, box: tuple, fonts, tokens, ground: str, prefix: str = "
     edge = tokens.mm("stroke.thin") / scale
     shade = shadow(ground)
     out = [f'<g data-art="fan">']
+    turns = [affine(f"translate({fmt(ox)} {fmt(oy)}) scale({fmt(scale)}) rotate({fmt(angle)}) "
+                    f"translate({fmt(-card_w / 2)} {fmt(-card_h * PIVOT)})") for angle, ox, oy in places]
+    outlines = [[_apply(m, x, y) for x, y in ((0, 0), (card_w, 0), (card_w, card_h), (0, card_h))] for m in turns]
     for i, (svg, (angle, ox, oy)) in enumerate(zip(cards, places)):
-        body, w, h = card_drawing(svg, f"{prefix}{i}-", scale, tokens.type_mm("min"), fonts)
+        body, w, h = card_drawing(svg, f"{prefix}{i}-", turns[i], outlines[i + 1:], tokens.type_mm("min"), fonts)
         turn = (f"translate({fmt(ox)} {fmt(oy)}) scale({fmt(scale)}) rotate({fmt(angle)}) "
                 f"translate({fmt(-w / 2)} {fmt(-h * PIVOT)})")
         clip = f"{prefix}{i}-trim"

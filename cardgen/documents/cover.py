@@ -37,7 +37,8 @@ def cover_svg(title: str, subtitle: str, text, cards: list, page_mm: tuple, grou
     outline = (f' stroke="{ground}" stroke-width="{fmt(tokens.mm("stroke.medium"))}"' if low_ink else "")
     art = boxart.front(title, cards, pw, ph, colors, tokens, fonts, top_clear=tokens.mm("space.xl"),
                        tagline=text.tagline, prefix="cover", sizes=("title", "lead"))
-    parts = [f'<rect x="{fmt(margin)}" y="{fmt(top)}" width="{fmt(pw)}" height="{fmt(ph)}" rx="{fmt(radius)}" '
+    parts = [f'<rect width="{fmt(w)}" height="{fmt(h)}" fill="{tokens.color("white")}"/>',
+             f'<rect x="{fmt(margin)}" y="{fmt(top)}" width="{fmt(pw)}" height="{fmt(ph)}" rx="{fmt(radius)}" '
              f'fill="{colors.ground}"{outline}/>',
              f'<g transform="translate({fmt(margin)} {fmt(top)})">{art}</g>']
     on_page = boxart.Scheme(tokens.color("white"), tokens.color("ink"), tokens.color("muted"), ground,
