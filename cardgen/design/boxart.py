@@ -150,7 +150,7 @@ def back(title: str, text, w: float, h: float, colors: Scheme, tokens, fonts) ->
     body_sizes = [tokens.pt("small"), (tokens.pt("small") + tokens.pt("body_min")) / 2, tokens.pt("body_min")]
     for pt in body_sizes:
         size = pt * 25.4 / 72
-        small = max(tokens.type_mm("min"), size * 0.88)
+        small = max(tokens.type_mm("body_min"), size * 0.88)  # the credits: running text too
         head = tokens.type_mm("subhead") if pt == body_sizes[0] else tokens.type_mm("small") * 1.1
         icon = min(8.0, w * 0.11)
         y = margin + head * CAP

@@ -72,45 +72,53 @@ def letter_svg(card: LetterCard, look: Look) -> str:
         letter_turns=reads_as_another(letter), suit_turns=reads_as_another(card.suit))
 
 
+LEAD = "each word scores the number it spells"
+
+
 def reference_layout(width: float, height: float, tokens, fonts, target_texts: list) -> dict:
-    """The scoring card's rows spread over what the band and the target lines leave, the
-    targets set as large as the width lets them, down to type.min."""
+    """The scoring card's rows spread over what the band, the lead line and the target
+    lines leave; those wrap where the card is narrow, never set under running text's size."""
     from . import textfit
 
     band = min(14.0, height * 0.16)
     usable = width - 2 * SAFE_MM - 2 * tokens.mm("space.s")
-    note = min(tokens.type_mm("caption"), min(textfit.fit(line, usable, fonts.file("regular"), 99)
-                                               for line in target_texts))
-    note = max(note, tokens.type_mm("min"))
+    note = tokens.type_mm("caption")
     lead = tokens.type_mm("small")
-    lead = max(tokens.type_mm("min"), min(lead, textfit.fit("each word scores the number it spells", usable,
-                                                              fonts.file("bold"), lead)))
-    top = SAFE_MM + band + tokens.mm("space.l") + lead * CAP
+    if textfit.width_mm(LEAD, fonts.file("bold"), lead) > usable:
+        lead = tokens.type_mm("caption")
+    lead_lines = textfit.wrap(LEAD, usable, fonts.file("bold"), lead)
+    notes = [textfit.wrap(text, usable, fonts.file("regular"), note) for text in target_texts]
     edge = tokens.mm("space.frame_clear")  # the last line no nearer the trim (a long line of text reads as a frame)
-    bottom = height - edge - len(target_texts) * note * 1.4 - tokens.mm("space.xs")
-    first = top + tokens.mm("space.m")
+    note_lines = sum(len(lines) for lines in notes)
+    notes_top = height - edge - (note_lines - 1) * note * 1.35
+    top = SAFE_MM + band + tokens.mm("space.l") + lead * CAP
+    first = top + (len(lead_lines) - 1) * lead * 1.3 + tokens.mm("space.m")
+    bottom = notes_top - note * CAP - tokens.mm("space.s")
     pitch = min(6.4, (bottom - first) / len(WORDS))
     word = min(tokens.type_mm("heading"), pitch * 0.62 / CAP)
-    return {"edge": edge, "band_h": band,
-            "band_text": min(tokens.type_mm("card_band") * 0.75, band * 0.43), "lead": lead,
-            "lead_y": top, "rows_y": first, "pitch": pitch, "word": word, "note": note,
-            "notes_y": height - edge - (len(target_texts) - 1) * note * 1.4}
+    placed, y = [], notes_top
+    for lines in notes:
+        placed.append([(line, y + i * note * 1.35) for i, line in enumerate(lines)])
+        y += len(lines) * note * 1.35
+    return {"edge": edge, "band_h": band, "band_text": min(tokens.type_mm("card_band") * 0.75, band * 0.43),
+            "lead": lead, "lead_lines": [(line, top + i * lead * 1.3) for i, line in enumerate(lead_lines)],
+            "rows_y": first, "pitch": pitch, "word": word, "note": note, "notes": placed}
 
 
 def reference_svg(look: Look) -> str:
     size, bleed, low_ink = look.size, look.bleed, look.low_ink
     t = look.theme.tokens
     # the game's targets, from the model: "game: 50 points with 2–3 players," / "30 points with 4 or more"
-    target_lines = [{"points": points, "text": ("game: " if i == 0 else "") + f"{points} points with "
-                     + (f"{low} or more" if high is None else f"{low}–{high} players")
-                     + ("," if i < len(TARGETS) - 1 else "")} for i, (low, high, points) in enumerate(TARGETS)]
-    at = reference_layout(size.width, size.height, t, look.theme.fonts, [line["text"] for line in target_lines])
+    targets = [(points, ("game: " if i == 0 else "") + f"{points} points with "
+                + (f"{low} or more" if high is None else f"{low}–{high} players")
+                + ("," if i < len(TARGETS) - 1 else "")) for i, (low, high, points) in enumerate(TARGETS)]
+    at = reference_layout(size.width, size.height, t, look.theme.fonts, [text for _, text in targets])
     rows = [{"word": w, "points": p, "y": at["rows_y"] + i * at["pitch"]} for i, (w, p) in enumerate(WORDS.items())]
-    band = t.color("eights.back")
+    target_lines = [{"points": points, "lines": lines} for (points, _), lines in zip(targets, at["notes"])]
     return render(
         "eights/reference.svg.j2", card=size, bleed=bleed, game=GAME, kind="reference", extra_attrs=[],
         title=f"{TITLE}: words and points", fonts=look.theme.fonts.role_map, ink=t.color("ink"),
-        muted=t.color("muted"), paper=t.color("white") if low_ink else t.color("paper"), band=band,
+        muted=t.color("muted"), paper=t.color("white") if low_ink else t.color("paper"), band=t.color("eights.back"),
         white=t.color("white"), zebra=t.color("white") if low_ink else t.color("zebra"), line=t.mm("stroke.medium"),
         low_ink=low_ink, rows=rows, target_lines=target_lines, safe=SAFE_MM, cap=CAP, at=at)
 

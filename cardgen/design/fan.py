@@ -169,7 +169,7 @@ def fan_svg(cards: list, box: tuple, fonts, tokens, ground: str, prefix: str = "
     radius = tokens.mm("radius.card")
     edge = tokens.mm("stroke.thin") / scale
     shade = shadow(ground)
-    out = [f'<g data-art="fan">']
+    out = ['<g data-art="fan" data-figure="cards">']  # a picture of cards, not the page's words
     turns = [affine(f"translate({fmt(ox)} {fmt(oy)}) scale({fmt(scale)}) rotate({fmt(angle)}) "
                     f"translate({fmt(-card_w / 2)} {fmt(-card_h * PIVOT)})") for angle, ox, oy in places]
     outlines = [[_apply(m, x, y) for x, y in ((0, 0), (card_w, 0), (card_w, card_h), (0, card_h))] for m in turns]
