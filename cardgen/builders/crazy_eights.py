@@ -13,7 +13,7 @@ from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, c
                         look_for, write_deck, write_tuckboxes)
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
-FAN = ("A-spades", "K-hearts", "Q-spades", "J-diamonds", "8-clubs")  # the box front's and cover's hand
+FAN = ("A-spades", "8-clubs", "J-diamonds", "Q-spades", "K-hearts")  # the box front's and cover's hand, the king on top
 
 
 def _rules(decks: int, ace_value: int, box=None, ground: str = "") -> RulesSpec:

@@ -114,11 +114,12 @@ def front(title: str, cards: list, w: float, h: float, colors: Scheme, tokens, f
     return "".join(out)
 
 
-def icon_row(glance: tuple, x: float, y: float, w: float, tokens, fonts, colors: Scheme, icon: float) -> str:
+def icon_row(glance: tuple, x: float, y: float, w: float, tokens, fonts, colors: Scheme, icon: float,
+             sizes: tuple = ("small", "caption")) -> str:
     """Players, ages and time (the box text's ((pictogram, value, word), …)): a pictogram
-    each, its value in bold below it and what it counts."""
+    each, its value in bold below it and what it counts (sizes: their type tokens)."""
     step = w / max(1, len(glance))
-    value, word = tokens.type_mm("small"), tokens.type_mm("caption")
+    value, word = (tokens.type_mm(name) for name in sizes)
     out = []
     for i, (face, big, small) in enumerate(glance):
         cx = x + step * (i + 0.5)

@@ -50,9 +50,10 @@ def cover_svg(title: str, subtitle: str, text, cards: list, page_mm: tuple, grou
         parts.append(f'<text x="{fmt(w / 2)}" y="{fmt(y)}" font-family="{fonts.role("text")}" font-size="{fmt(size)}" '
                      f'text-anchor="middle" fill="{tokens.color("muted")}" data-face="subtitle">{escape(line)}</text>')
         y += size * 0.55
-    icon = tokens.mm("space.xxl") * 1.9
+    icon = tokens.mm("space.xxl") * 2.2
     y += tokens.mm("space.xxl") * 1.5
-    parts.append(boxart.icon_row(text.glance, margin + pw * 0.12, y, pw * 0.76, tokens, fonts, on_page, icon))
+    parts.append(boxart.icon_row(text.glance, margin + pw * 0.1, y, pw * 0.8, tokens, fonts, on_page, icon,
+                                 ("subhead", "small")))
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(w)}mm" '
             f'height="{fmt(h)}mm" viewBox="0 0 {fmt(w)} {fmt(h)}" data-kind="cover">'
             f'<title>{escape(title)}: rules</title>{"".join(parts)}</svg>')
