@@ -65,3 +65,19 @@ def test_wild_eight_shows_its_points_dark_on_white():
     disc = img.crop((round(cx - 5 * PX), round(cy - 5 * PX), round(cx + 5 * PX), round(cy + 5 * PX))).convert("L")
     values = sorted(disc.get_flattened_data())
     assert values[-1] > 250 and values[len(values) // 20] < 80  # white ground, dark numerals
+
+
+def test_a_fan_leaves_out_the_words_a_later_card_covers():
+    """The box front's and the cover's fan (design/fan.py): the card on top keeps both its
+    indices; the one under it keeps its visible top-left index and loses the one (and the
+    points) the top card hides, so no word shown lies on another card."""
+    import re
+
+    from cardgen.design.fan import fan_svg
+
+    look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
+    cards = [design.card_svg(PlayingCard(rank, suit, 10, 1), look) for rank, suit in (("A", "spades"), ("K", "hearts"))]
+    svg = fan_svg(cards, (0, 0, 60, 60), DEFAULT_THEME.fonts, DEFAULT_THEME.tokens, "#7a1f2b")
+    under, top = (re.findall(r">([^<>]+)</text>", part) for part in svg.split('<g transform="translate(')[1:3])
+    assert top == ["K", "K"] and under == ["A"]
+    assert 'data-figure="cards"' in svg and "data-rank" not in svg  # a picture, not cards to count
