@@ -40,8 +40,10 @@ def palette() -> dict:
 
     named = {f"group {i + 1}": c for i, c in enumerate(DEFAULT_THEME.group_colors[:8])}
     named.update({"ink": pal.INK, "paper": pal.PAPER, "muted ink": pal.MUTED_INK, "str8 navy back": s8.BACK_NAVY,
-                  "eights plum back": eights.BACK_PLUM, "crazy wine back": ce.BACK_GROUNDS[1],
-                  "crazy green back": ce.BACK_GROUNDS[2], "crazy red": ce.RED, "crazy gold": ce.GOLD,
+                  "eights plum back": DEFAULT_THEME.tokens.color("eights.back"), "crazy wine back": ce.back_color(DEFAULT_THEME.tokens, 1),
+                  "crazy green back": ce.back_color(DEFAULT_THEME.tokens, 2),
+                  "crazy red": DEFAULT_THEME.tokens.color("crazy_eights.red"),
+                  "crazy gold": DEFAULT_THEME.tokens.color("crazy_eights.gold"),
                   "pass right": s8.PASS_COLORS["right"][0], "pass left": s8.PASS_COLORS["left"][0], "black": "#000000"})
     return named
 

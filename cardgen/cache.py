@@ -112,7 +112,7 @@ def input_key(options, theme, game: str) -> str:
         "game": game, "code": code_version(),
         "options": json.loads(json.dumps(fields, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))),
         "fonts": [_font_digest(theme.fonts.folder / name) for _, name in sorted(theme.fonts.files)],
-        "colors": list(theme.group_colors),
+        "tokens": [[name, list(v) if isinstance(v, tuple) else v] for name, v in theme.tokens.items],
         # the art and every file it uses, each looked at (size, kind) before it is read
         "back_art": _art_digest(theme.back_art) if theme.back_art else "",
     }

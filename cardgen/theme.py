@@ -1,4 +1,4 @@
-"""The look a build draws with: group colors, fonts and back art, as one value.
+"""The look a build draws with: design tokens, fonts and back art, as one value.
 
 A Theme is made once from the options (theme_for) and passed down to every card
 design, document and drawing call; nothing reads it from module state, so a library
@@ -11,25 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import paths
+from .tokens import Tokens, default_tokens
 
-# Paul Tol's "muted" scheme without its purple: the eight colors keep a CIEDE2000
-# distance of at least 10.9 under simulated deutan, protan and tritan vision (see
-# ../shared/RESEARCH.md). Larger variant tables (N > 8) borrow further colors; the
-# "×d" label printed on every arrow carries the group for any reader, in color or not.
-DEFAULT_GROUP_COLORS = (
-    "#332288",  # 1 indigo
-    "#88ccee",  # 2 cyan
-    "#44aa99",  # 3 teal
-    "#117733",  # 4 green
-    "#999933",  # 5 olive
-    "#ddcc77",  # 6 sand
-    "#cc6677",  # 7 rose
-    "#882255",  # 8 wine
-    "#aa4499",  # 9 purple (variants only)
-    "#e69f00",  # 10 orange
-    "#0072b2",  # 11 blue
-    "#d55e00",  # 12 vermillion
-)
+# The built-in group colors are design tokens (templates/design/tokens.toml, group.colors):
+# ×1–×8 Paul Tol's "muted" scheme, ×9–×12 for larger tables, neighbours in the table far
+# apart; every arrow also carries its group's shape and "×d" label, for any reader.
+DEFAULT_GROUP_COLORS = default_tokens().group_colors
 MAX_GROUPS = len(DEFAULT_GROUP_COLORS)
 
 
@@ -83,13 +70,30 @@ def font_set(name: str) -> FontSet:
 
 @dataclass(frozen=True)
 class Theme:
-    group_colors: tuple = DEFAULT_GROUP_COLORS  # one per group, exactly as drawn (MAX_GROUPS of them)
+    """The design tokens a build draws with (a theme's colors already in them), its fonts
+    and its back art."""
+
+    tokens: Tokens = field(default_factory=default_tokens)
     fonts: FontSet = DEFAULT_FONTS
     back_art: "Path | None" = None  # SVG or PNG drawn on every back instead of the lattice
     art_cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
+    @property
+    def group_colors(self) -> tuple:
+        """One per group, exactly as drawn (MAX_GROUPS of them)."""
+        return self.tokens.group_colors
+
     def group_color(self, group: int) -> str:
         return self.group_colors[group - 1]
+
+    def group_shape(self, group: int) -> str:
+        return self.tokens.group_shapes[group - 1]
+
+    def with_group_colors(self, colors: tuple, where: str = "[theme] group_colors") -> "Theme":
+        """This theme with its group colors (a full set: see complete_colors) replaced."""
+        from dataclasses import replace
+
+        return replace(self, tokens=self.tokens.override({"group.colors": tuple(colors)}, where))
 
 
 DEFAULT_THEME = Theme()
@@ -126,4 +130,5 @@ def theme_for(options) -> Theme:
         from .art import load
 
         load(back_art)  # refused here, before any output is made, when it is too big, a FIFO, …
-    return Theme(complete_colors(options.group_colors), fonts, back_art)
+    theme = Theme(default_tokens(), fonts, back_art)
+    return theme.with_group_colors(complete_colors(options.group_colors)) if options.group_colors else theme

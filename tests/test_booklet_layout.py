@@ -112,6 +112,8 @@ def dangling(pdf_path, game: str) -> list:
     lead_ins = [norm(b.text) for b, nxt in zip(blocks, blocks[1:]) if b.kind == "para" and nxt.kind in ("list", "table")]
     bad = []
     for page, last in enumerate(page_endings(pdf_path), 1):
+        if page == 1:  # the cover (documents/cover.py): no running text to break
+            continue
         if len(last) >= 6 and any(t.endswith(last) for t in headings + lead_ins):
             bad.append((page, last))
     return bad

@@ -68,14 +68,25 @@ def test_crazy_eights_contract_and_penalties(built):
 
 
 def test_crazy_eights_eights_stand_out(built):
+    from cardgen.design.palette import relative_luminance
+
     px = 300 / 25.4
     with Image.open(built / "crazy-eights" / "png" / "1-hearts-8.png") as im:
         # gold all over, from the bleed to the middle: no frame near the trim to show a shift
-        ground = [im.convert("RGB").getpixel((round(x * px), round((3 + 44.45) * px))) for x in (1, 6, 10)]
-    for r, g, b in ground:
-        assert abs(r - 0xF3) < 12 and abs(g - 0xD9) < 12 and abs(b - 0x8A) < 12  # gold
-    text = pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text()
-    assert "WILD" in text and "50 points" in text
+        ground = [im.convert("RGB").getpixel((round(x * px), round((3 + 40) * px))) for x in (1, 6, 10)]
+    from cardgen.theme import DEFAULT_THEME
+
+    golds = [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))  # the ground and its rays
+             for c in (DEFAULT_THEME.tokens.color(f"crazy_eights.{n}") for n in ("wild_ground", "wild_rays"))]
+    for pixel in ground:
+        assert any(all(abs(a - b) < 12 for a, b in zip(pixel, gold)) for gold in golds), pixel
+    text = " ".join(pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text().split())
+    assert "WILD" in text and re.search(r"\b50\s*points", text)
+    # the 50 points are dark on white in a medallion: far above 4.5:1
+    svg = (built / "crazy-eights" / "svg" / "1-hearts-8.svg").read_text()
+    medallion = re.search(r'<g data-mark="penalty">\s*<circle [^>]*fill="(#\w+)".*?fill="(#\w+)">50<', svg, re.S)
+    ground_l, ink_l = (relative_luminance(c) for c in medallion.groups())
+    assert (max(ground_l, ink_l) + 0.05) / (min(ground_l, ink_l) + 0.05) >= 4.5
 
 
 def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path, built):
@@ -117,6 +128,10 @@ def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path, built):
      ["reference card: lists"]),
     (lambda o: edit(o / "crazy-eights/svg/1-hearts-8.svg", 'data-penalty="50"', 'data-penalty="8"'),
      ["8 of hearts (deck 1): penalty 8, expected 50"]),
+    (lambda o: edit(o / "crazy-eights/svg/1-hearts-7.svg", ">7 points<", ">8 points<"),
+     ["7 of hearts (deck 1): prints 8 points, its penalty is 7"]),
+    (lambda o: edit(o / "crazy-eights/svg/1-clubs-8.svg", ">50<", ">5<"),
+     ["8 of clubs (deck 1): prints 5 points, its penalty is 50"]),
     (lambda o: edit(o / "crazy-eights/svg/1-spades-Q.svg", 'data-rank="Q"', 'data-rank="K"'),
      ["K of spades (deck 1): appears 2 times", "Q of spades (deck 1): appears 0 times"]),
     (lambda o: (o / "crazy-eights/svg/back-1.svg").unlink(), ["deck 1: 0 backs, expected 1"]),

@@ -125,21 +125,29 @@ def test_vector_pdf_and_cairo_agree_on_every_card(every_card, fast_renders, tmp_
 
 
 def test_clip_paths_and_arcs_match_cairosvg(tmp_path):
-    """The tuck box uses a clipPath and arc commands: the fast renderer draws it on cairo
-    and into a PDF as CairoSVG does."""
+    """The tuck box uses clipPaths (nested: a fanned card's rounded trim around a wild
+    eight's rays) and arc commands: the fast renderer draws it on cairo and into a PDF as
+    CairoSVG does."""
     import cairosvg
     import pypdfium2 as pdfium
 
     from cardgen.layout.paper import papers
+    from cardgen.documents.boxtext import BoxText
     from cardgen.draw.pdf import write_pages
     from cardgen.design.tuckbox import tuckbox_svg
     from cardgen.layout.boxfit import BOX_FITS
+    from cardgen.model.crazy_eights import PlayingCard
 
     ensure_fonts(DEFAULT_FONTS)
     paper = papers("a4")[0]
-    svg = tuckbox_svg("str8eight", "Str8 Eight", 70, 63.5, 88.9, BOX_FITS["plain"], 0.3, paper, "#1c2333", False,
-                      DEFAULT_THEME, "")
-    assert "clip-path" in svg and re.search(r"\dA\d", svg)
+    look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
+    fan = [crazy_eights.card_svg(PlayingCard(rank, "hearts", 10, 1), look) for rank in ("K", "8")]
+    text = BoxText("The classic shedding game", (("players", "2–6", "players"), ("ages", "6+", "ages"),
+                                                  ("time", "30 min", "a game")), "Match the top card.", "52 cards.",
+                   "A traditional game.")
+    svg = tuckbox_svg("crazy-eights", "Crazy Eights", 52, 63.5, 88.9, BOX_FITS["plain"], 0.3, paper, "#7a1f2b", False,
+                      DEFAULT_THEME, text, fan)
+    assert svg.count("clip-path") >= 5 and re.search(r"\dA\d", svg)
     slow = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), dpi=60))).convert("RGB")
     fast = Image.open(io.BytesIO(fastsvg.png(svg, 60))).convert("RGB")
     assert worst_tile(fast, slow, 60, tile_mm=4.0)[0] < TILE_LIMIT

@@ -47,12 +47,12 @@ def pdfx(cards, tmp_path_factory):
 def test_palette_stays_under_the_limit_and_limited_colors_stay_close():
     inks = Inks(240)
     colors = list(DEFAULT_THEME.group_colors) + [palette.INK, palette.PAPER, palette.MUTED_INK, s8_design.BACK_NAVY,
-                                                  *ce_design.BACK_GROUNDS.values(), ce_design.RED, "#000000"]
+                                                  *(DEFAULT_THEME.tokens.color(f"crazy_eights.{n}") for n in ("back_1", "back_2", "red")), "#000000"]
     for color in colors:
         for kind in ("fill", "stroke", "text"):
             assert sum(inks.cmyk(rgb01(color), kind)) * 100 <= 240 + 0.2, (color, kind)
     # the forest green back goes over 240 % plainly: less ink, nearly the same color
-    green = inks.conversion(ce_design.BACK_GROUNDS[2])
+    green = inks.conversion(ce_design.back_color(DEFAULT_THEME.tokens, 2))
     assert green.plain_ink > 240 >= green.ink and 0 < green.delta_e < 2
 
 

@@ -190,7 +190,7 @@ def test_a_library_caller_gets_exactly_the_theme_it_passes(tmp_path):
     nothing of the first theme is left behind for the second."""
     from cardgen.build import build
 
-    red = Theme(complete_colors(("#cc3311",) + DEFAULT_GROUP_COLORS[1:8]))
+    red = Theme().with_group_colors(complete_colors(("#cc3311",) + DEFAULT_GROUP_COLORS[1:8]))
     for theme, out, want in ((red, tmp_path / "red", "#cc3311"), (DEFAULT_THEME, tmp_path / "plain", "#332288")):
         heard = []
         build(BuildOptions(out=out, games=("str8eight",), formats="svg", jobs=1), theme, warn=heard.append)

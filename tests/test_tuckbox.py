@@ -33,15 +33,23 @@ def test_cut_fold_glue_and_names(built):
     assert len(folds) >= 10 and all(el.get("stroke-dasharray") for el in folds)
     texts = ["".join(el.itertext()) for el in root.iter(f"{NS}text")]
     assert texts.count("GLUE") == 2
-    faces = {el.get("data-face"): "".join(el.itertext()) for el in root.iter() if el.get("data-face")}
-    assert faces["front"] == "Str8 Eight" and faces["spine"] == "Str8 Eight"
-    assert "FourScore" in faces["note"]
+    faces = {el.get("data-face"): " ".join(" ".join(el.itertext()).split()) for el in root.iter()
+             if el.get("data-face")}
+    assert root.find(f".//*[@data-face='front']").get("data-text") == "Str8 Eight"
+    assert faces["spine"] == faces["side"] == "Str8 Eight"  # both spines labelled
+    assert faces["count"] == "70 cards" and faces["tagline"] == "The multiplication card game"
+    assert faces["contents"].startswith("64 number cards, 6 pass cards, a sequence sheet, rule booklet")
+    assert "FourScore, for 2–6 players" in faces["about"] and "8 × 8 multiplication table" in faces["about"]
+    assert (faces["players"], faces["ages"], faces["time"]) == ("2–4 players", "8+ ages", "30 min a hand")
+    assert "Peter McClain" in faces["credits"] and "MIT licence" in faces["credits"] and "Lato" in faces["credits"]
     pdf = pypdf.PdfReader(str(built / "str8eight" / "str8eight-tuckbox-letter.pdf"))
     assert len(pdf.pages) == 1
     assert float(pdf.pages[0].mediabox.width) * MM_PER_PT == pytest.approx(215.9, abs=0.01)
-    # FourScore's rules use the box to settle ties, not to mark the first player
+    # FourScore's tie rule is in its own booklet now, not on the box
     words = " ".join(pdf.pages[0].extract_text().split())
-    assert "settles ties" in words and "first player" not in words and "Str8 Eight" in words
+    assert "settles ties" not in words and "Str8 Eight" in words
+    fourscore = " ".join(pypdf.PdfReader(str(built / "fourscore" / "fourscore-rules.pdf")).pages[2].extract_text().split())
+    assert "The box is the marker that settles ties" in fourscore
 
 
 def test_every_part_of_the_net_stays_on_the_page():
@@ -197,3 +205,83 @@ def test_the_printer_scale_reaches_the_box(tmp_path):
         return [(v - c) * 25.4 / dpi for v, c in zip(box, (w / 2, h / 2, w / 2, h / 2))]
     assert ink(pdf) == pytest.approx([v * 100 / 98 for v in ink(svg)], abs=1.0)
     assert run_cli("check", out).exit_code == 0
+
+
+def test_checker_reads_what_the_box_says(copy_of_games):
+    """The box's contents line and front count, read against the deck in the record."""
+    from conftest import assert_check_catches, edit
+
+    out = copy_of_games("crazy-eights")
+    box = out / "crazy-eights" / "crazy-eights-tuckbox-letter.svg"
+    edit(box, ">52 playing cards,", ">50 playing cards,")
+    edit(box, ">52 cards<", ">50 cards<")
+    assert_check_catches(out, ["crazy-eights-tuckbox-letter.svg: tuck box: the contents say 50 playing cards, the deck "
+                               "has 52", "crazy-eights-tuckbox-letter.svg: tuck box: the front says '50 cards', the box "
+                               "holds 52"])
+
+
+def _texts_at_size(root):
+    """(text, size in pt at actual size, fill) of every text, through the scales it is drawn at."""
+    import math
+
+    from cardgen.design.fan import affine
+
+    out = []
+
+    def walk(el, m, style):
+        style = {**style, **{k: el.get(k) for k in ("fill", "font-size") if el.get(k)}}
+        t = affine(el.get("transform"))
+        m = (m[0] * t[0] + m[2] * t[1], m[1] * t[0] + m[3] * t[1], m[0] * t[2] + m[2] * t[3], m[1] * t[2] + m[3] * t[3])
+        if el.tag == f"{NS}text":
+            out.append(("".join(el.itertext()), float(style["font-size"]) * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+                        * 72 / 25.4, style.get("fill")))
+        for child in el:
+            walk(child, m, style)
+    walk(root, (1, 0, 0, 1), {})
+    return out
+
+
+@pytest.mark.parametrize("low_ink", [False, True])
+def test_box_words_are_legible_on_any_card_size(low_ink):
+    """A mini card's box, the smallest there is: every word (the fanned cards' too) at 6 pt
+    or more at actual size, the words of the front and back panels 4.5:1 on the box's color;
+    small print on the fanned cards is greeked, not shrunk."""
+    from cardgen.design import crazy_eights
+    from cardgen.design.cards import Look
+    from cardgen.design.palette import relative_luminance as lum
+    from cardgen.design.tuckbox import tuckbox_svg
+    from cardgen.documents.boxtext import BoxText
+    from cardgen.layout.boxfit import BOX_FITS
+    from cardgen.model.crazy_eights import PlayingCard
+    from cardgen.model.sizes import card_size
+    from cardgen.theme import DEFAULT_THEME
+
+    look = Look(card_size("mini"), 3.0, low_ink, DEFAULT_THEME)
+    fan = [crazy_eights.card_svg(PlayingCard(r, "hearts", 10, 1), look) for r in ("A", "K", "Q", "J", "8")]
+    text = BoxText("The classic shedding game", (("players", "2–6", "players"), ("ages", "6+", "ages"),
+                                                  ("time", "30 min", "a game")),
+                   "Race to empty your hand: match the top card by suit or by rank, or play an eight, which is "
+                   "wild, and name the next suit. Whoever goes out first scores the cards left in everyone else's "
+                   "hand. First to 250 points wins.", "52 playing cards, rule booklet and player aid, score pad.",
+                   "Crazy Eights is a traditional card game, free for anyone to play. Card art, box and texts of "
+                   "this print-and-play edition: MIT licence. Type: Lato (SIL Open Font License).")
+    ground = "#7a1f2b"
+    svg = tuckbox_svg("crazy-eights", "Crazy Eights", 52, 45, 68, BOX_FITS["plain"], 0.3, PAPERS["a4"], ground,
+                      low_ink, DEFAULT_THEME, text, fan)
+    root = ElementTree.fromstring(svg.encode())
+    words = _texts_at_size(root)
+    assert min(size for _, size, _ in words) >= 6.0 - 1e-6, min(words, key=lambda w: w[1])
+    assert 'data-art="fan"' in svg and 'rx="' in svg  # the fan is there, its small print as bars
+    panel = "#ffffff" if low_ink else ground
+    for art in ("front", "back"):
+        group = root.find(f".//*[@data-art='{art}']")
+        for el in group.iter(f"{NS}text"):
+            if any(el in fan_group.iter() for fan_group in group.iter() if fan_group.get("data-art") == "fan"):
+                continue
+            fill = el.get("fill") or next(a.get("fill") for a in group.iter() if el in a.iter() and a.get("fill"))
+            a, b = sorted((lum(fill), lum(panel)))
+            assert (b + 0.05) / (a + 0.05) >= 4.5, (art, "".join(el.itertext()), fill)
+    # the back fits its panel: the credits end above the panel's foot
+    back = root.find(".//*[@data-panel='back']")
+    credits = [float(t.get("y")) for t in root.find(".//*[@data-face='credits']").iter(f"{NS}text")]
+    assert max(credits) <= float(back.get("height"))

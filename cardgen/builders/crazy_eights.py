@@ -3,22 +3,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..design.crazy_eights import BACK_GROUNDS, render_deck
+from ..design.crazy_eights import back_color, render_deck
 from ..model.crazy_eights import GAME, TITLE, build_deck
 from ..model.facts import crazy_eights_facts
 from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..record import variant_words
 from ..theme import Theme
-from .deckfiles import (Output, RenderedDeck, card_params, card_pdfs_beside, deck_title, look_for, write_deck,
-                        write_tuckboxes)
+from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, deck_title,
+                        look_for, write_deck, write_tuckboxes)
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
+FAN = ("A-spades", "8-clubs", "J-diamonds", "Q-spades", "K-hearts")  # the box front's and cover's hand, the king on top
 
-def _rules(decks: int, ace_value: int) -> RulesSpec:
+
+def _rules(decks: int, ace_value: int, box=None, ground: str = "") -> RulesSpec:
     facts = crazy_eights_facts(decks, ace_value)
-    return RulesSpec("crazy-eights", TITLE, facts, cover=["8-hearts", "8-spades", "8-diamonds", "8-clubs"],
-                     reference="crazy-eights-reference", scorepad={"players": 6, "hands": 16}, readings=True)
+    return RulesSpec("crazy-eights", TITLE, facts, cover=list(FAN), reference="crazy-eights-reference",
+                     scorepad={"players": 6, "hands": 16}, box=box, ground=ground, readings=True)
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -28,17 +30,25 @@ def _resolve(name: str, slugs: list) -> str:
 
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
+    from ..documents.boxtext import box_text
+    from ..model.package import crazy_eights_package
+
     size = card_size(options.card_size)
     model = build_deck(options.decks, options.ace_value)
-    spec = _rules(options.decks, options.ace_value)
+    facts = crazy_eights_facts(options.decks, options.ace_value)
+    ground = back_color(theme.tokens, 1)
     params = {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)}
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
-    deck = RenderedDeck(GAME, deck_title(spec.facts), look_for(options, theme, size), lambda look: render_deck(model, look))
+    deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
+    words = box_text(GAME, box_facts(facts, crazy_eights_package(options.decks), deck.faces, options, theme,
+                                     decks=options.decks))
+    spec = _rules(options.decks, options.ace_value, words, ground)
     rules = RulesTask(out, options, theme, GAME, spec,
                       lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
-    write_tuckboxes(out, options, deck, TITLE, BACK_GROUNDS[1], edition=spec.facts.edition)
+    write_tuckboxes(out, options, deck, TITLE, ground,
+                    BoxSpec(words, tuple(_resolve(name, []) for name in FAN), facts.edition))
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

@@ -432,8 +432,37 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
 TUCKBOX_PNG_DPI = 200
 
 
+@dataclass(frozen=True)
+class BoxSpec:
+    """What a game's box says and shows: its words (documents/boxtext.py), the cards its
+    front fans out (slugs, in the order dealt) and how the kit differs from the reference game."""
+    text: object
+    fan: tuple
+    edition: str = ""
+
+
+def typeface(theme: Theme) -> str:
+    """The type's name for a credits line, with its licence when it is one cardgen ships."""
+    from .. import paths
+
+    bundled = Path(theme.fonts.folder) == Path(str(paths.folder("cardgen.fonts")))
+    return f"{theme.fonts.family} (SIL Open Font License)" if bundled else theme.fonts.family
+
+
+def box_facts(game_facts, package, faces, options: BuildOptions, theme: Theme, also=None, decks: int = 1):
+    """The facts a box's words are made from: the deck's own counts of each kind of face,
+    the parts this build prints beside it, the type's name."""
+    from collections import Counter
+
+    from ..model.package import BoxFacts
+    from ..settings import parts_of
+
+    return BoxFacts(game_facts, package, dict(Counter(face.kind for face in faces)), tuple(parts_of(options)),
+                    decks, also, typeface(theme))
+
+
 def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, title: str, ground: str,
-                    side_note: str = "", edition: str = "") -> None:
+                    box: BoxSpec) -> None:
     """Boxes for every face the print job prints (the deck's own list, so a card added to
     the deck is counted), one page per paper: <game>-tuckbox-<paper>.svg/.pdf/.png; a deck
     too thick for one box on the paper gets equal boxes, <game>-tuckbox-box<i>-<paper>.*"""
@@ -446,6 +475,8 @@ def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, titl
     fit = BOX_FITS[options.box_fit]
     thickness = options.card_thickness if options.card_thickness is not None else fit.card_mm
     cards = len(deck.faces)
+    by_slug = {face.slug: face.svg for face in deck.faces}
+    fan = [by_slug[slug] for slug in box.fan if slug in by_slug]
     with out.stage("tuck box"):
         size = deck.look.size
         chosen = papers(options.paper)
@@ -454,7 +485,7 @@ def write_tuckboxes(out: Output, options: BuildOptions, deck: RenderedDeck, titl
         out.params["tuckbox"] = record.Tuckbox(tuple(p.name for p in chosen), cards, fit.name, thickness, boxes)
         for i in range(1, boxes + 1):
             pages = {paper: tuckbox_svg(deck.game, title, each, size.width, size.height, fit, thickness, paper,
-                                        ground, options.low_ink, deck.look.theme, side_note, edition, (i, boxes))
+                                        ground, options.low_ink, deck.look.theme, box.text, fan, box.edition, (i, boxes))
                      for paper in chosen}
             stem = f"{deck.game}-tuckbox" if boxes == 1 else f"{deck.game}-tuckbox-box{i}"
             write_page_svgs(out, pages, "tuckbox", stem, options.formats, TUCKBOX_PNG_DPI, deck.look.theme,

@@ -3,20 +3,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..design.eights import BACK_PLUM, render_deck
+from ..design.eights import render_deck
 from ..model.eights import GAME, HAND_SIZES, TITLE, WORDS, build_deck
 from ..model.facts import eights_facts
 from ..model.sizes import card_size
 from ..options import BuildOptions
 from ..record import variant_words
 from ..theme import Theme
-from .deckfiles import Output, RenderedDeck, card_params, card_pdfs_beside, look_for, write_deck, write_tuckboxes
+from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, look_for,
+                        write_deck, write_tuckboxes)
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
-def rules_spec() -> RulesSpec:
+
+def fan_cards() -> list:
+    """The box front's and the cover's cards: the letters of the best word."""
+    return list(max(WORDS, key=WORDS.get))
+
+
+def rules_spec(box=None, ground: str = "") -> RulesSpec:
     facts = eights_facts()
-    return RulesSpec("eights", TITLE, facts, cover=list(max(WORDS, key=WORDS.get)), reference="eights-reference",
-                     scorepad={"players": max(high for _, high, _ in HAND_SIZES), "hands": 16}, readings=True)
+    return RulesSpec("eights", TITLE, facts, cover=fan_cards(), reference="eights-reference",
+                     scorepad={"players": max(high for _, high, _ in HAND_SIZES), "hands": 16}, box=box,
+                     ground=ground, readings=True)
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -31,9 +39,16 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
-    rules = RulesTask(out, options, theme, GAME, rules_spec(), lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+    from ..documents.boxtext import box_text
+    from ..model.package import eights_package
+
+    words = box_text(GAME, box_facts(eights_facts(), eights_package(), deck.faces, options, theme))
+    rules = RulesTask(out, options, theme, GAME, rules_spec(words, theme.tokens.color("eights.back")),
+                      lambda: CardPictures(deck.faces, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
-    write_tuckboxes(out, options, deck, TITLE, BACK_PLUM)
+    slugs = [face.slug for face in deck.faces]
+    write_tuckboxes(out, options, deck, TITLE, theme.tokens.color("eights.back"),
+                    BoxSpec(words, tuple(_resolve(name, slugs) for name in fan_cards())))
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

@@ -24,7 +24,12 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
               "pass_cards": facts.pass_cards}
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     if "pdf" in options.formats and out.wants("rules"):
+        from ..documents.boxtext import box_text
+        from ..model.package import BoxFacts, fourscore_package
+
+        words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
         spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
-                         reference="fourscore-reference", readings=True)
+                         reference="fourscore-reference", box=words,
+                         ground=theme.tokens.color("str8eight.back"), readings=True)
         write_booklets(out, options, theme, GAME, spec, pictures(options, theme))
     return out.record(GAME), out.files, out.timings

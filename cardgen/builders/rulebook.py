@@ -24,11 +24,13 @@ class RulesSpec:
     booklet: str  # rule text name under templates/rules/ (also names the aid and pad texts)
     title: str
     facts: object  # the variant's facts (model/facts.py): every number the texts print
-    cover: list = field(default_factory=list)  # card names for the title page picture
+    cover: list = field(default_factory=list)  # card names for the cover's fan (as on the box front)
     reference: "str | None" = None  # player aid rule text
     scorepad: "dict | None" = None  # {"players": n, "hands": n}; its lines are <booklet>-scorepad.md
     tournament: bool = False
     readings: bool = False  # the booklet lists the game's table of readings in "About this edition"
+    box: object = None  # the box words (documents/boxtext.py): the cover's tagline, players, ages, time
+    ground: str = ""  # the box's color, behind the cover's art
 
     def lines(self, sheet: str) -> list:
         """The lines at the head of a sheet (scorepad, tournament), from the rule text
@@ -88,6 +90,22 @@ class CardPictures:
         return self.cache[name]
 
 
+def booklet_cover(spec: RulesSpec, blocks: list, page, options: BuildOptions, theme: Theme, pictures):
+    """The booklet's cover (documents/cover.py): the box front's art on the box's color, the
+    subtitle, players, ages and time; None for a rule text without box words."""
+    if spec.box is None:
+        return None
+    from ..documents.cover import Cover, cover_svg
+    from ..documents.ruletext import plain_text
+
+    subtitle = next((plain_text([b]) for b in blocks[:3] if b.kind == "subtitle"), "")
+    cards = [pictures.cards[pictures.resolve(name, list(pictures.cards))].svg for name in spec.cover
+             if pictures.resolve(name, list(pictures.cards)) in pictures.cards]
+    svg = cover_svg(spec.title, subtitle, spec.box, cards, (page.width, page.height), spec.ground, options.low_ink,
+                    theme)
+    return Cover(svg, theme.fonts)
+
+
 def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                    pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
@@ -102,7 +120,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     fonts = register_reportlab_fonts(theme.fonts)
     blocks = load(spec.booklet, spec.facts)
     readings = len(Edition(game, spec.facts)) if spec.readings else 0
-    if spec.cover:
+    if spec.cover and spec.box is None:  # no box words: the cards as a strip on the title page
         blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
     aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
     booklets, folds, aids = {}, {}, {}
@@ -111,7 +129,8 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         suffix = "" if i == 0 else f"-{page.name}"
         path = out.game_dir / f"{game}-rules{suffix}.pdf"
         with out.stage("rule booklet"):
-            pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name))
+            pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name),
+                                  cover=booklet_cover(spec, blocks, page, options, theme, pictures))
         out.add(path, "rules", "pdf")
         booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"

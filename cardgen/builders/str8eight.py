@@ -12,27 +12,43 @@ from ..options import BuildOptions
 from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages, variant_words
 from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
-from ..design.str8eight import BACK_NAVY, render_deck
+from ..design.str8eight import render_deck
 from ..theme import Theme
-from .deckfiles import (Output, RenderedDeck, card_params, card_pdfs_beside, deck_title, look_for, write_deck,
-                        write_page_svgs, write_tuckboxes)
+from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, deck_title,
+                        look_for, write_deck, write_page_svgs, write_tuckboxes)
 from .rulebook import CardPictures, RulesSpec, RulesTask
 
 SHEET_PNG_DPI = 200
-# FourScore is played with this deck; its rules use the box to settle ties and to hold
-# the pass cards and the cards a bonus match takes out of the game
-FOURSCORE_NOTE = ("Playing FourScore? Set this box before the\n"
-                  "player left of the dealer: it settles ties\n"
-                  "when two players show the same number.")
 
 
-def rules_spec(facts: Str8EightFacts) -> RulesSpec:
-    """The booklet, aid, pad and tournament sheet of this variant: the cover shows the
-    start of the worked sequence (a legal one) and a pass card when the deck has them."""
+def fan_cards(facts: Str8EightFacts) -> list:
+    """The box front's and the cover's cards, as a hand is fanned: a pass card when the deck
+    has them at the back, then the start of the worked sequence (a legal one), its last
+    card on top, whole."""
+    return (["pass-left"] if facts.pass_cards else []) + [str(v) for v in facts.cover]
+
+
+def box_words(facts: Str8EightFacts, faces, options: BuildOptions, theme: Theme):
+    """The box and cover words of this variant: players from the facts, a hand's time from
+    the trial hands the build plays anyway (check_playable), FourScore named when this
+    table can deal it."""
+    from ..documents.boxtext import box_text
+    from ..model.facts import check_fourscore_playable, fourscore_facts
+    from ..model.package import fourscore_package, str8eight_package
+    from ..model.play.playability import playability
+
+    trial = playability(facts.table_size, facts.pass_cards, facts.sequence_length)
+    also = None if check_fourscore_playable(facts.table_size) else fourscore_package(
+        fourscore_facts(facts.table_size, facts.pass_cards))
+    return box_text(GAME, box_facts(facts, str8eight_package(facts, trial), faces, options, theme, also))
+
+
+def rules_spec(facts: Str8EightFacts, box=None, ground: str = "") -> RulesSpec:
+    """The booklet, aid, pad and tournament sheet of this variant; box: its box words, for the cover."""
     return RulesSpec(
-        "str8eight", TITLE, facts, cover=[str(v) for v in facts.cover] + (["pass-left"] if facts.pass_cards else []),
-        reference="str8eight-reference", scorepad={"players": facts.players[1], "hands": 16},
-        tournament=facts.tournament, readings=True)
+        "str8eight", TITLE, facts, cover=fan_cards(facts), reference="str8eight-reference",
+        scorepad={"players": facts.players[1], "hands": 16}, tournament=facts.tournament, box=box, ground=ground,
+        readings=True)
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -63,7 +79,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
         if "pdf" in options.formats and out.wants("teacher") else None
-    rules = RulesTask(out, options, theme, GAME, rules_spec(facts),
+    words = box_words(facts, deck.faces, options, theme)
+    rules = RulesTask(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
     write_deck(deck, options, out, beside)
 
@@ -76,7 +93,9 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
                             printer=options)
         with out.stage("atlas"):
             write_atlas(out, model, facts.sequence_length, options, theme)
-    write_tuckboxes(out, options, deck, TITLE, BACK_NAVY, FOURSCORE_NOTE, facts.edition)
+    slugs = [face.slug for face in deck.faces]
+    write_tuckboxes(out, options, deck, TITLE, theme.tokens.color("str8eight.back"),
+                    BoxSpec(words, tuple(_resolve(name, slugs) for name in fan_cards(facts)), facts.edition))
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings

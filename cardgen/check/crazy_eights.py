@@ -25,6 +25,17 @@ def expected_penalty(rank: str, ace_value: int) -> int:
     return {"8": 50, "J": 10, "Q": 10, "K": 10, "A": ace_value}.get(rank) or int(rank)
 
 
+def printed_penalty(root) -> "int | None":
+    """The points a face prints (its data-mark="penalty" words, "7 points" or a medallion's
+    "50" over "points"), as a player reads them; None when it prints none or several."""
+    import re
+
+    words = [" ".join("".join(el.itertext()).split()) for el in svgread.with_attr(root, "data-mark")
+             if el.get("data-mark") == "penalty"]
+    found = [re.fullmatch(r"(\d+) ?points?", " ".join(w.split())) for w in words]
+    return int(found[0].group(1)) if len(found) == 1 and found[0] else None
+
+
 def check(game_dir: Path, rec, out: Path) -> GameReport:
     report = GameReport(GAME)
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
@@ -49,6 +60,10 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
             want = expected_penalty(rank, ace)
             if svgread.as_int(root.get("data-penalty")) != want:
                 report.fail(file, label, f"penalty {root.get('data-penalty')}, expected {want} (ace = {ace})")
+            shown = printed_penalty(root)
+            if shown != want:
+                report.fail(file, label, f"prints {shown if shown is not None else 'no'} points, its penalty is "
+                            f"{want} (ace = {ace})")
             readings.check_underlines(root, 2 * readings.ambiguous(rank), file, label, "both corner indices", report)
         elif kind == "back":
             # what the eye tells apart: the set of colors a back is drawn in

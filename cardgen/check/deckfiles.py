@@ -26,6 +26,14 @@ BOX_FITS = {  # name: (sleeve mm, sleeve width +, sleeve height +, room, depth r
     "premium-sleeves": (0.20, 2.5, 2.1, 2.0, 3.0),
     "double-sleeves": (0.30, 3.5, 3.6, 2.0, 3.0),
 }
+# What a box's contents line calls each kind of face, and how a face's slug in the record
+# says its kind (the checker's own reading of the slugs, not the builder's code).
+BOX_KINDS = {
+    "str8eight": (("number card", lambda slug: not slug.startswith("pass-")),
+                  ("pass card", lambda slug: slug.startswith("pass-"))),
+    "eights": (("letter card", lambda slug: slug != "reference"), ("scoring card", lambda slug: slug == "reference")),
+    "crazy-eights": (("playing card", lambda slug: True),),
+}
 # the record's entries that each part fills (None, or empty, when it was not built)
 PART_ENTRIES = {"print": ("home_print",), "box": ("tuckbox",), "sheet": ("sequence_sheet", "atlas"),
                 "teacher": ("teacher",)}
@@ -126,6 +134,8 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
         stock = " ".join("".join(el.itertext()) for el in svgread.with_attr(root, "data-note"))
         if "card stock" not in stock:
             report.fail(rel(path), "tuck box", "the sheet does not say to print it on card stock")
+        for problem in box_words_problems(game, root, rec.deck.faces, each):
+            report.fail(rel(path), "tuck box", problem)
         sizes = {el.get("data-panel"): (float(el.get("width")), float(el.get("height")))
                  for el in svgread.with_attr(root, "data-panel") if el.get("data-panel") in ("front", "spine", "lid")}
         expect = {"front": want[:2], "spine": (want[2], want[1]), "lid": (want[0], want[2])}
@@ -143,6 +153,30 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
         if not any(v.file == rel(path) for v in report.violations):
             report.summary.append(f"{path.name}: inside " + " × ".join(f"{v:g}" for v in inner) + f" mm ({info.fit}, "
                                   f"{each} cards)")
+
+
+def box_words_problems(game: str, root, faces: tuple, each: int) -> list:
+    """What a box says about its cards against the deck in the record: the front's count
+    is this box's share, and the back's contents line names each kind of face with the
+    number the deck prints (an absent kind, none)."""
+    import re
+
+    from . import svgread
+
+    said = {el.get("data-face"): " ".join(" ".join(el.itertext()).split())
+            for el in svgread.with_attr(root, "data-face")}
+    problems = []
+    count = re.search(r"(\d+) cards$", said.get("count", ""))
+    if not count or int(count.group(1)) != each:
+        problems.append(f"the front says {said.get('count', 'nothing')!r}, the box holds {each} cards")
+    contents = said.get("contents", "")
+    for noun, is_kind in BOX_KINDS.get(game, ()):
+        want = sum(1 for slug in faces if is_kind(slug))
+        stated = [1 if n in ("a", "an", "one") else int(n)
+                  for n in re.findall(rf"\b(\d+|an?|one) {noun}s?\b", contents)]
+        if (stated or [0]) != [want]:
+            problems.append(f"the contents say {stated[0] if stated else 'no'} {noun}s, the deck has {want}")
+    return problems
 
 
 def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: GameReport, rel) -> None:

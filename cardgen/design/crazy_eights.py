@@ -1,23 +1,29 @@
 """Crazy Eights playing cards as SVG: indices in two opposite corners, pips laid out
-the classic way (one large symbol on aces), simple double-headed court cards, and
-each card's penalty printed small. The eights are gold all over and say WILD; the 6
-and 9 indices are underlined, as on standard cards (model/upside_down.py)."""
+the classic way (one large symbol on aces), double-headed court cards with drawn
+figures (design/courts.py), and each card's penalty printed small. The eights are the
+special cards: gold rays out into the bleed, a WILD ribbon at each end and their 50
+points large in a medallion at the centre. The 6 and 9 indices are underlined, as on
+standard cards (model/upside_down.py)."""
 from __future__ import annotations
 
 from ..model.crazy_eights import GAME, RED_SUITS, TITLE, PlayingCard
 from ..model.sizes import SAFE_MM
 from ..model.upside_down import reads_as_another
-from . import backs, palette
+from . import backs, courts
 from .cards import DeckArt, Look, SVGCard
+from .setmark import BADGE_H, BADGE_W, INSET
 from .templating import fmt, render
 
 CAP = 0.716
 PT = 25.4 / 72
-RED = "#c0262d"
-GOLD = "#d9a21b"
-WILD_GROUND = {False: "#f3d98a", True: "#fbf1d3"}  # normal ink, low ink: gold, pale gold
-WILD_INK = "#8a5d00"  # the WILD words, dark gold: readable on either ground
-BACK_GROUNDS = {1: "#7a1f2b", 2: "#1f4d33"}  # deck 1 wine red, deck 2 forest green
+RIBBON_H = 7.0  # the WILD ribbon's height, mm
+RAYS = 24  # wedges of the wild eight's sunburst (every other one drawn)
+BACKS = {1: "back_1", 2: "back_2"}  # each deck's back color token: wine red, forest green
+
+
+def back_color(tokens, deck: int) -> str:
+    return tokens.color(f"crazy_eights.{BACKS[deck]}")
+
 
 # suit symbols in a unit box (-1..1), point down for hearts, up for spades
 SUIT_PATHS = {
@@ -46,12 +52,17 @@ PIPS = {
          (-1, 1), (1, 1)],
 }
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-# court emblems above the big letter, in a unit box: a crown, a tiara, a plumed cap
-EMBLEMS = {
-    "K": "M-1 0.6L-1 -0.4L-0.5 0.1L0 -0.8L0.5 0.1L1 -0.4L1 0.6Z",
-    "Q": "M-1 0.6L-0.85 -0.2L-0.4 0.2L0 -0.6L0.4 0.2L0.85 -0.2L1 0.6Z",
-    "J": "M-1 0.6C-1 -0.2 -0.4 -0.6 0 -0.6C0.6 -0.6 0.9 -0.9 1 -0.5C1 0 0.6 0.2 0.6 0.6Z",
-}
+HAIR = {"K": "hair_king", "Q": "hair_queen", "J": "hair_jack"}  # grey, chestnut, fair
+
+
+def court_colors(tokens, rank: str, suit_color: str) -> dict:
+    """The figure's fill for each role of design/courts.py: the robe in the suit's color."""
+    court = lambda name: tokens.color("court." + name)  # noqa: E731
+    red = tokens.color("crazy_eights.red")
+    return {"skin": court("skin"), "gold": court("gold"), "cloth": court("cloth"), "steel": court("steel"),
+            "wood": court("wood"), "leaf": court("leaf"), "hair": court(HAIR[rank]), "robe": suit_color,
+            "paper": tokens.color("white"), "feather": tokens.color("white"), "ink": tokens.color("ink"),
+            "jewel": red, "rose": red}
 
 
 def symbol(suit: str, x: float, y: float, size: float, turn: bool = False) -> str:
@@ -60,29 +71,101 @@ def symbol(suit: str, x: float, y: float, size: float, turn: bool = False) -> st
     return f'<path transform="{t}" d="{SUIT_PATHS[suit]}"/>'
 
 
+def pip_layout(width: float, height: float, ribbon_top: float) -> tuple:
+    """(pip height, half the columns' spread, half the rows' spread) in mm: the classic
+    proportions, the pips a little smaller on narrow cards and the rows kept clear of
+    the WILD ribbons (from ribbon_top) at both ends."""
+    pip = min(8.2, width * 0.13)
+    half_h = min(height * 0.29, height / 2 - (ribbon_top + RIBBON_H + 1.2) - pip / 2)
+    return pip, width * 0.19, half_h
+
+
+def court_figure(card: PlayingCard, color: str, look: Look, panel: tuple) -> str:
+    """The figure in a court panel (x, y, w, h): the top half and the same turned half a turn."""
+    x, y, w, h = panel
+    tokens = look.theme.tokens
+    colors = court_colors(tokens, card.rank, color)
+    line = tokens.color("ink")
+    if look.low_ink:  # the same drawing as lines in the suit's color on white; eyes and suit stay
+        colors = {role: value if role == "ink" else tokens.color("white") for role, value in colors.items()}
+        colors["leaf"] = line = color  # the rose's stem is a line of its own
+    scale = courts.placement(w, h)
+    cx, cy = x + w / 2, y + h / 2
+    half = courts.figure_svg(card.rank, colors, line,
+                             lambda sx, sy, size: f'<g fill="{color}">{symbol(card.suit, sx, sy, size)}</g>')
+    top = f'<g transform="translate({fmt(cx)} {fmt(cy)}) scale({fmt(scale)})">{half}</g>'
+    return top + f'<g transform="rotate(180 {fmt(cx)} {fmt(cy)})">{top}</g>'
+
+
+def sunburst(width: float, height: float, clear: float) -> list:
+    """Every other wedge of RAYS from the card's centre, out to a circle that stays clear
+    mm inside the long edges (no pattern edge near the trim to show a crooked cut) and off
+    the corners where a class set's badge goes (the badge lies on plain gold)."""
+    import math
+
+    cx, cy = width / 2, height / 2
+    bx, by = width - INSET - BADGE_W, INSET + BADGE_H  # the badge's corner nearest the centre
+    r = min(math.hypot(bx - cx, by - cy) - 1.0, cx - clear)
+    step = 2 * math.pi / RAYS
+    paths = []
+    for i in range(0, RAYS, 2):
+        (x1, y1), (x2, y2) = ((cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * step, (i + 1) * step))
+        paths.append(f"M{fmt(cx)} {fmt(cy)}L{fmt(x1)} {fmt(y1)}A{fmt(r)} {fmt(r)} 0 0 1 {fmt(x2)} {fmt(y2)}Z")
+    return paths
+
+
+def ribbon(width: float, top: float) -> dict:
+    """The WILD ribbon's box (x, y, w, h) between the index and the class-set badge's corner,
+    top mm below the trim (no edge of it runs along the trim any nearer)."""
+    left, right = SAFE_MM + 8.2, width - (INSET + BADGE_W + 1.0)
+    want = 22.0
+    centre = width / 2 if width / 2 - want / 2 >= left and width / 2 + want / 2 <= right else (left + right) / 2
+    w = min(want, right - left)
+    return {"x": centre - w / 2, "y": top, "w": w, "h": RIBBON_H, "cx": centre,
+            "tail": min(1.8, w * 0.1)}
+
+
 def card_svg(card: PlayingCard, look: Look) -> str:
     size, bleed, low_ink = look.size, look.bleed, look.low_ink
-    color = RED if card.suit in RED_SUITS else palette.INK
+    t = look.theme.tokens
+    color = t.color("crazy_eights.red") if card.suit in RED_SUITS else t.color("ink")
     cx, cy = size.width / 2, size.height / 2
+    clear = t.mm("space.frame_clear")
+    pip, half_w, half_h = pip_layout(size.width, size.height, clear)
     pips = []
     if card.rank.isdigit():
         n = int(card.rank)
-        half_w, half_h, pip = size.width * 0.19, size.height * 0.29, 8.2
         pips = [symbol(card.suit, cx + px * half_w, cy + py * half_h, pip, turn=py > 0.01) for px, py in PIPS[n]]
-    ace = symbol(card.suit, cx, cy, 24.0) if card.rank == "A" else ""
-    court = {"path": EMBLEMS[card.rank]} if card.rank in EMBLEMS else None
+    ace = symbol(card.suit, cx, cy, min(24.0, size.width * 0.38)) if card.rank == "A" else ""
+    wild = card.rank == "8"
+    court = None
+    if card.rank in courts.FIGURES:
+        panel = (SAFE_MM + 8.5, SAFE_MM + 8, size.width - 2 * SAFE_MM - 17, size.height - 2 * SAFE_MM - 16)
+        court = {"panel": panel, "figure": court_figure(card, color, look, panel)}
+    medallion = None
+    if wild:  # the centre, between the middle pips: the card's points, large
+        r = min(half_h * 0.5 - pip / 2, half_w - 0.37 * pip) - 1.0
+        number, word = r * 0.78, max(t.type_mm("min"), r * 0.3)
+        gap = number * 0.16
+        top = cy - (number * CAP + gap + word * CAP) / 2  # the two lines centred as a block
+        medallion = {"r": r, "number": number, "word": word, "number_y": top + number * CAP,
+                     "word_y": top + number * CAP + gap + word * CAP}
     name = RANK_NAMES.get(card.rank, card.rank)
     return render(
         "crazy-eights/card.svg.j2", card=size, bleed=bleed, game=GAME, kind="card",
         extra_attrs=[("rank", card.rank), ("suit", card.suit), ("penalty", card.penalty), ("deck", card.deck)],
         title=f"{TITLE}: {name} of {card.suit}", fonts=look.theme.fonts.role_map, color=color,
-        paper="#ffffff" if low_ink else palette.PAPER, ink=palette.INK, muted=palette.MUTED_INK, gold=GOLD,
-        wild_ground=WILD_GROUND[low_ink], wild_ink=WILD_INK,
-        tint="#ffffff" if low_ink else ("#f7e3e1" if color == RED else "#e6e8ee"), low_ink=low_ink,
-        rank=card.rank, suit=card.suit, penalty=card.penalty, wild=card.rank == "8", pips=pips, ace=ace,
-        rank_turns=reads_as_another(card.rank),
-        court=court, index_symbol=symbol(card.suit, SAFE_MM + 3.6, SAFE_MM + 12.2, 4.4),
-        court_symbol=symbol(card.suit, cx + 8.5, cy - 12, 6.5), safe=SAFE_MM, cap=CAP, pt=PT)
+        paper=t.color("white") if low_ink else t.color("paper"), ink=t.color("ink"), muted=t.color("muted"),
+        white=t.color("white"), wild_ground=t.color("crazy_eights.wild_ground_low_ink" if low_ink else "crazy_eights.wild_ground"),
+        wild_ink=t.color("crazy_eights.wild_ink"), rays=[] if low_ink else sunburst(size.width, size.height, clear),
+        ray_color=t.color("crazy_eights.wild_rays"), deck_color=back_color(t, card.deck), ribbon=ribbon(size.width, clear),
+        medallion=medallion, tint=t.color("white") if low_ink else t.color(
+            "crazy_eights.court_red" if card.suit in RED_SUITS else "crazy_eights.court_dark"),
+        low_ink=low_ink, rank=card.rank, suit=card.suit, penalty=card.penalty, wild=wild, pips=pips, ace=ace,
+        rank_turns=reads_as_another(card.rank), court=court,
+        index_symbol=symbol(card.suit, SAFE_MM + 3.6, SAFE_MM + 12.2, 4.4), safe=SAFE_MM, cap=CAP, pt=PT,
+        rank_mm=t.type_mm("card_rank"), penalty_mm=t.type_mm("caption"), wild_mm=t.type_mm("lead"),
+        panel_radius=t.mm("radius.panel"), frame=t.mm("stroke.medium"), ribbon_line=t.mm("stroke.medium"))
 
 
 def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
@@ -92,7 +175,7 @@ def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
                      f"{RANK_NAMES.get(c.rank, c.rank)} of {c.suit}".capitalize() + (f" (deck {c.deck})" if decks > 1 else ""))
              for c in cards]
     back_list = [SVGCard(f"back-{d}", "back", backs.back_svg(
-        GAME, look, name="CRAZY EIGHTS", glyph="8", ground=BACK_GROUNDS[d],
+        GAME, look, name="CRAZY EIGHTS", glyph="8", ground=back_color(look.theme.tokens, d),
         extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}"), f"Back (deck {d})")
         for d in range(1, decks + 1)]
     return DeckArt(tuple(faces), tuple(back_list), tuple(c.deck - 1 for c in cards))

@@ -61,6 +61,9 @@ _POLYGONS = {
 }
 
 
+SHAPE_NAMES = frozenset(_POLYGONS) | {"circle", "half-disc", "heart"}  # what shape_path can draw
+
+
 def shape_path(name: str, x: float, y: float, r: float) -> str:
     """The shape's outline centred on (x, y), r (mm) from its centre to its box's edge."""
     from .templating import fmt

@@ -1,14 +1,14 @@
-"""Draw a tuck box net (layout/tuckbox.py) as one printable SVG page."""
+"""Draw a tuck box net (layout/tuckbox.py) as one printable SVG page: the panels'
+art from design/boxart.py, the cut and fold lines, the glue flaps and how to make it."""
 from __future__ import annotations
 
 from ..layout.boxfit import BoxFit
 from ..layout.paper import MIN_MARGIN_MM, Paper
-from ..layout.tuckbox import BLEED_MM, HEADER_MM, net, place
-from . import palette
+from ..layout.tuckbox import BLEED_MM, HEADER_MM, NOTCH_R, net, place
+from . import boxart
 from .templating import fmt, render
 
 PT = 25.4 / 72
-CUT_LINE = "#8a909a"  # mid grey: the cut line runs over the dark panels' bleed and the light ones alike
 
 
 def outline_path(n) -> str:
@@ -31,26 +31,43 @@ FIT_WORDS = {  # for the sheet's header: what the box was sized for
 
 
 def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float, fit: BoxFit, thickness: float,
-                paper: Paper, ground: str, low_ink: bool, theme, side_note: str = "", edition: str = "",
+                paper: Paper, ground: str, low_ink: bool, theme, text, fan: list, edition: str = "",
                 box: tuple = (1, 1)) -> str:
     """The box for cards of card_w × card_h mm, thickness mm each without sleeve, in the fit's
-    room. cards: what this box holds; box: (which, of how many) when the deck needs several."""
+    room. cards: what this box holds; box: (which, of how many) when the deck needs several;
+    text: the box words (documents/boxtext.py); fan: the card SVGs the front shows."""
     n = net(card_w, card_h, cards, thickness, fit)
     at = place(n, paper)
     transform = (f"translate({fmt(at.x)} {fmt(at.y)})" + (" rotate(90)" if at.rotated else ""))
     panels = {p.name: p.rect for p in n.panels if p.name in ("front", "back", "spine", "side", "lid")}
     W, H, D = n.inner
     m = MIN_MARGIN_MM
+    tokens, fonts = theme.tokens, theme.fonts
+    colors = boxart.scheme(tokens, ground, low_ink)
+    f, b = panels["front"], panels["back"]
+    count = (f"box {box[0]} of {box[1]} · " if box[1] > 1 else "") + f"{cards} cards"
+    front = boxart.front(title, fan, f.w, f.h, colors, tokens, fonts, top_clear=NOTCH_R, tagline=text.tagline,
+                         foot=(("count", count), ("edition", edition)), prefix=f"{game}-fan")
+    back = boxart.back(title, text, b.w, b.h, colors, tokens, fonts)
+    spines = "".join(boxart.spine(title, r.x, r.y, r.w, r.h, tokens, fonts, tokens.color("ink"), face)
+                     for face, r in (("spine", panels["spine"]), ("side", panels["side"])))
+    lid = panels["lid"]
+    lid_size = min(lid.h * 0.42, tokens.type_mm("heading"))
+    # the lid folds over from the back: its words are turned to read from the front
+    lid_words = boxart.wordmark(title, lid.x + lid.w / 2, lid.y + lid.h / 2 + lid_size * boxart.CAP / 2, lid_size,
+                                fonts, boxart.Scheme(colors.tint, tokens.color("ink"), "", tokens.color("ink"), ""),
+                                face="lid")
+    lid_words = (f'<g transform="rotate(180 {fmt(lid.x + lid.w / 2)} {fmt(lid.y + lid.h / 2)})">{lid_words}</g>')
     # the bleed stays inside the page's margins and below the header's words
     bleed_clip = (f"M{fmt(m)} {fmt(m + HEADER_MM - 0.5)}H{fmt(paper.width - m)}V{fmt(paper.height - m)}"
                   f"H{fmt(m)}Z")
     return render(
         "cards/tuckbox.svg.j2", page=paper, game=game, title=title, cards=cards, inner=n.inner,
-        net=n, bleeds=sorted(n.bleeds(BLEED_MM), key=lambda p: p.name in ('front', 'back')), bleed_mm=BLEED_MM, bleed_clip=bleed_clip, transform=transform,
-        outline=outline_path(n), panels=panels, fonts=theme.fonts.role_map,
-        ink=palette.INK, muted=palette.MUTED_INK, ground="#ffffff" if low_ink else ground,
-        title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
-        glue="#d9d9d9", cut=CUT_LINE, margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,
-        spine_size=min(D * 0.45, 9.0), W=W, H=H, D=D, thickness=thickness, fit=fit,
-        per_card=round(thickness + fit.sleeve_mm, 2), fit_words=FIT_WORDS.get(fit.name, fit.name),
-        edition=edition, box=box)
+        net=n, bleeds=sorted(n.bleeds(BLEED_MM), key=lambda p: p.name in ('front', 'back')), bleed_mm=BLEED_MM,
+        bleed_clip=bleed_clip, transform=transform, outline=outline_path(n), panels=panels, fonts=fonts.role_map,
+        ink=tokens.color("ink"), muted=tokens.color("muted"), ground=colors.ground, tint=colors.tint,
+        glue=tokens.color("glue"), cut=tokens.color("cut"), margin=MIN_MARGIN_MM, pt=PT,
+        header_mm=tokens.type_mm("subhead"), note_mm=tokens.type_mm("caption"), glue_mm=tokens.type_mm("small"),
+        line=tokens.mm("stroke.thin"),
+        front=front, back=back, spines=spines, lid=lid_words, low_ink=low_ink, W=W, H=H, D=D, fit=fit,
+        per_card=round(thickness + fit.sleeve_mm, 2), fit_words=FIT_WORDS.get(fit.name, fit.name), box=box)

@@ -326,7 +326,8 @@ class TextArea:
 
 
 def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callable, with_contents: bool,
-              compact: bool = False):
+              compact: bool = False, covered: bool = False):
+    """covered: the booklet has a cover page (cover.py), which shows the title and subtitle."""
     from reportlab.platypus import PageBreak, Paragraph, Spacer
 
     story = []
@@ -334,6 +335,8 @@ def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callab
     lead_in = None
     for i, block in enumerate(blocks):
         following = blocks[i + 1].kind if i + 1 < len(blocks) else None
+        if covered and not title_done and block.kind in ("title", "subtitle"):
+            continue
         if block.kind == "title":
             if compact:
                 story.append(Paragraph(block.text, styles["h2"]))
@@ -437,12 +440,27 @@ def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str
     return pages, size
 
 
+def _cover_page(cover, w: float, h: float):
+    """The cover (cover.py) as a flowable filling the first page."""
+    from reportlab.platypus import Flowable
+
+    from ..draw.pdf import draw_svg
+
+    class CoverPage(Flowable):
+        def wrap(self, *_):
+            return w, h - 0.01  # the page's frame, less a rounding's breadth
+
+        def draw(self):
+            draw_svg(self.canv, cover.svg, h, cover.fonts)
+    return CoverPage()
+
+
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
                   card_picture: Callable, contents: bool = True, one_page: bool = False,
-                  base_size: float = 9.6, *, meta: PdfMeta) -> int:
+                  base_size: float = 9.6, *, meta: PdfMeta, cover=None) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
     title page, no contents, smaller margins). title: the game, in the page footers;
-    meta: the file's metadata (draw/pdfmeta.py)."""
+    meta: the file's metadata (draw/pdfmeta.py); cover: a cover.Cover drawn as page 1."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
     from ..draw.pdf import SIMPLEX, print_setup
@@ -493,11 +511,18 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
 
     doc = Doc(str(path), pagesize=(w, h), invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
               initialFontName=fonts["text"])  # else every page names an unembedded Helvetica
-    doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
-                          PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])
+    templates = [PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
+                 PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")]
+    if cover is not None:  # page 1 (odd) is the cover; the text begins on page 2
+        templates.insert(0, PageTemplate("cover", [Frame(0, 0, w, h, leftPadding=0, rightPadding=0, topPadding=0,
+                                                         bottomPadding=0, id="cover")], autoNextPageTemplate="even"))
+    doc.addPageTemplates(templates)
     frame = _frame(page, margins)
     frame_w = frame.width
-    story = flowables(blocks, styles, frame, card_picture, contents and not one_page, one_page)
+    story = flowables(blocks, styles, frame, card_picture, contents and not one_page, one_page,
+                      covered=cover is not None)
+    if cover is not None:
+        story.insert(0, _cover_page(cover, w, h))
     if contents and not one_page:
         doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
         doc.build(story)

@@ -1,0 +1,55 @@
+"""Text measured in the theme's own font files, so a design can wrap a paragraph or fit
+a title to a panel before the SVG is drawn.
+
+A line's width is the sum of its glyphs' advances (fontTools reads them): exactly what
+both our renderers lay out, since neither applies kerning (cairo's show_text, reportlab's
+drawString).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=16)
+def _advances(path: Path) -> tuple:
+    """(advance of each character in font units, units per em, the fallback advance)."""
+    import logging
+
+    from fontTools.ttLib import TTFont
+
+    log = logging.getLogger("fontTools")
+    level, log.level = log.level, logging.ERROR  # an odd creation date in 'head' is no concern of ours
+    try:  # the build checked the file (draw/fonts.py) before any design measures with it
+        with TTFont(str(path), lazy=True, recalcTimestamp=False) as font:
+            metrics = font["hmtx"].metrics
+            cmap = font.getBestCmap()
+            upem = font["head"].unitsPerEm
+            widths = {chr(code): metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
+    finally:
+        log.level = level
+    return widths, upem, widths.get("n", upem // 2)
+
+
+def width_mm(text: str, font_file: Path, size_mm: float) -> float:
+    widths, upem, other = _advances(font_file)
+    return sum(widths.get(ch, other) for ch in text) * size_mm / upem
+
+
+def wrap(text: str, width: float, font_file: Path, size_mm: float) -> list:
+    """The words of text in lines no wider than width mm (a word longer than that alone on its line)."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and width_mm(trial, font_file, size_mm) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line] if line else lines
+
+
+def fit(text: str, width: float, font_file: Path, largest_mm: float) -> float:
+    """The font size (mm) at which text fills width, at most largest_mm."""
+    natural = width_mm(text, font_file, 1.0)
+    return min(largest_mm, width / natural) if natural else largest_mm

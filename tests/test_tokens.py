@@ -1,0 +1,64 @@
+"""The design system as data: templates/design/tokens.toml loads, is checked, and a
+theme changes the look only by overriding its tokens."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import CardgenError
+from cardgen.tokens import default_tokens, parse
+
+REPO = Path(__file__).resolve().parents[1]
+SHIPPED = (REPO / "templates" / "design" / "tokens.toml").read_text()
+
+
+def test_shipped_tokens_load_with_every_kind():
+    t = default_tokens()
+    assert t.color("ink") == "#1d2330" and t.color("str8eight.back").startswith("#")
+    assert len(t.group_colors) == 12 == len(set(t.group_colors)) == len(set(t.group_shapes))
+    assert t.pt("min") == 6 and t.pt("body_min") == 7 and t.pt("body") >= 7
+    assert t.mm("space.s") == 1.6 and t.mm("radius.tag") > 0 and t.mm("stroke.thin") > 0
+    assert abs(t.type_mm("card_arrow") - 10 * 25.4 / 72) < 1e-9
+    with pytest.raises(KeyError):
+        t.color("no-such-color")
+
+
+@pytest.mark.parametrize("edit, message", [
+    (('ink = "#1d2330"', 'ink = "navy"'), "token 'color.ink' 'navy' is not \"#rrggbb\""),
+    (("min = 6.0", "min = -1"), "token 'type.min' -1 is not a positive size"),
+    (("caption = 7.0", "caption = 5.5"), "type.caption under type.min"),
+    (("body = 9.6", "body = 6.5"), "type.body under type.body_min"),
+    (('"heart"]', '"circle"]'), "token 'group.shapes' must list 12 different shapes"),
+    (('"#d55e00"]', '"#332288"]'), "token 'group.colors' must list 12 different colors"),
+    (("\n[stroke]", "\n[weird]"), "is not a token section"),
+])
+def test_a_broken_tokens_file_is_refused_by_name(edit, message):
+    old, new = edit
+    assert old in SHIPPED
+    with pytest.raises(CardgenError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse(SHIPPED.replace(old, new, 1), "tokens.toml")
+
+
+def test_an_override_replaces_values_and_refuses_unknown_names_and_kinds():
+    t = default_tokens()
+    dark = t.override({"color.paper": "#000000", "type.body": 10})
+    assert dark.color("paper") == "#000000" and dark.pt("body") == 10 and t.color("paper") != "#000000"
+    assert dark.names() == t.names() and hash(dark) != hash(t)
+    with pytest.raises(CardgenError, match="no design token 'color.papr'"):
+        t.override({"color.papr": "#000000"})
+    with pytest.raises(CardgenError, match="did you mean 'color.paper'"):
+        t.override({"paper": "#000000"})
+    with pytest.raises(CardgenError, match="is not a positive size"):
+        t.override({"space.s": "#000000"})
+
+
+def test_the_theme_carries_the_tokens_and_its_colors_live_in_them():
+    from cardgen.options import BuildOptions
+    from cardgen.theme import DEFAULT_THEME, theme_for
+
+    assert DEFAULT_THEME.tokens == default_tokens()
+    mine = ("#000000", "#ffffff", "#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff", "#ff00ff")
+    theme = theme_for(BuildOptions(group_colors=mine))
+    assert theme.group_colors[:8] == mine and theme.tokens.group_colors == theme.group_colors
+    assert theme.tokens.color("ink") == default_tokens().color("ink")
