@@ -30,7 +30,7 @@ def test_shipped_tokens_load_with_every_kind():
     (("caption = 7.0", "caption = 5.5"), "type.caption under type.min"),
     (("body = 9.6", "body = 6.5"), "type.body under type.body_min"),
     (('"heart"]', '"circle"]'), "token 'group.shapes' must list 12 different shapes"),
-    (('"#d55e00"]', '"#332288"]'), "token 'group.colors' must list 12 different colors"),
+    (('"#a5400b"]', '"#332288"]'), "token 'group.colors' must list 12 different colors"),
     (("\n[stroke]", "\n[weird]"), "is not a token section"),
 ])
 def test_a_broken_tokens_file_is_refused_by_name(edit, message):
@@ -62,3 +62,30 @@ def test_the_theme_carries_the_tokens_and_its_colors_live_in_them():
     theme = theme_for(BuildOptions(group_colors=mine))
     assert theme.group_colors[:8] == mine and theme.tokens.group_colors == theme.group_colors
     assert theme.tokens.color("ink") == default_tokens().color("ink")
+
+
+NEIGHBOURS = [(3, 4), (8, 9), (10, 11), (10, 12), (11, 12)]  # groups side by side in the table (issue 26)
+
+
+def test_neighbouring_groups_are_far_apart_for_every_reader():
+    """×3/×4, ×8/×9 and ×10/×11/×12 at least 20 CIEDE2000 apart in normal vision and at
+    least colorcheck's 10 under simulated deuteranopia and protanopia: told apart by color
+    for these readers too (every group also keeps its own shape)."""
+    from cardgen.colorcheck import MIN_DISTANCE, SIMULATIONS, _lab, _linear, ciede2000, simulate
+
+    colors = default_tokens().group_colors
+    for i, j in NEIGHBOURS:
+        a, b = colors[i - 1], colors[j - 1]
+        assert ciede2000(_lab(_linear(a)), _lab(_linear(b))) >= 20, (i, j)
+        for kind in SIMULATIONS:
+            assert ciede2000(_lab(simulate(a, kind)), _lab(simulate(b, kind))) >= MIN_DISTANCE, (i, j, kind)
+
+
+def test_every_group_color_takes_legible_type():
+    """The arrow's number and label on each group's tag: 4.5:1 or more in the ink the
+    design picks for it (white, ink or, for a mid-tone, black)."""
+    from cardgen.design.palette import contrast, text_on
+
+    t = default_tokens()
+    for color in t.group_colors:
+        assert contrast(text_on(color, t), color) >= 4.5, color
