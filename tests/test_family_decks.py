@@ -73,7 +73,7 @@ def test_crazy_eights_eights_stand_out(built):
         # gold all over, from the bleed to the middle: no frame near the trim to show a shift
         ground = [im.convert("RGB").getpixel((round(x * px), round((3 + 44.45) * px))) for x in (1, 6, 10)]
     for r, g, b in ground:
-        assert abs(r - 0xF3) < 12 and abs(g - 0xD9) < 12 and abs(b - 0x8A) < 12  # gold
+        assert abs(r - 0xF6) < 12 and abs(g - 0xE3) < 12 and abs(b - 0xA4) < 12  # gold
     text = pypdf.PdfReader(str(built / "crazy-eights" / "crazy-eights-cards.pdf")).pages[7].extract_text()
     assert "WILD" in text and "50 points" in text
 

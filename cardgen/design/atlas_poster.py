@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..layout.paper import Paper
 from ..model.atlas import Atlas
 from ..model.str8eight import GAME, TITLE
-from . import palette
+from . import measure, palette
 from .templating import render
 
 PT = 25.4 / 72
@@ -31,8 +31,12 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
     """trial: model.play.playability.Playability, the simulated hands the poster reports."""
     page = paper
     L = book.sequence_length
+    smallest = theme.tokens.type_mm("min")  # no row's words under the smallest type
     top, bottom = 70.0, page.height - 24.0
     row_h = min(6.2, (bottom - top) / max(1, len(book.values)))
+    if row_h * 0.62 < smallest:  # a large table's many values: the rows take the room above and below
+        top, bottom = 62.0, page.height - 21.0
+        row_h = min(6.2, (bottom - top) / max(1, len(book.values)))
     x_value, x_copies, x_bar = MARGIN + 10, MARGIN + 24, MARGIN + 30
     bar_w = 62.0
     x_cells = x_bar + bar_w + 22
@@ -67,10 +71,12 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
     fact_w = (page.width - 2 * MARGIN) / len(facts)
     for i, f in enumerate(facts):
         f["x"] = MARGIN + i * fact_w
+        # a 12 × 12 table's counts run to 17 digits: each figure fits its column, measured
+        f["size"] = min(19 * PT, (fact_w - 3) / max(measure.ink_width(theme.fonts, "heavy", f["value"], 1.0), 1e-6))
     return render(
         "str8eight/atlas.svg.j2", page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map,
         ink=palette.INK, muted=palette.MUTED_INK, accent=ACCENT, book=book, trial=trial, trial_line=trial_line,
         facts=facts, fact_w=fact_w, rows=rows, row_h=row_h, top=top, margin=MARGIN, pt=PT, L=L,
         x_value=x_value, x_copies=x_copies, x_bar=x_bar, bar_w=bar_w, x_cells=x_cells, cell_w=cell_w,
-        x_mean=x_mean, text_size=min(7.5, row_h / PT * 0.62) * PT, footer_y=page.height - 14.0,
+        x_mean=x_mean, text_size=min(7.5 * PT, max(row_h * 0.62, smallest)), footer_y=page.height - 14.0,
     )

@@ -15,8 +15,8 @@ CAP = 0.716
 PT = 25.4 / 72
 RED = "#c0262d"
 GOLD = "#d9a21b"
-WILD_GROUND = {False: "#f3d98a", True: "#fbf1d3"}  # normal ink, low ink: gold, pale gold
-WILD_INK = "#8a5d00"  # the WILD words, dark gold: readable on either ground
+WILD_GROUND = {False: "#f6e3a4", True: "#fbf1d3"}  # normal ink, low ink: gold, pale gold
+WILD_INK = "#7a5200"  # the WILD words, dark gold: 4.5:1 or more on either ground
 BACK_GROUNDS = {1: "#7a1f2b", 2: "#1f4d33"}  # deck 1 wine red, deck 2 forest green
 
 # suit symbols in a unit box (-1..1), point down for hearts, up for spades

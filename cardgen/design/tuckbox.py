@@ -50,7 +50,7 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
         outline=outline_path(n), panels=panels, fonts=theme.fonts.role_map,
         ink=palette.INK, muted=palette.MUTED_INK, ground="#ffffff" if low_ink else ground,
         title_color=palette.INK if low_ink else "#ffffff", tint="#ffffff" if low_ink else "#f3efe6",
-        glue="#d9d9d9", cut=CUT_LINE, margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,
+        glue=theme.tokens.color("glue"), cut=CUT_LINE, margin=MIN_MARGIN_MM, pt=PT, side_note=side_note, low_ink=low_ink,
         spine_size=min(D * 0.45, 9.0), W=W, H=H, D=D, thickness=thickness, fit=fit,
         per_card=round(thickness + fit.sleeve_mm, 2), fit_words=FIT_WORDS.get(fit.name, fit.name),
         edition=edition, box=box)

