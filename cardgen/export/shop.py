@@ -50,7 +50,7 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
     Returns {"applied": bool, "what": text, "ink": None or {"max_pct", "method", "note"}}."""
     if spec.color == "cmyk":
         from ..check.ink import ink_by_scan, ink_by_separations, gs_program
-        from ..draw.cmyk import PROFILE_NAME
+        from ..draw.cmyk import HEADROOM, PROFILE_NAME, Inks
         from ..draw.pdfx import PDFX_VERSION, to_pdfx
 
         if spec.pdfx != PDFX_VERSION:
@@ -74,8 +74,9 @@ def draw_shop_pdf(svgs: list, path: Path, title: str, spec: Shop, size: ShopSize
             ink = {"max_pct": scan.max_percent, "method": "content scan",
                    "note": f"{said}; {why}, so no separations were rasterized"}
         return {"applied": True, "ink": ink,
-                "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {spec.ink_limit} % total "
-                        f"ink, K-only black text and lines, rich black fills, no transparency; written as "
+                "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {Inks(float(spec.ink_limit or 400)).cap:g} % "
+                        f"total ink ({spec.ink_limit} % less {HEADROOM:g} points of headroom), K-only black text "
+                        f"and lines, rich black fills, no transparency; written as "
                         f"{PDFX_VERSION} with the profile as output intent"}
     import pikepdf
 
