@@ -215,8 +215,9 @@ def test_an_underline_prints_in_the_black_of_its_digits(tmp_path, table, size, l
     the same black (K alone under small type, rich under display type), so no K-only
     element touches a rich-black one."""
     look = Look(card_size(size), BLEED, low_ink, DEFAULT_THEME, "full", large_print)
-    art = s8_design.render_deck(s8_model.build_deck(table, 0), look)
-    svgs = [c.svg for c in art.faces if c.slug.split("-")[0] in ("006", "009", "066", "069", "099")]
+    layout = s8_design.NumberLayout(look.size, table, large_print, "full", DEFAULT_THEME)
+    svgs = [s8_design.number_svg(c, layout, look) for c in s8_model.build_deck(table, 0).number_cards
+            if c.value in (6, 9, 66, 69, 99) and c.row <= c.col]
     path = tmp_path / "u.pdf"
     to_pdfx(svgs, path, title="underlines", fonts=DEFAULT_THEME.fonts, ink_limit=240, bleed_mm=BLEED)
     pairs = []

@@ -89,3 +89,35 @@ def test_every_group_color_takes_legible_type():
     t = default_tokens()
     for color in t.group_colors:
         assert contrast(text_on(color, t), color) >= 4.5, color
+
+
+def test_the_palette_constants_repeat_the_shipped_tokens():
+    from cardgen.design import palette
+
+    t = default_tokens()
+    assert (palette.INK, palette.PAPER, palette.MUTED_INK) == (t.color("ink"), t.color("paper"), t.color("muted"))
+
+
+def test_a_theme_token_reaches_the_designs_that_read_it():
+    """One token changed in the theme: the faces, the back, the sequence sheet and a booklet's
+    styles draw with it, and nothing else changes color."""
+    from dataclasses import replace
+
+    from cardgen.design import sequence_sheet, str8eight
+    from cardgen.design.cards import Look
+    from cardgen.documents.booklet import _styles
+    from cardgen.layout.paper import PAPERS
+    from cardgen.model.sizes import card_size
+    from cardgen.model.str8eight import build_deck, sequence_map
+    from cardgen.theme import DEFAULT_THEME
+
+    theme = replace(DEFAULT_THEME, tokens=default_tokens().override({"color.ink": "#101010",
+                                                                     "color.str8eight.back": "#203050"}))
+    art = str8eight.render_deck(build_deck(8, 1), Look(card_size("poker"), 3.0, False, theme))
+    face = next(c.svg for c in art.faces if c.slug.startswith("024"))
+    assert 'fill="#101010"' in face and "#1d2330" not in face and 'fill="#203050"' in face
+    assert 'fill="#203050"' in art.backs[0].svg and "#1c2740" not in art.backs[0].svg
+    sheet = sequence_sheet.sheet_svg(sequence_map(8), PAPERS["letter"], theme)
+    assert 'fill="#101010"' in sheet and "#1d2330" not in sheet
+    fonts = {"text": "Helvetica", "bold": "Helvetica-Bold", "heavy": "Helvetica-Bold", "italic": "Helvetica-Oblique"}
+    assert _styles(fonts, 9.6, theme.tokens)["body"].textColor == "#101010"

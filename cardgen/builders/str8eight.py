@@ -12,7 +12,7 @@ from ..options import BuildOptions
 from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages
 from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
-from ..design.str8eight import BACK_NAVY, render_deck
+from ..design.str8eight import render_deck
 from ..theme import Theme
 from .deckfiles import (Output, RenderedDeck, card_params, card_pdfs_beside, deck_title, look_for, write_deck,
                         write_page_svgs, write_tuckboxes)
@@ -75,7 +75,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
                             printer=options)
         with out.stage("atlas"):
             write_atlas(out, model, facts.sequence_length, options, theme)
-    write_tuckboxes(out, options, deck, TITLE, BACK_NAVY, FOURSCORE_NOTE, facts.edition)
+    write_tuckboxes(out, options, deck, TITLE, theme.tokens.color("str8eight.back"), FOURSCORE_NOTE, facts.edition)
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
@@ -99,7 +99,7 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts:
                               marks=tuple((set_letter(i), set_shape(i)) for i in range(options.sets)))
         for paper in papers(options.paper):
             path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
-            pages = write_teacher(path, paper, facts, fonts)
+            pages = write_teacher(path, paper, facts, fonts, theme.tokens)
             out.add(path, "teacher", "pdf")
             names.append(path.name)
     out.params["teacher"] = TeacherPages(tuple(names), pages)

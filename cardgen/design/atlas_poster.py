@@ -11,18 +11,17 @@ from __future__ import annotations
 from ..layout.paper import Paper
 from ..model.atlas import Atlas
 from ..model.str8eight import GAME, TITLE
-from . import measure, palette
+from . import measure
 from .templating import render
 
 PT = 25.4 / 72
 MARGIN = 12.0
-ACCENT = "#332288"
 
 
-def _shade(t: float) -> str:
+def _shade(t: float, accent: str) -> str:
     """White to the accent color, t in 0..1."""
     r0, g0, b0 = 0xff, 0xff, 0xff
-    r1, g1, b1 = 0x33, 0x22, 0x88
+    r1, g1, b1 = (int(accent[i:i + 2], 16) for i in (1, 3, 5))
     mix = lambda a, b: round(a + (b - a) * t)  # noqa: E731
     return f"#{mix(r0, r1):02x}{mix(g0, g1):02x}{mix(b0, b1):02x}"
 
@@ -43,6 +42,7 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
     cell_w = min(9.0, (page.width - MARGIN - x_cells - 14) / L)
     x_mean = x_cells + L * cell_w + 2
     most = max(book.through.values(), default=0) or 1
+    accent, white = theme.tokens.color("accent"), theme.tokens.color("white")
     rows = []
     for i, v in enumerate(book.values):
         counts = book.positions[v]
@@ -53,7 +53,7 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
             "share": f"{book.share_through(v):.0%}" if book.value_sequences else "–",
             "bar": bar_w * book.through[v] / most, "bullseye": v <= book.table_size,
             "positions": " ".join(map(str, counts)),
-            "cells": [{"x": x_cells + j * cell_w, "fill": _shade(c / peak) if c else "#ffffff"}
+            "cells": [{"x": x_cells + j * cell_w, "fill": _shade(c / peak, accent) if c else white}
                       for j, c in enumerate(counts)],
             "mean": f"{mean:.1f}" if mean is not None else "–",
         })
@@ -75,7 +75,8 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
         f["size"] = min(19 * PT, (fact_w - 3) / max(measure.ink_width(theme.fonts, "heavy", f["value"], 1.0), 1e-6))
     return render(
         "str8eight/atlas.svg.j2", page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map,
-        ink=palette.INK, muted=palette.MUTED_INK, accent=ACCENT, book=book, trial=trial, trial_line=trial_line,
+        ink=theme.tokens.color("ink"), muted=theme.tokens.color("muted"), accent=accent, white=white,
+        rule=theme.tokens.color("rule_faint"), stroke=theme.tokens.mm("stroke.hair"), book=book, trial=trial, trial_line=trial_line,
         facts=facts, fact_w=fact_w, rows=rows, row_h=row_h, top=top, margin=MARGIN, pt=PT, L=L,
         x_value=x_value, x_copies=x_copies, x_bar=x_bar, bar_w=bar_w, x_cells=x_cells, cell_w=cell_w,
         x_mean=x_mean, text_size=min(7.5 * PT, max(row_h * 0.62, smallest)), footer_y=page.height - 14.0,

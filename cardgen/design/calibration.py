@@ -3,7 +3,6 @@ numbered dashes, rulers and instructions, the back with the long lines to read t
 from __future__ import annotations
 
 from ..layout.calibration import DEGREES_PER_MM, SPAN_MM, STEP_MM, Plan
-from . import palette
 from .templating import render
 
 PT = 25.4 / 72
@@ -47,7 +46,8 @@ def sheet_svgs(plan: Plan, theme, check: "str | None" = None) -> "tuple[str, str
     """(front, back) SVG pages. check: the [printer] values the sheet was drawn with (a
     check print), said on the sheet."""
     paper = plan.paper
-    common = dict(page=paper, fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
+    common = dict(page=paper, fonts=theme.fonts.role_map, ink=theme.tokens.color("ink"),
+                  muted=theme.tokens.color("muted"), white=theme.tokens.color("white"), pt=PT,
                   plan=plan, check=check, step=STEP_MM, span=SPAN_MM, per_mm=DEGREES_PER_MM)
     ladders = [{"l": l, "labels": _labels(l), "back": l.back_line(paper.width)} for l in plan.ladders]
     rulers = [{"r": r, "ticks": _ruler_ticks(r)} for r in plan.rulers]

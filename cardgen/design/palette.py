@@ -1,11 +1,13 @@
-"""The inks every design shares, and legible text on a colored tag.
+"""Legible text on a color, and the groups' shapes.
 
-The group colors are the theme's (theme.py): they travel with the Theme value."""
+Colors are design tokens (templates/design/tokens.toml) and travel with the Theme value;
+INK, PAPER and MUTED_INK repeat the shipped tokens' values for the callers that have no
+theme at hand (tests/test_tokens.py keeps them equal)."""
 from __future__ import annotations
 
-INK = "#1d2330"  # text and outlines
-PAPER = "#fffcf4"  # card body
-MUTED_INK = "#5b6270"
+INK = "#1d2330"  # color.ink
+PAPER = "#fffcf4"  # color.paper
+MUTED_INK = "#5b6270"  # color.muted
 
 
 def relative_luminance(hex_color: str) -> float:
