@@ -624,6 +624,24 @@ def measure_file(path: Path) -> list:
     return [r for canvas in read_pdf(path) for r in canvas.readings()]
 
 
+_MEASURED: dict = {}  # sha256 of a file's bytes -> its readings: a pure result, kept for the process
+
+
+def _measured(path: Path) -> list:
+    """measure_file, remembered by the file's content: a check run again on the same files
+    (a watch loop, the test suite's damaged copies) measures only what changed."""
+    import hashlib
+
+    from .safefile import guard
+
+    key = hashlib.sha256(guard(path).read_bytes()).hexdigest() + path.suffix
+    if key not in _MEASURED:
+        if len(_MEASURED) > 50_000:
+            _MEASURED.clear()
+        _MEASURED[key] = measure_file(path)
+    return _MEASURED[key]
+
+
 # PDFs drawn from the card SVGs (the SVGs are measured): card sheets, backs, print sheets, shop files
 DRAWN_FROM_CARDS = {"faces", "back", "print", "shop"}
 
@@ -633,6 +651,7 @@ def check_legibility(out: Path, files: list, report) -> None:
     pairs): a violation per text that breaks a rule, and a summary line with the smallest
     size and the lowest contrast measured."""
     from .pdfread import Unreadable as PdfUnreadable
+    from .safefile import Refused
     from .svgread import Unreadable as SvgUnreadable
 
     svgs = {p for p, _ in files if p.endswith(".svg")}
@@ -641,8 +660,8 @@ def check_legibility(out: Path, files: list, report) -> None:
     count, smallest, lowest = 0, None, None
     for name in sorted(chosen):
         try:
-            readings = measure_file(out / name)
-        except (SvgUnreadable, PdfUnreadable, OSError, ValueError):
+            readings = _measured(out / name)
+        except (SvgUnreadable, PdfUnreadable, Refused, OSError, ValueError):
             continue  # unreadable files are reported by the checks that need them
         for size, ratio, text, *_ in readings:
             count += 1
