@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
@@ -118,7 +119,7 @@ class NumberLayout:
     def bullseye_y(self) -> float:
         return SAFE_MM + 5.2
 
-    @property
+    @cached_property
     def head(self) -> float:
         """The head band's depth from the trim (the foot's likewise): below the index and
         the bull's-eye, on the grid."""
@@ -164,11 +165,11 @@ class NumberLayout:
             texts += [f"×{d}" for d in range(1, n + 1)]
         return texts
 
-    @property
+    @cached_property
     def _number_w(self) -> float:
         return measure.widest(self.theme.fonts, "heavy", self._number_texts, self.tag_target_size)
 
-    @property
+    @cached_property
     def _label_w(self) -> float:
         return measure.widest(self.theme.fonts, "bold", [f"×{d}" for d in range(1, self.table_size + 1)],
                               self.tag_cue_size)
@@ -178,23 +179,23 @@ class NumberLayout:
         """The small "×d" label at the tag's inner end (large print shows none)."""
         return not self.large_print
 
-    @property
+    @cached_property
     def target_x(self) -> float:
         """Centre of the arrow's number (or, in large print at the colors level, its label),
         from the tip."""
         return self.tag_head + self.tokens.mm("space.xs") * 0.6 + self._number_w / 2
 
-    @property
+    @cached_property
     def shape_x(self) -> float:
         """Centre of the group's shape: a clear gap after the widest number."""
         return self.target_x + self._number_w / 2 + self.tokens.mm("space.xs") * 1.25 + self.shape_r
 
-    @property
+    @cached_property
     def cue_x(self) -> float:
         """Centre of the "×d" label: a gap after the shape."""
         return self.shape_x + self.shape_r + self.tokens.mm("space.xs") + self._label_w / 2
 
-    @property
+    @cached_property
     def tag_length(self) -> float:
         end = self.cue_x + self._label_w / 2 if self.shows_label else self.shape_x + self.shape_r
         return _up(end + self.tokens.mm("space.xs") * 1.25, 0.1)
@@ -229,12 +230,12 @@ class NumberLayout:
         return "".join(points)
 
     # --- the value --------------------------------------------------------------------
-    @property
+    @cached_property
     def value_room(self) -> float:
         """The width between the two tag columns."""
         return self.card.width - 2 * (SAFE_MM + self.tag_length + self.gutter)
 
-    @property
+    @cached_property
     def value_size(self) -> float:
         """One size for every value of the deck, as large as the widest value allows."""
         widest = measure.widest(self.theme.fonts, "heavy", [str(v) for v in range(1, self.table_size ** 2 + 1)], 1.0)
@@ -244,7 +245,7 @@ class NumberLayout:
     def value_baseline(self) -> float:
         return self.line_y + self.value_size * self.cap / 2
 
-    @property
+    @cached_property
     def line_band(self) -> tuple:
         """The band along the value's line (top, height): the value's height and a margin."""
         height = _up(self.value_size * self.cap + 2 * self.tokens.mm("space.l"))
@@ -263,12 +264,13 @@ def _strip(layout, bleed: float, colors: tuple, y: float, height: float) -> list
              "color": c} for i, c in enumerate(colors)]
 
 
-def lattice(card: CardSize, bleed: float, pitch: float = 5.6) -> str:
-    """The field's motif: two sets of diagonal lines crossing, a lattice of "×" signs over
-    the whole card, bleed to bleed (the head, foot and value band cover their parts), as
-    one path of line segments. No line runs along the trim; the lattice is centred on the
-    card, so it is the same turned half a turn."""
-    x0, y0, x1, y1 = -bleed, -bleed, card.width + bleed, card.height + bleed
+def lattice(card: CardSize, bleed: float, top: float, bottom: float, pitch: float = 5.6) -> str:
+    """The field's motif: two sets of diagonal lines crossing, a lattice of "×" signs from
+    bleed to bleed across the card, between top and bottom (the field: the head and foot
+    cover the rest, so nothing is drawn there to be covered), as one path of line segments.
+    No line runs along the trim; the lattice is centred on the card, so it is the same
+    turned half a turn."""
+    x0, y0, x1, y1 = -bleed, top, card.width + bleed, bottom
     cx, cy = card.width / 2, card.height / 2
     reach = int(((x1 - x0) + (y1 - y0)) / pitch / 2) + 1
     parts = []
@@ -374,7 +376,7 @@ def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
         row=card.row, col=card.col, bullseye=card.bullseye,
         strips=_strip(layout, bleed, colors, layout.head, layout.strip)
         + _strip(layout, bleed, colors[::-1], foot - layout.strip, layout.strip),
-        lattice="" if low_ink else lattice(layout.card, bleed),
+        lattice="" if low_ink else lattice(layout.card, bleed, *layout.field),
         arrows=_arrows(layout, card, theme) if layout.shows_arrows else [],
         index_line=ambiguous and underline(theme.fonts, text, layout.index_x, layout.index_y, layout.index_size),
         value_line=ambiguous and underline(theme.fonts, text, layout.card.width / 2, layout.value_baseline,
