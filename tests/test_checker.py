@@ -70,10 +70,27 @@ def two_groups_share_a_color(out):
         path.write_text(text.replace("#44aa99", "#117733"))
 
 
-def slot_moved(out):
+def _shift(tag: str, dy: float) -> str:
+    return re.sub(r"translate\(([\d.]+) ([\d.]+)\)", lambda m: f"translate({m.group(1)} {float(m.group(2)) + dy})", tag)
+
+
+def tag_moved(out):
     tag = arrow_tag(out, "024-4x6.svg", 6, "left")
-    moved = re.sub(r"translate\(([\d.]+) ([\d.]+)\)", lambda m: f"translate({m.group(1)} {float(m.group(2)) + 2})", tag)
-    edit(svg(out, "024-4x6.svg"), tag, moved)
+    edit(svg(out, "024-4x6.svg"), tag, _shift(tag, 2))
+
+
+def stack_off_the_line(out):
+    for group in (4, 6, 8):  # 24's right edge: ×4, ×6, ×8, all 3 mm lower
+        tag = arrow_tag(out, "024-4x6.svg", group, "right")
+        edit(svg(out, "024-4x6.svg"), tag, _shift(tag, 3))
+
+
+def stack_out_of_order(out):
+    top, bottom = arrow_tag(out, "024-4x6.svg", 3, "left"), arrow_tag(out, "024-4x6.svg", 8, "left")
+    y = lambda tag: float(re.search(r"translate\([\d.]+ ([\d.]+)\)", tag).group(1))  # noqa: E731
+    text = svg(out, "024-4x6.svg").read_text()
+    text = text.replace(top, "@TOP@").replace(bottom, _shift(bottom, y(top) - y(bottom)))
+    svg(out, "024-4x6.svg").write_text(text.replace("@TOP@", _shift(top, y(bottom) - y(top))))
 
 
 def bullseye_removed(out):
@@ -136,7 +153,9 @@ CORRUPTIONS = [
     (arrow_recolored, ["group 4 is drawn in 2 colors"]),
     (color_label_lies, ["drawn in #117733, but data-color says #44aa99"]),
     (two_groups_share_a_color, ["groups 3, 4 share the color #117733"]),
-    (slot_moved, ["group 6 arrows sit at 2 heights"]),
+    (tag_moved, ["left arrows are spaced 6.8, 8.8, 4.8 mm apart"]),
+    (stack_off_the_line, ["the right arrows' stack is centred +3.0 mm off the value's line"]),
+    (stack_out_of_order, ["left arrows stand in the order ×8, ×4, ×6, ×3 from the top"]),
     (bullseye_removed, ["001-1x1.svg: 1 (1x1): 0 bull's-eyes; expected one"]),
     (bullseye_added, ["009-3x3.svg: 9 (3x3): 1 bull's-eyes; expected none"]),
     (pass_direction_flipped, ["2 pass-left cards, expected 3", "4 pass-right cards, expected 3"]),

@@ -60,20 +60,25 @@ def px(mm_x: float, mm_y: float, dpi: int = DPI):
     return round((mm_x + BLEED) / 25.4 * dpi), round((mm_y + BLEED) / 25.4 * dpi)
 
 
-def slot_y(group: int) -> float:
-    return 17 + (group - 0.5) * (H - 34) / 8
+PITCH = 6.8  # a stacked tag's height and the gap to the next
 
 
-def test_pdf_page_pixels_show_group_colors_where_the_slots_are(built):
+def tag_y(groups: list, group: int) -> float:
+    """The centre of group's tag in an edge's stack of groups, balanced on the card's middle."""
+    return H / 2 + (groups.index(group) - (len(groups) - 1) / 2) * PITCH
+
+
+def test_pdf_page_pixels_show_group_colors_where_the_tags_are(built):
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(built / "str8eight" / "str8eight-cards.pdf"))
     image = pdf[deck_index(24, "4x6")].render(scale=150 / 72).to_pil().convert("RGB")
-    # near the inner end of the left group-4 tag and the right group-8 tag
-    assert close(image.getpixel(px(19.1, slot_y(4), 150)), hex_rgb("#117733"))
-    assert close(image.getpixel(px(W - 19.1, slot_y(8), 150)), hex_rgb("#882255"))
-    # group 1 is not on 24: its slot shows the card body
-    assert close(image.getpixel(px(19.1, slot_y(1), 150)), hex_rgb("#fffcf4"))
+    # in the pointed end (no text there) of the left group-4 tag (24's left edge: ×3 ×4 ×6 ×8)
+    # and of the right group-8 tag (right edge: ×4 ×6 ×8)
+    assert close(image.getpixel(px(4.2, tag_y([3, 4, 6, 8], 4), 150)), hex_rgb("#117733"))
+    assert close(image.getpixel(px(W - 4.2, tag_y([4, 6, 8], 8), 150)), hex_rgb("#882255"))
+    # below the right stack, where a fourth tag would stand, the card's field shows
+    assert not close(image.getpixel(px(W - 4.2, tag_y([4, 6, 8, 9], 9), 150)), hex_rgb("#882255"), 60)
 
 
 def test_png_size_dpi_and_pixels(built):
@@ -83,12 +88,12 @@ def test_png_size_dpi_and_pixels(built):
         assert im.size == (821, 1121)
         assert round(im.info["dpi"][0]) == 300
         rgb = im.convert("RGB")
-        assert close(rgb.getpixel(px(16.6, slot_y(6))), hex_rgb("#ddcc77"))
+        assert close(rgb.getpixel(px(4.2, tag_y([3, 4, 6, 8], 6))), hex_rgb("#ddcc77"))
     with Image.open(png / "001-1x1.png") as im:
         # the bull's-eye's red centre, top centre of the card
         assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#cc3311"))
     with Image.open(png / "009-3x3.png") as im:
-        assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#fffcf4"))
+        assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#1c2740"))  # the navy head
 
 
 def test_two_builds_are_byte_identical(tmp_path, built, pdf_build_in_a_fresh_process):

@@ -57,7 +57,7 @@ def test_twelve_groups_have_twelve_shapes_each_drawn_on_every_arrow():
             seen.setdefault(int(group), set()).add(shape)
         assert svg.count('data-mark="group-shape"') == len(ARROW.findall(svg))
     assert sorted(seen) == list(range(1, 13)) and all(len(s) == 1 for s in seen.values())
-    assert len({s for (s,) in seen.values()}) == 12 == len(set(palette.GROUP_SHAPES))
+    assert len({s for (s,) in seen.values()}) == 12 == len(set(DEFAULT_THEME.tokens.group_shapes))
 
 
 def test_a_shape_shows_in_the_pixels_of_its_tag_and_a_missing_one_is_seen():
@@ -74,9 +74,10 @@ def test_a_shape_shows_in_the_pixels_of_its_tag_and_a_missing_one_is_seen():
     def shape_pixels(svg: str) -> list:
         img = Image.open(io.BytesIO(fastsvg.png(svg, dpi))).convert("RGB")
         out = []
-        for group, side in re.findall(r'data-group="(\d+)" data-side="(\w+)"', svg):
+        for group, side, y in re.findall(r'data-group="(\d+)" data-side="(\w+)"[^>]*translate\([\d.]+ ([\d.]+)\)',
+                                         svg):
             x = SAFE_MM + layout.shape_x if side == "left" else POKER.width - SAFE_MM - layout.shape_x
-            y = layout.slot_y(int(group))
+            y = float(y)
             out.append((int(group), img.getpixel((round(x / 25.4 * dpi), round(y / 25.4 * dpi)))))
         return out
 
@@ -102,13 +103,29 @@ def test_large_print_is_larger_and_stays_in_the_safe_zone(n):
     assert large.tag_target_size == pytest.approx(1.3 * plain.tag_target_size) and large.value_size >= plain.value_size
     assert large.index_turns == (0,) and not large.shows_cell and plain.shows_cell
     assert NumberLayout(POKER, n, True, "bare").shows_cell
+    from cardgen.design.measure import widest
+    from cardgen.model.str8eight import arrows_of
+
+    fonts = DEFAULT_THEME.fonts
+    tallest = max(sum(a.side == side for a in arrows_of(r * c, n))
+                  for r in range(1, n + 1) for c in range(1, n + 1) for side in ("left", "right"))
     for lay in (plain, large):
-        top = lay.slot_y(1) - lay.tag_height / 2
-        bottom = lay.slot_y(n) + lay.tag_height / 2
-        assert top > lay.index_y and bottom < POKER.height - SAFE_MM  # tags below the corner index, in the safe zone
-        widest = len(str(n * n)) * lay.digit * lay.tag_target_size  # an arrow's number, inside its tag
-        assert lay.tag_head < lay.target_x - widest / 2 and lay.target_x + widest / 2 < lay.shape_x - lay.shape_r
+        ys = lay.tag_ys(tallest)
+        top, bottom = ys[0] - lay.tag_height / 2, ys[-1] + lay.tag_height / 2
+        assert lay.field[0] < top and bottom < lay.field[1]  # the tallest stack stays in the field
+        assert lay.index_y < lay.head < lay.field[0]  # the corner index in the head band
+        # an arrow's widest number (measured in the font) clears the tag's point and its shape by 0.5 mm
+        number = widest(fonts, "heavy", [str(v) for v in range(1, n * n + 1)], lay.tag_target_size)
+        assert lay.tag_head + 0.4 <= lay.target_x - number / 2
+        assert lay.target_x + number / 2 + 0.5 <= lay.shape_x - lay.shape_r
+        if lay.shows_label:  # "×12" inside its tag, clear of the shape and of the tag's end
+            label = widest(fonts, "bold", [f"×{d}" for d in range(1, n + 1)], lay.tag_cue_size)
+            assert lay.shape_x + lay.shape_r + 0.5 <= lay.cue_x - label / 2
+            assert lay.cue_x + label / 2 + 0.5 <= lay.tag_length
         assert 2 * lay.shape_r <= lay.tag_height
+        # the value between the tag columns, a gutter clear of them
+        value = widest(fonts, "heavy", [str(v) for v in range(1, n * n + 1)], lay.value_size)
+        assert SAFE_MM + lay.tag_length + 1.5 <= POKER.width / 2 - value / 2
     index_w = len(str(n * n)) * large.digit * large.index_size
     assert large.index_x + index_w < POKER.width - SAFE_MM and large.index_size == pytest.approx(24 * PT)
 

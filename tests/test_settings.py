@@ -158,8 +158,8 @@ def test_warning_covers_groups_beyond_the_eighth(tmp_path, monkeypatch):
     assert big.exit_code == 0 and "×2 #88ccee and ×11 #88ccef are hard to tell apart" in big.output
     strict = run_cli("build", "--game", "str8eight", "--table-size", "12", "--strict", "-q")
     lines = strict.output.splitlines()  # every warning shown, then one error
-    assert strict.exit_code == 2 and lines[-1] == "cardgen: error: 4 warnings above, and --strict makes them errors"
-    assert len(lines) == 5 and "×2 #88ccee and ×11 #88ccef" in strict.output
+    assert strict.exit_code == 2 and lines[-1] == "cardgen: error: 5 warnings above, and --strict makes them errors"
+    assert len(lines) == 6 and "×2 #88ccee and ×11 #88ccef" in strict.output
 
 
 def test_the_cards_wear_the_checked_colors(tmp_path, monkeypatch):

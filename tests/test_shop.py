@@ -122,9 +122,9 @@ def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
     report = json.loads((folder / "preflight.json").read_text())
     assert report["result"] == "pass" and report["color_step"]["applied"] is True
     ink = report["ink"]
-    # the limit is the shop table's; the rich black fills (C60 M40 Y40 K100) reach it exactly
-    assert ink["status"] == "pass" and ink["limit_pct"] == 240 and 200 < ink["max_pct"] <= 240
-    assert ink["method"] == "gs tiffsep at 100 dpi" and "content scan 240 %" in ink["note"]
+    # the limit is the shop table's; the rich black fills (C55 M40 Y40 K100) stay 5 points under it
+    assert ink["status"] == "pass" and ink["limit_pct"] == 240 and 200 < ink["max_pct"] <= 235
+    assert ink["method"] == "gs tiffsep at 100 dpi" and "content scan 235 %" in ink["note"]
     assert report["files"][0]["measured"]["color_spaces"] == ["DeviceCMYK"]
     assert all(c["status"] == "pass" for c in report["files"][0]["checks"])
     assert (folder / "preflight.txt").read_text().startswith("Preflight for DriveThruCards: PASS")

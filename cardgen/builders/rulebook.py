@@ -130,7 +130,8 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         path = out.game_dir / f"{game}-rules{suffix}.pdf"
         with out.stage("rule booklet"):
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name),
-                                  cover=booklet_cover(spec, blocks, page, options, theme, pictures))
+                                  cover=booklet_cover(spec, blocks, page, options, theme, pictures),
+                                  tokens=theme.tokens)
         out.add(path, "rules", "pdf")
         booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
@@ -143,7 +144,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
             aid = out.game_dir / f"{game}-reference{suffix}.pdf"
             with out.stage("player aid"):
                 pages, _ = write_player_aid(aid_blocks, aid, page, spec.title, fonts, pictures,
-                                            meta=out.meta("reference", page.name))
+                                            meta=out.meta("reference", page.name), tokens=theme.tokens)
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
@@ -165,13 +166,13 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
             if spec.scorepad:
                 path = out.game_dir / f"{game}-scorepad-{paper.name}.pdf"
                 write_scorepad(path, paper, spec.title, lines, spec.scorepad["players"],
-                               spec.scorepad["hands"], fonts, out.meta("scorepad", paper.name))
+                               spec.scorepad["hands"], fonts, out.meta("scorepad", paper.name), theme.tokens)
                 out.add(path, "scorepad", "pdf")
                 scorepads.append(path.name)
             if spec.tournament:
                 path = out.game_dir / f"{game}-tournament-{paper.name}.pdf"
                 write_tournament(path, paper, spec.title, 4, 24, fonts, tournament_lines,
-                                 out.meta("tournament", paper.name))
+                                 out.meta("tournament", paper.name), theme.tokens)
                 out.add(path, "tournament", "pdf")
                 tournaments.append(path.name)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, scorepad=tuple(scorepads),

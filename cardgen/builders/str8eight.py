@@ -119,7 +119,7 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts:
                               marks=tuple((set_letter(i), set_shape(i)) for i in range(options.sets)))
         for paper in papers(options.paper):
             path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
-            pages = write_teacher(path, paper, facts, fonts, out.meta("teacher", paper.name))
+            pages = write_teacher(path, paper, facts, fonts, out.meta("teacher", paper.name), theme.tokens)
             out.add(path, "teacher", "pdf")
             names.append(path.name)
     out.params["teacher"] = TeacherPages(tuple(names), pages)

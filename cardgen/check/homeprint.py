@@ -445,9 +445,7 @@ def _undone(s, m: tuple):
     return pdfread.Stroke(x1, y1, x2, y2, s.width * math.sqrt(abs(a * d - b * c)))
 
 
-def _apply(m: tuple, x: float, y: float) -> tuple:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
+_apply = pdfread.apply
 
 
 def _cuts(spots: list) -> list:

@@ -134,6 +134,12 @@ def _times(m, n) -> tuple:
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
+def apply(m: tuple, x: float, y: float) -> tuple:
+    """The point x, y through the matrix m."""
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
 def drawn_with(stream, ctm: tuple = IDENTITY):
     """(name, matrix) for each XObject a content stream draws (Do), with the matrix in force
     there: q/Q and cm followed. One walker for the placements and the shops' image dpi."""

@@ -14,6 +14,7 @@ from ..words import plural
 from .. import manifest  # the file format: written by the build, read here
 from .. import outdir  # where a build killed mid-switch left the output (read only)
 from ..errors import CardgenError
+from .legibility import check_legibility
 from .printsetup import check_print_setup
 from .report import GameReport
 
@@ -121,6 +122,9 @@ def _check_output(out: Path) -> list[GameReport]:
         records[name] = rec
         report = importlib.import_module(CHECKERS[name]).check(out / name, rec, out)
         rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+        check_legibility(out, [(e["path"], e.get("kind")) for e in data["files"] if isinstance(e, dict)
+                               and e.get("game") == name and isinstance(e.get("path"), str)
+                               and e["path"] in listed], report)
         check_print_setup(name, out / name, rec, report, rel)
         if getattr(rec, "sets", None) is not None:
             from .sets import check_sets, deck_dirs

@@ -150,6 +150,8 @@ def _image_dpis(stream, resources, ctm: tuple, found: list, depth: int = 0) -> N
 def measure_pdf(path: Path) -> dict:
     """Boxes of every page (mm), fonts and whether each is embedded, transparency found,
     color spaces used, PDF/X keys, proof marks."""
+    import pikepdf
+
     from .pdfread import open_pdf
 
     walk = _Walk()

@@ -79,6 +79,7 @@ class _Card:
         self.bullseyes = 0
         self.underlines = 0
         self.scaffold, self.large_print = "full", "no"  # as the card says (absent: a full, standard card)
+        self.line: "float | None" = None  # the big value's line: the middle of its digits (mm)
 
     @property
     def label(self) -> str:
@@ -125,7 +126,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         f"{len(backs)} back",
         *_value_table(values, counts),
         (f"{arrow_count} arrows checked against the {n}×{n} table; every link reciprocal; "
-         f"{n} group colors and shapes, distinct, one slot per group" if level != "bare" else
+         f"{n} group colors and shapes, distinct; each edge's arrows stacked in group order on the value's line" if level != "bare" else
          f"scaffold bare: no arrows on the faces (none found); the moves, the sheet and the atlas are checked "
          f"against the {n}×{n} table from the values and cells"),
         f"scaffold {level}{', large print' if rec.large_print else ''}: every face shows what the level shows",
@@ -149,6 +150,7 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
             card.underlines = readings.underlines(root)
             card.scaffold = root.get("data-scaffold", "full")
             card.large_print = root.get("data-large-print", "no")
+            card.line = _value_line(root, card.value)
             for el in svgread.with_attr(root, "data-group"):
                 xy = svgread.translation(el)
                 texts = ["".join(t.itertext()).strip() for t in el.iter() if svgread.local(t.tag) == "text"]
@@ -172,6 +174,22 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
         if kind != "number" and bullseyes:
             report.fail(file, kind or "-", "carries a bull's-eye; only number cards 1–N may")
     return numbers, passes, backs
+
+
+def _value_line(root, value) -> "float | None":
+    """The middle of the big value's digits: its largest text that reads as the value, from
+    its baseline up half a digit's height (digits stand 0.67 to 0.73 of the font size)."""
+    best = None
+    for el in root.iter():
+        if svgread.local(el.tag) != "text" or "".join(el.itertext()).strip() != str(value):
+            continue
+        try:
+            size, y = float(el.get("font-size")), float(el.get("y"))
+        except (TypeError, ValueError):
+            continue
+        if best is None or size > best[0]:
+            best = (size, y - 0.36 * size)
+    return None if best is None else best[1]
 
 
 def _check_pass_index(root, file: str, report: GameReport) -> None:
@@ -230,6 +248,31 @@ def _check_scaffold(numbers: list, level: str, large_print: bool, report: GameRe
                         f"shape {name}")
 
 
+STACK_TOLERANCE_MM = 0.8  # how far a stack's middle may stand from the value's line
+
+
+def _check_stacks(card: _Card, report: GameReport) -> None:
+    """Each edge's tags form one block balanced on the value's line: in group order from
+    the top, evenly spaced, their middle on the line (within STACK_TOLERANCE_MM)."""
+    for side in ("left", "right"):
+        tags = sorted((y, g) for g, s, _t, _c, _f, y in card.arrows if s == side and y is not None
+                      and isinstance(g, int))
+        if not tags:
+            continue
+        groups = [g for _, g in tags]
+        if groups != sorted(groups):
+            report.fail(card.file, card.label, f"{side} arrows stand in the order {', '.join(f'×{g}' for g in groups)} "
+                        "from the top; each edge stacks its arrows in group order")
+        gaps = [b - a for (a, _), (b, _) in zip(tags, tags[1:])]
+        if gaps and max(gaps) - min(gaps) > 0.05:
+            report.fail(card.file, card.label, f"{side} arrows are spaced {', '.join(f'{g:.1f}' for g in gaps)} mm "
+                        "apart; a stack is evenly spaced")
+        middle = (tags[0][0] + tags[-1][0]) / 2
+        if card.line is not None and abs(middle - card.line) > STACK_TOLERANCE_MM:
+            report.fail(card.file, card.label, f"the {side} arrows' stack is centred {middle - card.line:+.1f} mm off "
+                        "the value's line; each edge's stack balances on it")
+
+
 def _check_numbers(numbers: list, n: int, report: GameReport, arrows: bool = True, corners: int = 2) -> int:
     table = Counter(r * c for r in range(1, n + 1) for c in range(1, n + 1))
     if len(numbers) != n * n:
@@ -273,7 +316,6 @@ def _check_numbers(numbers: list, n: int, report: GameReport, arrows: bool = Tru
             report.fail(f"{GAME}/svg", str(value), f"{counts[value]} cards of value {value}, the table has {table[value]}")
 
     colors: dict = defaultdict(set)
-    slots: dict = defaultdict(set)
     arrows_by_value: dict = defaultdict(list)  # value -> list of (card, arrow set)
     total = 0
     for card in numbers:
@@ -293,7 +335,7 @@ def _check_numbers(numbers: list, n: int, report: GameReport, arrows: bool = Tru
             elif fill != color:
                 report.fail(card.file, card.label, f"group {g} {s} arrow is drawn in {fill}, but data-color says {color}")
             colors[g].add(color)
-            slots[g].add(y)
+        _check_stacks(card, report)
         have = {(g, s, t) for g, s, t, *_ in card.arrows}
         want = expected_arrows(card.value, n) if arrows else set()
         for g, s, t in sorted(want - have, key=str):
@@ -311,8 +353,6 @@ def _check_numbers(numbers: list, n: int, report: GameReport, arrows: bool = Tru
     for g in sorted(colors):
         if len(colors[g]) > 1:
             report.fail(f"{GAME}/svg", "-", f"group {g} is drawn in {len(colors[g])} colors: {', '.join(sorted(colors[g]))}")
-        if len(slots[g]) > 1:
-            report.fail(f"{GAME}/svg", "-", f"group {g} arrows sit at {len(slots[g])} heights; each group needs one fixed slot")
     owners = defaultdict(list)
     for g, cs in colors.items():
         for color in cs:

@@ -5,11 +5,9 @@ Nothing runs parallel to the trim near it: home duplex drifts 1–2 mm, and a fr
 there would show the drift as uneven margins."""
 from __future__ import annotations
 
-from . import palette
 from .cards import Look
 from .templating import render
 
-CAP = 0.716
 
 
 def _art_uri(look: Look) -> "tuple[str, tuple] | None":
@@ -36,12 +34,16 @@ def _art_uri(look: Look) -> "tuple[str, tuple] | None":
 ART_INSET_MM = 6.0
 
 
-def scheme(ground: str, low_ink: bool) -> dict:
+def scheme(ground: str, low_ink: bool, tokens) -> dict:
+    """The back's inks and strokes, from the design tokens."""
+    white, paper = tokens.color("white"), tokens.color("paper")
+    common = {"tile_r": tokens.mm("radius.tile"), "ring": tokens.mm("stroke.bold"),
+              "glyph": tokens.type_mm("back_glyph"), "name": tokens.type_mm("back_name")}
     if low_ink:  # white ground, the lattice as outlines, lines and name in the deck's color
-        return {"ground": "#ffffff", "tile_opacity": 0.8, "tile_stroke": 0.35, "line": ground,
-                "medallion": "#ffffff", "medallion_stroke": 0.5, "text": ground}
-    return {"ground": ground, "tile_opacity": 0.5, "tile_stroke": 0, "line": palette.PAPER,
-            "medallion": palette.PAPER, "medallion_stroke": 0, "text": ground}
+        return {**common, "ground": white, "tile_opacity": 0.8, "tile_stroke": tokens.mm("stroke.regular"),
+                "line": ground, "medallion": white, "medallion_stroke": tokens.mm("stroke.medium"), "text": ground}
+    return {**common, "ground": ground, "tile_opacity": 0.5, "tile_stroke": 0, "line": paper,
+            "medallion": paper, "medallion_stroke": 0, "text": ground}
 
 
 def back_svg(game: str, look: Look, *, name: str, glyph: str, ground: str, extra_attrs=(), title: str = "") -> str:
@@ -55,8 +57,8 @@ def back_svg(game: str, look: Look, *, name: str, glyph: str, ground: str, extra
         uri, (x, y, w, h) = art
         return render("cards/back-art.svg.j2", card=size, bleed=bleed, game=game, kind="back",
                       extra_attrs=list(extra_attrs), title=title or f"{name.title()} card back",
-                      ground="#ffffff" if low_ink else ground, uri=uri, x=x, y=y, w=w, h=h)
+                      ground=look.theme.tokens.color("white") if low_ink else ground, uri=uri, x=x, y=y, w=w, h=h)
     return render("cards/back.svg.j2", card=size, bleed=bleed, game=game, kind="back",
                   extra_attrs=list(extra_attrs), title=title or f"{name.title()} card back",
-                  fonts=look.theme.fonts.role_map, tiles=tiles, s=scheme(ground, low_ink), cap=CAP,
+                  fonts=look.theme.fonts.role_map, tiles=tiles, s=scheme(ground, low_ink, look.theme.tokens), cap=look.theme.fonts.cap,
                   name=name, glyph=glyph)

@@ -9,7 +9,6 @@ ladders of the pictures, drawn like the real ones."""
 from __future__ import annotations
 
 from ..layout.calibration import DASH_MM, EDGE_INNER_MM, EDGE_LETTERS, ROW_MM, SPAN_MM, STEP_MM, Ladder, Plan, ladder_values
-from . import palette
 from .templating import render
 from .wrap import Measure
 
@@ -108,7 +107,8 @@ def sheet_svgs(plan: Plan, theme, check: "str | None" = None) -> "tuple[str, str
     check print), said on the sheet."""
     paper = plan.paper
     measure = Measure(theme.fonts)
-    common = dict(page=paper, fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
+    common = dict(page=paper, fonts=theme.fonts.role_map, ink=theme.tokens.color("ink"),
+                  muted=theme.tokens.color("muted"), white=theme.tokens.color("white"), pt=PT,
                   plan=plan, check=check, step=STEP_MM, span=SPAN_MM, label_pt=LABEL_PT, number=number,
                   wrap=measure.lines, width=measure.width, example_ladder=example_ladder, values=ladder_values(),
                   letters=EDGE_LETTERS)

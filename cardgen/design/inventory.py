@@ -10,7 +10,6 @@ from __future__ import annotations
 from math import ceil
 
 from ..layout.paper import Paper
-from . import palette
 from .cards import DeckArt
 from .setmark import BADGE_W, SHAPES, badge_svg, set_letter
 from .templating import render
@@ -67,8 +66,8 @@ def inventory_svg(art: DeckArt, game: str, title: str, index: int, paper: Paper,
     return render(
         "cards/inventory.svg.j2", page=paper, game=game, title=title, letter=letter, shape=shape,
         count=len(art.faces), badge=badge_svg(index, 0.0, 0.0, fonts), badge_scale=BADGE_SCALE,
-        text_x=MARGIN + BADGE_SCALE * BADGE_W + 6.0, margin=MARGIN, fonts=fonts, ink=palette.INK,
-        muted=palette.MUTED_INK, pt=PT, text_mm=TEXT_PT * PT, box=BOX, rows=rows, count_y=count_y,
+        text_x=MARGIN + BADGE_SCALE * BADGE_W + 6.0, margin=MARGIN, fonts=fonts, ink=theme.tokens.color("ink"),
+        muted=theme.tokens.color("muted"), white=theme.tokens.color("white"), pt=PT, text_mm=TEXT_PT * PT, box=BOX, rows=rows, count_y=count_y,
         count_line=count_line(art, letter), footer=footer,
         intro=[f"After each lesson, tick every card of set {letter} as it goes back in its box.",
                f"{'Its back' if backs == 1 else 'Its backs'} and every face show the badge on the left."])

@@ -1,11 +1,13 @@
-"""The inks every design shares, and legible text on a colored tag.
+"""Legible text on a color, and the groups' shapes.
 
-The group colors are the theme's (theme.py): they travel with the Theme value."""
+Colors are design tokens (templates/design/tokens.toml) and travel with the Theme value;
+INK, PAPER and MUTED_INK repeat the shipped tokens' values for the callers that have no
+theme at hand (tests/test_tokens.py keeps them equal)."""
 from __future__ import annotations
 
-INK = "#1d2330"  # text and outlines
-PAPER = "#fffcf4"  # card body
-MUTED_INK = "#5b6270"
+INK = "#1d2330"  # color.ink
+PAPER = "#fffcf4"  # color.paper
+MUTED_INK = "#5b6270"  # color.muted
 
 
 def relative_luminance(hex_color: str) -> float:
@@ -17,25 +19,43 @@ def relative_luminance(hex_color: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-def text_on(hex_color: str) -> str:
-    """Dark ink on light colors, white on dark ones (whichever contrasts more)."""
-    lum = relative_luminance(hex_color)
-    contrast_white = 1.05 / (lum + 0.05)
-    contrast_ink = (lum + 0.05) / (relative_luminance(INK) + 0.05)
-    return "#ffffff" if contrast_white >= contrast_ink else INK
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colors (1 to 21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
 
 
-# Each group's shape, drawn small and filled on its arrows, its sequence-sheet row and the
-# legend, so a group is told by its outline as well as by its color and "×d" label: in
-# grayscale, ×3 (teal) and ×5 (olive) are 2.1 L* apart, but a triangle is no down-triangle.
-# Filled solids only (a class set's mark is a letter inside an outline shape, in a corner),
-# each with its own silhouette at 2 mm: no two differ only by a turn of a few degrees.
-GROUP_SHAPES = ("circle", "square", "triangle", "diamond", "triangle-down", "plus", "star", "hourglass",
-                "half-disc", "cross", "bar", "heart")
+LEGIBLE = 4.5  # WCAG's contrast for text under 18 pt
 
 
-def group_shape(group: int) -> str:
-    return GROUP_SHAPES[group - 1]
+def legible(color: str, ground: str, ratio: float = LEGIBLE) -> str:
+    """color, darkened (mixed with black in steps of 5 %) until it reads on ground at ratio:
+    a label keeps its hue (a callout's olive, a deck's red) and becomes legible."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    out = color
+    for step in range(21):
+        out = "#%02x%02x%02x" % tuple(round(v * (1 - step / 20)) for v in rgb)
+        if contrast(out, ground) >= ratio:
+            return out
+    return out
+
+
+def text_on(hex_color: str, tokens=None) -> str:
+    """The tokens' white or ink on a color, whichever contrasts more; black where neither
+    reaches LEGIBLE (a mid-tone such as ×7's rose: ink 4.3:1, black 5.7:1)."""
+    white, ink = (tokens.color("white"), tokens.color("ink")) if tokens is not None else ("#ffffff", INK)
+    best = white if contrast(hex_color, white) >= contrast(hex_color, ink) else ink
+    if contrast(hex_color, best) < LEGIBLE and contrast(hex_color, "#000000") > contrast(hex_color, best):
+        return "#000000"
+    return best
+
+
+# Each group's shape (tokens: group.shapes), drawn small and filled on its arrows, its
+# sequence-sheet row and the legend, so a group is told by its outline as well as by its
+# color and "×d" label: in grayscale, ×3 (teal) and ×5 (olive) are 2.1 L* apart, but a
+# triangle is no down-triangle. Filled solids only (a class set's mark is a letter inside
+# an outline shape, in a corner), each with its own silhouette at 2 mm: no two differ only
+# by a turn of a few degrees.
 
 
 def _star(points: int, inner: float) -> list:

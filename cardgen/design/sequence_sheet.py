@@ -38,16 +38,23 @@ def sheet_svg(seq: SequenceMap, paper: Paper, theme, scaffold: str = "full") -> 
     n = seq.table_size
     x0, x1 = MARGIN + LABEL_W, page.width - MARGIN - LABEL_W
     pitch = (x1 - x0) / len(seq.values)
+    digits = len(str(max(seq.values)))
     chip_w, chip_h = min(5.2, pitch * 0.7), 4.6
-    text_pt = min(7.5, chip_w / (0.62 * len(str(max(seq.values)))) / PT)
+    text_pt = min(7.5, chip_w / (0.62 * digits) / PT)
+    # a table too wide for its numbers to stand at the smallest type (tokens: type.min)
+    # across their chips turns them a quarter turn: they run up the chip, which is taller
+    upright = text_pt >= theme.tokens.pt("min")
+    if not upright:
+        chip_h = 5.2
+        text_pt = min(7.5, (chip_h - 0.6) / (0.62 * digits) / PT)
     col_x = {v: x0 + (i + 0.5) * pitch for i, v in enumerate(seq.values)}
     top, chart_h = 47.0, 100.0
     row_pitch = chart_h / n
     row_y = {d: top + (d - 0.5) * row_pitch for d in range(1, n + 1)}
 
-    shape = {d: palette.group_shape(d) for d in range(1, n + 1)}
+    shape = {d: theme.group_shape(d) for d in range(1, n + 1)}
     entries = [{"value": v, "group": d, "x": col_x[v], "y": row_y[d], "color": theme.group_color(d),
-                "text_color": palette.text_on(theme.group_color(d))} for v, d in seq.entries]
+                "text_color": palette.text_on(theme.group_color(d), theme.tokens)} for v, d in seq.entries]
     head = min(1.2, (pitch - chip_w) * 0.45)
     links = []
     for d, a, b in seq.links:
@@ -73,7 +80,7 @@ def sheet_svg(seq: SequenceMap, paper: Paper, theme, scaffold: str = "full") -> 
     for d in range(1, n + 1):
         i = d - 1
         legend.append({
-            "group": d, "color": theme.group_color(d), "text_color": palette.text_on(theme.group_color(d)),
+            "group": d, "color": theme.group_color(d), "text_color": palette.text_on(theme.group_color(d), theme.tokens),
             "x": MARGIN + (i % per_row) * col_w, "y": legend_top + (i // per_row) * 7.0,
             "multiples": " ".join(str(d * k) for k in range(1, n + 1)), "shape": shape[d],
             "shape_path": palette.shape_path(shape[d], MARGIN + (i % per_row) * col_w + 10.3,
@@ -86,9 +93,10 @@ def sheet_svg(seq: SequenceMap, paper: Paper, theme, scaffold: str = "full") -> 
     key_y = legend_top + ((n - 1) // per_row + 1) * 7.0 + 4.0
     return render(
         "str8eight/sequence-sheet.svg.j2",
-        page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map, ink=palette.INK,
-        muted=palette.MUTED_INK, paper_color="#ffffff", band="#e4e1d8", target="#cc3311",
-        n=n, seq=seq, scaffold=scaffold, key_note=KEY_NOTES[scaffold], row_shapes=row_shapes, col_x=col_x, row_y=row_y, chip_w=chip_w, chip_h=chip_h, text_size=text_pt * PT,
+        page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map, ink=theme.tokens.color("ink"),
+        muted=theme.tokens.color("muted"), paper_color=theme.tokens.color("white"), band=theme.tokens.color("band"),
+        target=theme.tokens.color("target"),
+        n=n, seq=seq, scaffold=scaffold, upright=upright, key_note=KEY_NOTES[scaffold], row_shapes=row_shapes, col_x=col_x, row_y=row_y, chip_w=chip_w, chip_h=chip_h, text_size=text_pt * PT,
         cap=CAP, pt=PT, entries=entries, links=links, crossings=crossings, margin=MARGIN,
         x0=x0, x1=x1, label_w=LABEL_W, top=top, bottom=bottom, legend=legend, key_y=key_y,
         bullseye_y=top - 11.5, header_y=top - 5.0, copies_y=bottom + 6.0, follow_y=bottom + 12.0,

@@ -1,73 +1,102 @@
 """Str8 Eight card faces, pass cards and back as SVG documents.
 
-The geometry lives here (millimetres, origin at the trim's top-left); the look
-lives in templates/str8eight/*.svg.j2. Each group of multiples owns one fixed slot
-(height) on both edges, the same on every card, so that two cards laid side by
-side show one group's arrows facing each other.
+The geometry lives here (millimetres, origin at the trim's top-left, sizes from the
+theme's design tokens and its measured fonts); the look lives in
+templates/str8eight/*.svg.j2. The faces share one layout grid (NumberLayout): a navy
+head and foot, a band of the group colors along each, and the field between, where
+each edge's arrow tags stack around the value's line.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
 from ..model.str8eight import GAME, TITLE, Deck, NumberCard, PassCard
 from ..model.upside_down import reads_as_another
-from . import backs, palette
+from ..theme import DEFAULT_THEME, Theme
+from . import backs, measure, palette
 from .cards import DeckArt, Look, SVGCard
 from .templating import fmt, render
 
-CAP = 0.716  # Lato's cap/digit height as a fraction of the font size
-DIGIT = 0.58  # Lato's tabular digit advance as a fraction of the font size
 PT = 25.4 / 72  # one typographic point in mm
+GRID = 0.8  # the layout grid's step (tokens: space.unit)
+# kept for callers that name the back's color; the design reads the theme's tokens
+BACK_NAVY = DEFAULT_THEME.tokens.color("str8eight.back")
 
-COLORS = {
-    "paper": palette.PAPER,
-    "ink": palette.INK,
-    "muted": palette.MUTED_INK,
-    "target": "#cc3311",
-}
-# low ink: a white body; color stays only where it carries meaning (arrows, bull's-eye)
-LOW_INK_COLORS = {**COLORS, "paper": "#ffffff"}
-BACK_NAVY = "#1c2740"
+
+def _up(value: float, step: float = GRID) -> float:
+    """value rounded up to the layout grid."""
+    return math.ceil(round(value / step, 6)) * step
 
 
 @dataclass(frozen=True)
 class NumberLayout:
-    """Positions shared by every number card of one deck (so the slots line up).
+    """The layout grid of every number card of one deck, from the theme's tokens and its
+    measured fonts.
+
+    Three rows: a head band (corner index, bull's-eye) and a foot band (cell line, turned
+    index) of the deck's navy, running out into the bleed, and the field between them.
+    Three columns in the field: the arrow tags at both edges, the big value between.
+    A card's tags stack as one block per edge, in group order, centred on the value's
+    line (the middle of the card), so a card of one arrow a side and a card of six look
+    balanced alike; the tag columns are as wide as the deck's longest arrow number and
+    "×d" label need (measured in the theme's font), and the value takes the largest size
+    the column between them allows.
 
     Large print is for a pupil who reads with low vision: the corner index is 1.6 times
     as tall and stands in one corner only (its turned twin and the cell line are small
     print that such a reader skips, and each is one more thing to scan), the arrow numbers
     are 1.3 times as tall in taller tags, and the "×d" label gives way on a tag that shows
     its number (color, shape and number already say the group; at the colors level, where
-    the number is left out, the label takes the number's place and size). The big value
-    keeps the largest size the arrows leave room for. At the bare level the cell line
-    stays: there it is the way into the table."""
+    the number is left out, the label takes the number's place and size). At the bare
+    level the cell line stays: there it is the way into the table."""
 
     card: CardSize
     table_size: int
     large_print: bool = False
     scaffold: str = "full"
-    cap: float = CAP
-    digit: float = DIGIT
-
-    index_x = SAFE_MM + 1.6
-    cell_size = 8 * PT
-    tag_head = 2.4
-    tag_length = 16.4
-    tag_cue_size = 7.4 * PT
+    theme: Theme = DEFAULT_THEME
 
     INDEX_PT, LARGE_INDEX = 15, 1.6  # the corner index, and large print's factor on it
     TARGET_PT, LARGE_TARGET = 10, 1.3  # an arrow's number, and large print's factor on it
+    bullseye_r = 4.3
+    strip = 1.2  # the band of group colors along the head's and the foot's inner edges
+    gutter = 1.6  # between a tag column and the value
+
+    @property
+    def tokens(self):
+        return self.theme.tokens
+
+    @property
+    def cap(self) -> float:
+        return self.theme.fonts.cap
+
+    @property
+    def digit(self) -> float:
+        return self.theme.fonts.digit
+
+    @property
+    def index_x(self) -> float:
+        return SAFE_MM + self.tokens.mm("space.s")
 
     @property
     def index_size(self) -> float:
-        return self.INDEX_PT * PT * (self.LARGE_INDEX if self.large_print else 1)
+        return self.tokens.type_mm("card_index") * (self.LARGE_INDEX if self.large_print else 1)
+
+    @property
+    def cell_size(self) -> float:
+        return self.tokens.type_mm("card_cell")
 
     @property
     def tag_target_size(self) -> float:
-        return self.TARGET_PT * PT * (self.LARGE_TARGET if self.large_print else 1)
+        return self.tokens.type_mm("card_arrow") * (self.LARGE_TARGET if self.large_print else 1)
+
+    @property
+    def tag_cue_size(self) -> float:
+        return self.tokens.type_mm("card_arrow_label")
 
     @property
     def index_turns(self) -> tuple:
@@ -84,23 +113,97 @@ class NumberLayout:
 
     @property
     def index_y(self) -> float:
-        return SAFE_MM + 1.6 + self.index_size * self.cap
+        return SAFE_MM + self.tokens.mm("space.s") + self.index_size * self.cap
 
     @property
-    def slot_top(self) -> float:
-        return self.index_y + 2.0 if self.large_print else 17.0
+    def bullseye_y(self) -> float:
+        return SAFE_MM + 5.2
+
+    @cached_property
+    def head(self) -> float:
+        """The head band's depth from the trim (the foot's likewise): below the index and
+        the bull's-eye, on the grid."""
+        return _up(max(self.index_y + self.tokens.mm("space.m"),
+                       self.bullseye_y + self.bullseye_r + self.tokens.mm("space.s")))
 
     @property
-    def slot_pitch(self) -> float:
-        return (self.card.height - 2 * self.slot_top) / self.table_size
+    def field(self) -> tuple:
+        """The field's top and bottom, inside the color strips."""
+        return self.head + self.strip, self.card.height - self.head - self.strip
 
+    @property
+    def line_y(self) -> float:
+        """The value's line: the middle of the card, which the tag stacks balance on."""
+        return self.card.height / 2
+
+    # --- the arrow tags -------------------------------------------------------------
     @property
     def tag_height(self) -> float:
-        return min(7.4 if self.large_print else 6.0, self.slot_pitch * (0.9 if self.large_print else 0.86))
+        return 7.4 if self.large_print else 6.0
 
-    def slot_y(self, group: int) -> float:
-        """Centre line of a group's slot: fixed per group, identical on both edges."""
-        return self.slot_top + (group - 0.5) * self.slot_pitch
+    @property
+    def tag_gap(self) -> float:
+        return self.tokens.mm("space.tag_gap")
+
+    @property
+    def tag_head(self) -> float:
+        """The pointed end's depth."""
+        return self.tag_height * 0.4
+
+    @property
+    def shape_r(self) -> float:
+        """Half the group shape's box: 2.2 mm across (2.6 in large print), inside the tag."""
+        return 1.3 if self.large_print else 1.1
+
+    @property
+    def _number_texts(self) -> list:
+        """What can stand in a tag's number place: every target of the deck (N² at most),
+        "?" at the colors level, and in large print at that level the "×d" label."""
+        n = self.table_size
+        texts = [str(v) for v in range(1, n * n + 1)] + ["?"]
+        if self.large_print and self.scaffold != "full":
+            texts += [f"×{d}" for d in range(1, n + 1)]
+        return texts
+
+    @cached_property
+    def _number_w(self) -> float:
+        return measure.widest(self.theme.fonts, "heavy", self._number_texts, self.tag_target_size)
+
+    @cached_property
+    def _label_w(self) -> float:
+        return measure.widest(self.theme.fonts, "bold", [f"×{d}" for d in range(1, self.table_size + 1)],
+                              self.tag_cue_size)
+
+    @property
+    def shows_label(self) -> bool:
+        """The small "×d" label at the tag's inner end (large print shows none)."""
+        return not self.large_print
+
+    @cached_property
+    def target_x(self) -> float:
+        """Centre of the arrow's number (or, in large print at the colors level, its label),
+        from the tip."""
+        return self.tag_head + self.tokens.mm("space.xs") * 0.6 + self._number_w / 2
+
+    @cached_property
+    def shape_x(self) -> float:
+        """Centre of the group's shape: a clear gap after the widest number."""
+        return self.target_x + self._number_w / 2 + self.tokens.mm("space.xs") * 1.25 + self.shape_r
+
+    @cached_property
+    def cue_x(self) -> float:
+        """Centre of the "×d" label: a gap after the shape."""
+        return self.shape_x + self.shape_r + self.tokens.mm("space.xs") + self._label_w / 2
+
+    @cached_property
+    def tag_length(self) -> float:
+        end = self.cue_x + self._label_w / 2 if self.shows_label else self.shape_x + self.shape_r
+        return _up(end + self.tokens.mm("space.xs") * 1.25, 0.1)
+
+    def tag_ys(self, count: int) -> list:
+        """The centres of count tags stacked on one edge, balanced on the value's line."""
+        pitch = self.tag_height + self.tag_gap
+        return [self.line_y + (i - (count - 1) / 2) * pitch for i in range(count)]
 
     @property
     def tag_target_baseline(self) -> float:
@@ -110,57 +213,9 @@ class NumberLayout:
     def tag_cue_baseline(self) -> float:
         return self.tag_cue_size * self.cap / 2
 
-    @property
-    def shape_r(self) -> float:
-        """Half the group shape's box: 2.2 mm across (2.6 in large print), inside the tag."""
-        return min(1.3 if self.large_print else 1.1, self.tag_height * 0.32)
-
-    @property
-    def target_x(self) -> float:
-        """Centre of the arrow's number (or, in large print at the colors level, its label)."""
-        if self.large_print:
-            return self.tag_head + (self.tag_length - self.tag_head) * 0.30
-        return 5.95 if self.table_size >= 10 else 6.09  # room for three-digit numbers
-
-    @property
-    def shape_x(self) -> float:
-        """Between the number and the label (a two-digit "×12" needs a little more room)."""
-        if self.large_print:
-            return self.tag_length - 2.3
-        return self.tag_length - (6.25 if self.table_size >= 10 else 6.0)
-
-    @property
-    def cue_x(self) -> float:
-        return self.tag_length - 2.45
-
-    @property
-    def _value_room(self) -> float:
-        return self.card.width - 2 * (SAFE_MM + self.tag_length + 2.5)
-
-    @property
-    def value_size(self) -> float:
-        """One size for every value of the deck, as large as the widest value allows."""
-        return min(20.0, self._value_room / (self.digit * len(str(self.table_size ** 2))))
-
-    @property
-    def value_baseline(self) -> float:
-        return self.card.height / 2 + self.value_size * self.cap / 2
-
-    @property
-    def cell_baseline(self) -> float:
-        return self.card.height - SAFE_MM - 2.4
-
-    @property
-    def bullseye_y(self) -> float:
-        return SAFE_MM + 5.2
-
-    @property
-    def bullseye_r(self) -> float:
-        return 4.3
-
     def tag_path(self, side: str) -> str:
         """An arrow tag whose tip sits on the safe line and points off the card."""
-        h, head, length, r = self.tag_height / 2, self.tag_head, self.tag_length, 1.0
+        h, head, length, r = self.tag_height / 2, self.tag_head, self.tag_length, self.tokens.mm("radius.tag")
         s = -1 if side == "right" else 1
         points = [
             "M0 0",
@@ -174,8 +229,67 @@ class NumberLayout:
         ]
         return "".join(points)
 
+    # --- the value --------------------------------------------------------------------
+    @cached_property
+    def value_room(self) -> float:
+        """The width between the two tag columns."""
+        return self.card.width - 2 * (SAFE_MM + self.tag_length + self.gutter)
 
-def _arrow_context(layout: NumberLayout, arrow, theme) -> dict:
+    @cached_property
+    def value_size(self) -> float:
+        """One size for every value of the deck, as large as the widest value allows."""
+        widest = measure.widest(self.theme.fonts, "heavy", [str(v) for v in range(1, self.table_size ** 2 + 1)], 1.0)
+        return min(self.tokens.type_mm("card_value_max"), self.value_room / widest)
+
+    @property
+    def value_baseline(self) -> float:
+        return self.line_y + self.value_size * self.cap / 2
+
+    @cached_property
+    def line_band(self) -> tuple:
+        """The band along the value's line (top, height): the value's height and a margin."""
+        height = _up(self.value_size * self.cap + 2 * self.tokens.mm("space.l"))
+        return self.line_y - height / 2, height
+
+    @property
+    def cell_baseline(self) -> float:
+        return self.card.height - SAFE_MM - 2.4
+
+
+def _strip(layout, bleed: float, colors: tuple, y: float, height: float) -> list:
+    """The head's or foot's band of group colors: one equal part per group, bleed to bleed."""
+    left, width = -bleed, layout.card.width + 2 * bleed
+    step = width / len(colors)
+    return [{"x": left + i * step, "y": y, "w": step + (0.05 if i < len(colors) - 1 else 0), "h": height,
+             "color": c} for i, c in enumerate(colors)]
+
+
+def lattice(card: CardSize, bleed: float, top: float, bottom: float, pitch: float = 5.6) -> str:
+    """The field's motif: two sets of diagonal lines crossing, a lattice of "×" signs from
+    bleed to bleed across the card, between top and bottom (the field: the head and foot
+    cover the rest, so nothing is drawn there to be covered), as one path of line segments.
+    No line runs along the trim; the lattice is centred on the card, so it is the same
+    turned half a turn."""
+    x0, y0, x1, y1 = -bleed, top, card.width + bleed, bottom
+    cx, cy = card.width / 2, card.height / 2
+    reach = int(((x1 - x0) + (y1 - y0)) / pitch / 2) + 1
+    parts = []
+    for sign in (1, -1):  # y - cy = sign * (x - cx) + k * pitch
+        for k in range(-reach, reach + 1):
+            c = k * pitch
+            ends = []
+            for x in (x0, x1):  # where the line meets the left and right edges, then clipped to the box
+                ends.append((x, cy + sign * (x - cx) + c))
+            (ax, ay), (bx, by) = ends
+            t = sorted(((y0 - ay) / (by - ay), (y1 - ay) / (by - ay)))
+            lo, hi = max(0.0, t[0]), min(1.0, t[1])
+            if hi - lo > 1e-6:
+                parts.append(f"M{fmt(ax + (bx - ax) * lo)} {fmt(ay + (by - ay) * lo)}"
+                             f"L{fmt(ax + (bx - ax) * hi)} {fmt(ay + (by - ay) * hi)}")
+    return "".join(parts)
+
+
+def _arrow_context(layout: NumberLayout, arrow, y: float, theme) -> dict:
     """An arrow's tag and what it shows at the deck's scaffold level: full, its number and
     label; colors, its label only (a "?" where the number was, except in large print,
     where the label takes that place); always its group's color and shape. The data
@@ -189,100 +303,165 @@ def _arrow_context(layout: NumberLayout, arrow, theme) -> dict:
                       str(arrow.target)))
     elif not layout.large_print:
         texts.append(("unknown", layout.target_x, layout.tag_target_baseline, layout.tag_target_size, True, "?"))
-    if not layout.large_print:
+    if layout.shows_label:
         texts.append(("group", layout.cue_x, layout.tag_cue_baseline, layout.tag_cue_size, False, f"×{arrow.group}"))
     elif not numbered:
         texts.append(("group", layout.target_x, layout.tag_target_baseline, layout.tag_target_size, True,
                       f"×{arrow.group}"))
+    shape = theme.group_shape(arrow.group)
     return {
         "group": arrow.group,
         "side": arrow.side,
         "target": arrow.target,
         "color": color,
-        "text_color": palette.text_on(color),
-        "shape": palette.group_shape(arrow.group),
-        "shape_path": palette.shape_path(palette.group_shape(arrow.group), s * layout.shape_x, 0, layout.shape_r),
+        "text_color": palette.text_on(color, theme.tokens),
+        "shape": shape,
+        "shape_path": palette.shape_path(shape, s * layout.shape_x, 0, layout.shape_r),
         "x": SAFE_MM if arrow.side == "left" else layout.card.width - SAFE_MM,
-        "y": layout.slot_y(arrow.group),
+        "y": y,
         "path": layout.tag_path(arrow.side),
         "texts": [{"mark": m, "x": s * x, "y": y, "size": size, "heavy": heavy, "text": t}
                   for m, x, y, size, heavy, t in texts],
     }
 
 
-def underline(x: float, baseline: float, size: float, digits: int, anchor: str = "start",
-              digit: float = DIGIT) -> dict:
-    """A bar under digits set at size (mm) from x (their start, or their middle): the mark
-    that tells a 6 from a 9 (model/upside_down.py)."""
-    width = digits * digit * size - 0.12 * size  # the digits' ink, less the last one's side bearing
-    left = x - width / 2 if anchor == "middle" else x + 0.06 * size
-    return {"x": left, "y": baseline + 0.09 * size, "w": width, "h": max(0.35, 0.075 * size)}
+def _arrows(layout: NumberLayout, card: NumberCard, theme) -> list:
+    """Every arrow of the card, each edge's tags stacked in group order on the value's line."""
+    out = []
+    for side in ("left", "right"):
+        mine = sorted((a for a in card.arrows if a.side == side), key=lambda a: a.group)
+        out += [_arrow_context(layout, a, y, theme) for a, y in zip(mine, layout.tag_ys(len(mine)))]
+    return out
+
+
+def face_colors(tokens, low_ink: bool) -> dict:
+    """The number and pass cards' inks: the deck's navy head and foot with light type, a
+    warm field; in low ink a white card, the bands drawn as the color strips alone."""
+    c = tokens.color
+    if low_ink:
+        return {"paper": c("white"), "band": c("white"), "head": c("white"), "head_ink": c("ink"),
+                "head_muted": c("muted"), "ink": c("ink"), "muted": c("muted"), "target": c("target"),
+                "halo": c("white"), "low_ink": True}
+    return {"paper": c("str8eight.ground"), "band": c("str8eight.band"), "head": c("str8eight.back"),
+            "motif": c("str8eight.motif"), "motif_width": tokens.mm("stroke.regular"),
+            "head_ink": c("str8eight.head_ink"), "head_muted": c("str8eight.head_muted"), "ink": c("ink"),
+            "muted": c("muted"), "target": c("target"), "halo": c("str8eight.ground"), "low_ink": False}
+
+
+def underline(fonts, text: str, x: float, baseline: float, size: float, anchor: str = "start") -> dict:
+    """A bar under the digits of text set at size (mm) from x (their start, or their middle,
+    where the renderers centre the ink): the mark that tells a 6 from a 9
+    (model/upside_down.py). As wide as the digits' ink, measured in the heavy cut."""
+    left, width = measure.ink_span(fonts, "heavy", text, size)
+    start = x - width / 2 if anchor == "middle" else x + left
+    return {"x": start, "y": baseline + 0.09 * size, "w": width, "h": max(0.35, 0.075 * size)}
 
 
 def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
-    bleed, low_ink = look.bleed, look.low_ink
+    bleed, low_ink, theme = look.bleed, look.low_ink, look.theme
     attrs = [("table-size", layout.table_size), ("value", card.value), ("cell", card.cell)]
     if layout.scaffold != "full" or layout.large_print:  # a full, standard card stays as it always was
         attrs += [("scaffold", layout.scaffold), ("large-print", "yes" if layout.large_print else "no")]
-    ambiguous, digits = reads_as_another(card.value), len(str(card.value))
+    ambiguous, text = reads_as_another(card.value), str(card.value)
     L = {name: getattr(layout, name) for name in (
-        "index_x", "index_y", "index_size", "cell_size", "cell_baseline",
+        "index_x", "index_y", "index_size", "cell_size", "cell_baseline", "head", "strip", "line_band",
         "bullseye_y", "bullseye_r", "value_size", "value_baseline", "index_turns", "shows_cell")}
+    colors = theme.group_colors[:layout.table_size]
+    foot = layout.card.height - layout.head
     return render(
         "str8eight/number.svg.j2",
         card=layout.card, bleed=bleed, game=GAME, kind="number", extra_attrs=attrs,
         title=f"{TITLE} {card.value} ({card.row} × {card.col})",
-        colors=LOW_INK_COLORS if low_ink else COLORS, fonts=look.theme.fonts.role_map, L=L, value=card.value,
+        colors=face_colors(theme.tokens, low_ink), fonts=theme.fonts.role_map, L=L, value=card.value,
         row=card.row, col=card.col, bullseye=card.bullseye,
-        arrows=[_arrow_context(layout, a, look.theme) for a in card.arrows] if layout.shows_arrows else [],
-        index_line=ambiguous and underline(layout.index_x, layout.index_y, layout.index_size, digits,
-                                           digit=layout.digit),
-        value_line=ambiguous and underline(layout.card.width / 2, layout.value_baseline, layout.value_size, digits,
-                                           "middle", layout.digit))
+        strips=_strip(layout, bleed, colors, layout.head, layout.strip)
+        + _strip(layout, bleed, colors[::-1], foot - layout.strip, layout.strip),
+        lattice="" if low_ink else lattice(layout.card, bleed, *layout.field),
+        arrows=_arrows(layout, card, theme) if layout.shows_arrows else [],
+        index_line=ambiguous and underline(theme.fonts, text, layout.index_x, layout.index_y, layout.index_size),
+        value_line=ambiguous and underline(theme.fonts, text, layout.card.width / 2, layout.value_baseline,
+                                           layout.value_size, "middle"))
 
 
-# (ground, ink) of each direction: a light blue card and a dark wine one, far apart in
-# lightness (L* 69 and 28), so they differ in grayscale too; the ink (the low-ink card's
-# color, the badge's letter and arrow) dark enough on white
-PASS_COLORS = {"left": ("#79aee0", "#2f6fae"), "right": ("#7a1f3d", "#7a1f3d")}
+def _hand(direction: str, cx: float, cy: float, colors: tuple) -> dict:
+    """The pass card's pictogram: a hand of three cards fanned, sliding the way hands
+    move, with speed lines behind it and an arrowhead before it. Returns its parts (path
+    data in mm, centred on cx, cy)."""
+    s = -1 if direction == "left" else 1
+    w, h = 10.4, 14.4  # one card of the fan
+    cards = []
+    for i, turn in enumerate((-16, 0, 16)):
+        # each card turns about a point below the fan, as a hand holds them; the fan leans
+        # the way it travels
+        px, py = cx - s * 3.0, cy + 9.0
+        angle = turn + s * 8
+        tag_y = -h / 2 + 2.2
+        cards.append({"transform": f"rotate({fmt(angle)} {fmt(px)} {fmt(py)})",
+                      "x": cx - s * 3.0 - w / 2, "y": cy - h / 2 + 1.0, "w": w, "h": h,
+                      "tags": [{"x": cx - s * 3.0 - w / 2 + 1.0, "y": cy + tag_y + 1.0 + k * 2.4, "w": 3.0, "h": 1.5,
+                                "color": colors[(i * 2 + k) % len(colors)]} for k in range(2)],
+                      "bar": {"x": cx - s * 3.0 - 1.6, "y": cy - 1.6, "w": 4.4, "h": 5.2}})
+    tip, base, half = cx + s * 22.0, cx + s * 10.5, 9.0
+    head = f"M{fmt(base)} {fmt(cy - half)}L{fmt(tip)} {fmt(cy)}L{fmt(base)} {fmt(cy + half)}Z"
+    lines = []
+    # the speed lines 1.5 mm clear of the fan: the cards' K-only outlines never touch their rich black
+    for dy, length in ((-5.0, 6.0), (0.0, 9.0), (5.0, 6.0)):
+        end = cx - s * 12.0
+        start = end - s * length
+        lo, hi = sorted((start, end))
+        lines.append({"x": lo, "y": cy + dy - 1.1, "w": hi - lo, "h": 2.2})
+    return {"cards": cards, "head": head, "lines": lines}
 
 
-def _index_arrow(direction: str) -> str:
+def pass_colors(tokens, direction: str, low_ink: bool) -> dict:
+    """(ground, fg, badge) of a pass card: a light blue and a dark wine card, far apart in
+    lightness (L* 69 and 28), so they differ in grayscale too; in low ink a white card
+    in the direction's ink."""
+    ground, ink = tokens.color(f"str8eight.pass_{direction}"), tokens.color(f"str8eight.pass_{direction}_ink")
+    faces = face_colors(tokens, low_ink)
+    if low_ink:
+        return {**faces, "ground": tokens.color("white"), "fg": ink, "badge": ink, "badge_fill": tokens.color("white"),
+                "badge_stroke": tokens.mm("stroke.medium")}
+    return {**faces, "ground": ground, "fg": palette.text_on(ground, tokens), "badge": ink,
+            "badge_fill": tokens.color("white"), "badge_stroke": 0}
+
+
+def _index_arrow(direction: str, cx: float, y: float) -> str:
     """A small arrow under the corner letter, pointing the way the hands move."""
     s = -1 if direction == "left" else 1
-    cx, y, half, head, shaft = SAFE_MM + 6.8, SAFE_MM + 9.6, 3.2, 1.5, 0.55
+    half, head, shaft = 3.2, 1.5, 0.55
     tip, neck, tail = cx + s * half, cx + s * (half - 1.9), cx - s * half
     return (f"M{fmt(tail)} {fmt(y - shaft)}L{fmt(neck)} {fmt(y - shaft)}L{fmt(neck)} {fmt(y - head)}"
             f"L{fmt(tip)} {fmt(y)}L{fmt(neck)} {fmt(y + head)}L{fmt(neck)} {fmt(y + shaft)}L{fmt(tail)} {fmt(y + shaft)}Z")
 
 
-def pass_svg(card: PassCard, table_size: int, look: Look) -> str:
-    size, bleed, low_ink = look.size, look.bleed, look.low_ink
-    ground, band = PASS_COLORS[card.direction]
-    scheme = ({"ground": "#ffffff", "fg": band, "badge_fill": "#ffffff", "badge_stroke": 0.5} if low_ink
-              else {"ground": ground, "fg": palette.text_on(ground), "badge_fill": "#ffffff", "badge_stroke": 0})
-    s = -1 if card.direction == "left" else 1
+def pass_svg(card: PassCard, table_size: int, look: Look, layout: "NumberLayout | None" = None) -> str:
+    size, bleed, tokens = look.size, look.bleed, look.theme.tokens
+    layout = layout or NumberLayout(size, table_size, look.large_print, look.scaffold, look.theme)
+    scheme = pass_colors(tokens, card.direction, look.low_ink)
+    badge_r, badge_c = 5.6, SAFE_MM + 5.6
+    head = _up(max(layout.head, badge_c + badge_r + tokens.mm("space.s")))
+    colors = look.theme.group_colors[:table_size]
     cx, cy = size.width / 2, size.height / 2
-    # a broad arrow across the card, pointing the way the hands travel
-    shaft_h, head_w, head_h, span = 9.0, 17.0, 26.0, 44.0
-    tip = cx + s * span / 2
-    tail = cx - s * span / 2
-    neck = tip - s * head_w
-    arrow = (f"M{fmt(tail)} {fmt(cy - shaft_h / 2)}L{fmt(neck)} {fmt(cy - shaft_h / 2)}"
-             f"L{fmt(neck)} {fmt(cy - head_h / 2)}L{fmt(tip)} {fmt(cy)}"
-             f"L{fmt(neck)} {fmt(cy + head_h / 2)}L{fmt(neck)} {fmt(cy + shaft_h / 2)}"
-             f"L{fmt(tail)} {fmt(cy + shaft_h / 2)}Z")
+    word = tokens.type_mm("card_pass_word")
     return render(
         "str8eight/pass.svg.j2",
         card=size, bleed=bleed, game=GAME, kind="pass",
         extra_attrs=[("table-size", table_size), ("direction", card.direction), ("points", card.points)],
-        title=f"{TITLE} pass {card.direction}", fonts=look.theme.fonts.role_map, band=band, s=scheme,
-        direction=card.direction, points=card.points, index_arrow=_index_arrow(card.direction),
-        arrow=arrow, safe=SAFE_MM, cap=CAP, pt=PT)
+        title=f"{TITLE} pass {card.direction}", fonts=look.theme.fonts.role_map, s=scheme,
+        direction=card.direction, points=card.points, head=head,
+        strips=_strip(layout, bleed, colors, head, layout.strip)
+        + _strip(layout, bleed, colors[::-1], size.height - head - layout.strip, layout.strip),
+        hand=_hand(card.direction, cx, cy, colors), badge={"r": badge_r, "c": badge_c},
+        index_arrow=_index_arrow(card.direction, badge_c, badge_c + 2.6),
+        word={"size": word, "above": cy - 13.0, "below": cy + 13.0 + word * look.theme.fonts.cap},
+        note={"size": tokens.type_mm("card_pass_note"), "y": size.height - head - layout.strip - 3.2},
+        letter=tokens.type_mm("card_pass_letter"), points_size=tokens.type_mm("caption"),
+        safe=SAFE_MM, cap=look.theme.fonts.cap)
 
 
 def back_svg(table_size: int, look: Look) -> str:
-    return backs.back_svg(GAME, look, name="STR8 EIGHT", glyph="8", ground=BACK_NAVY,
+    return backs.back_svg(GAME, look, name="STR8 EIGHT", glyph="8", ground=look.theme.tokens.color("str8eight.back"),
                           extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back")
 
 
@@ -295,11 +474,10 @@ def render_deck(deck: Deck, look: Look) -> DeckArt:
     if size.width < MIN_CARD_WIDTH:
         raise CardgenError(f"the Str8 Eight cards need a card at least {MIN_CARD_WIDTH:g} mm wide; "
                            f"{size.name} is {size.width:g} mm: use --card-size poker or bridge")
-    fonts = look.theme.fonts
-    layout = NumberLayout(size, deck.table_size, look.large_print, look.scaffold, fonts.cap, fonts.digit)
+    layout = NumberLayout(size, deck.table_size, look.large_print, look.scaffold, look.theme)
     faces = [SVGCard(c.slug, "number", number_svg(c, layout, look), f"{c.value} ({c.row}×{c.col})")
              for c in deck.number_cards]
-    faces += [SVGCard(p.slug, "pass", pass_svg(p, deck.table_size, look), f"Pass {p.direction}")
+    faces += [SVGCard(p.slug, "pass", pass_svg(p, deck.table_size, look, layout), f"Pass {p.direction}")
               for p in deck.pass_cards]
     back = SVGCard("back", "back", back_svg(deck.table_size, look), "Back")
     return DeckArt(tuple(faces), (back,), (0,) * len(faces))

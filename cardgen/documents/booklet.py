@@ -25,9 +25,6 @@ if TYPE_CHECKING:
 from ..layout.figure import FACING_GAP_MM, GAP_MM, figure_room, plan_figure
 
 MM = 72 / 25.4  # points per mm
-ACCENT = "#332288"
-TINT = {"Tip": "#e8f3ee", "Example": "#eef0f8", "Note": "#f6f1e4", "Option": "#f7ecef"}
-BAR = {"Tip": "#117733", "Example": "#332288", "Note": "#999933", "Option": "#882255"}
 WHOLE_TABLE_ROWS = 18  # tables up to this many rows never split across pages
 BOOKLET_MARGINS = (17, 14, 15, 18)  # inner, outer, top, bottom (mm)
 AID_MARGINS = (12, 12, 12, 12)
@@ -56,11 +53,16 @@ class Picture:
     must_read_mm: "float | None" = None
 
 
-def _styles(fonts: dict, base: float = 9.6):
+def _styles(fonts: dict, base: float = 9.6, tokens=None):
+    """The paragraph styles, in the design tokens' colors (the shipped tokens when none are
+    given); "tokens" holds the tokens themselves, for the tables and callouts."""
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
 
-    ink = palette.INK
+    from ..tokens import default_tokens
+
+    tokens = tokens or default_tokens()
+    ink, muted, accent = tokens.color("ink"), tokens.color("muted"), tokens.color("accent")
     em = base / 9.6  # headings and their spacing follow the body size (the player aid scales them all)
     body = ParagraphStyle("body", fontName=fonts["text"], fontSize=base, leading=base * 1.42, textColor=ink,
                           spaceAfter=base * 0.6, allowWidows=0, allowOrphans=0)
@@ -69,22 +71,23 @@ def _styles(fonts: dict, base: float = 9.6):
         "title": ParagraphStyle("title", parent=body, fontName=fonts["heavy"], fontSize=30, leading=34,
                                 textColor=ink, spaceAfter=6, alignment=TA_CENTER),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontName=fonts["italic"], fontSize=11, leading=15,
-                                   textColor=palette.MUTED_INK, alignment=TA_CENTER, spaceAfter=14),
+                                   textColor=muted, alignment=TA_CENTER, spaceAfter=14),
         "h2": ParagraphStyle("h2", parent=body, fontName=fonts["heavy"], fontSize=14 * em, leading=17 * em,
-                             textColor=ACCENT, spaceBefore=14 * em, spaceAfter=6 * em, keepWithNext=1),
+                             textColor=accent, spaceBefore=14 * em, spaceAfter=6 * em, keepWithNext=1),
         "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=10.8 * em, leading=14 * em,
                              spaceBefore=8 * em, spaceAfter=3 * em, keepWithNext=1),
         "item": ParagraphStyle("item", parent=body, leftIndent=14 * em, bulletIndent=0, bulletFontName=fonts["bold"],
                                bulletFontSize=base),
         "cell": ParagraphStyle("cell", parent=body, fontSize=base - 1, leading=(base - 1) * 1.3, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=fonts["bold"], fontSize=base - 1,
-                               leading=(base - 1) * 1.3, spaceAfter=0, textColor="#ffffff"),
+                               leading=(base - 1) * 1.3, spaceAfter=0, textColor=tokens.color("white")),
         "caption": ParagraphStyle("caption", parent=body, fontName=fonts["italic"], fontSize=base - 1.2,
-                                  leading=(base - 1.2) * 1.35, textColor=palette.MUTED_INK, alignment=TA_CENTER,
+                                  leading=(base - 1.2) * 1.35, textColor=muted, alignment=TA_CENTER,
                                   spaceBefore=3),
         "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.6, spaceAfter=0),
         "toc_title": ParagraphStyle("toc_title", parent=body, fontName=fonts["heavy"], fontSize=12,
-                                    leading=16, textColor=ACCENT, spaceBefore=10, spaceAfter=4),
+                                    leading=16, textColor=accent, spaceBefore=10, spaceAfter=4),
+        "tokens": tokens,
     }
 
 
@@ -111,7 +114,11 @@ def _card(picture: Picture, width: float, height: float):
                             picture.fonts)
             canvas.saveState()
             canvas.scale(width / (w_mm * PT_PER_MM), height / (h_mm * PT_PER_MM))
+            # marked as a figure: a picture of a card, its words drawn small with it, not the
+            # page's own text (the legibility check reads the page's text only)
+            canvas.addLiteral("/Figure BMC")
             canvas.doForm(forms[picture.data])
+            canvas.addLiteral("EMC")
             canvas.restoreState()
     return Card()
 
@@ -172,6 +179,7 @@ def _table(block: Block, frame_w: float, styles):
     import re
 
     rows = block.items
+    accent = styles["tokens"].color("accent")
     cols = max(len(r) for r in rows)
     data = [[Paragraph(c, styles["head" if i == 0 else "cell"]) for c in r + [""] * (cols - len(r))]
             for i, r in enumerate(rows)]
@@ -182,11 +190,11 @@ def _table(block: Block, frame_w: float, styles):
     kind = _whole_table() if len(rows) <= WHOLE_TABLE_ROWS else Table
     table = kind(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     style = [("FONT", (0, 0), (-1, -1), styles["body"].fontName),  # else reportlab names Helvetica
-             ("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+             ("BACKGROUND", (0, 0), (-1, 0), accent), ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("TOPPADDING", (0, 0), (-1, -1), 2.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
-             ("LINEBELOW", (0, -1), (-1, -1), 0.6, ACCENT)]
+             ("LINEBELOW", (0, -1), (-1, -1), 0.6, accent)]
     for r in range(2, len(rows), 2):
-        style.append(("BACKGROUND", (0, r), (-1, r), "#f1efe9"))
+        style.append(("BACKGROUND", (0, r), (-1, r), styles["tokens"].color("zebra")))
     if cols >= 8:  # a wide table (the 12 × 12 copies): narrower side padding, so a wider typeface's
         style += [("LEFTPADDING", (0, 0), (-1, -1), 3.5), ("RIGHTPADDING", (0, 0), (-1, -1), 3.5)]  # headers fit
     table.setStyle(TableStyle(style))
@@ -196,11 +204,14 @@ def _table(block: Block, frame_w: float, styles):
 def _callout(block: Block, frame_w: float, styles):
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    text = f'<font name="{styles["h3"].fontName}" color="{BAR[block.label]}">{block.label}:</font> {block.text}'
+    kind = block.label.lower()  # tip, example, note, option: tokens color.callout.<kind> and <kind>_bar
+    tint, bar = styles["tokens"].color(f"callout.{kind}"), styles["tokens"].color(f"callout.{kind}_bar")
+    label = palette.legible(bar, tint)  # the bar's hue, dark enough to read on the tint
+    text = f'<font name="{styles["h3"].fontName}" color="{label}">{block.label}:</font> {block.text}'
     box = Table([[Paragraph(text, styles["cell"])]], colWidths=[frame_w])
     box.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
-                             ("BACKGROUND", (0, 0), (-1, -1), TINT[block.label]),
-                             ("LINEBEFORE", (0, 0), (0, -1), 2.4, BAR[block.label]),
+                             ("BACKGROUND", (0, 0), (-1, -1), tint),
+                             ("LINEBEFORE", (0, 0), (0, -1), 2.4, bar),
                              ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
                              ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
     box.spaceBefore, box.spaceAfter = 2, 7
@@ -215,7 +226,8 @@ def _list(block: Block, styles) -> list:
     items = []
     for i, text in enumerate(block.items, 1):
         bullet = str(i) if block.ordered else "•"
-        items.append(Paragraph(f'<bullet><font color="{ACCENT}">{bullet}</font></bullet>{text}', styles["item"]))
+        items.append(Paragraph(f'<bullet><font color="{styles["tokens"].color("accent")}">{bullet}</font></bullet>{text}',
+                               styles["item"]))
     items[-1].spaceAfter = styles["item"].spaceAfter * 1.7  # the list ends
     return items
 
@@ -401,29 +413,30 @@ def _frame(page: PageSpec, margins: tuple) -> TextArea:
     return TextArea(frame_w * MM, (page.height - top - bottom) * MM, figure_room(frame_w, inner, outer))
 
 
-def aid_fits(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, size: float) -> bool:
+def aid_fits(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, size: float,
+             tokens=None) -> bool:
     """Whether the player aid set in size pt fits its one page: measured by reportlab
     laying the story into the page's frame (nothing is written)."""
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame
 
     frame = _frame(page, AID_MARGINS)
-    story = flowables(blocks, _styles(fonts, size), frame, card_picture, with_contents=False, compact=True)
+    story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
     box = Frame(0, 0, frame.width, frame.height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
     box.addFromList(story, canvas)
     return not story  # every flowable placed
 
 
-def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable) -> float:
+def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, tokens=None) -> float:
     """The largest body size (to 0.1 pt, within AID_TYPE_PT) at which the aid fits one
     page; the smallest when even that does not (the page count then says so)."""
     lo, hi = (round(v * 10) for v in AID_TYPE_PT)
-    if not aid_fits(blocks, page, fonts, card_picture, lo / 10):
+    if not aid_fits(blocks, page, fonts, card_picture, lo / 10, tokens):
         return lo / 10
     while lo < hi:  # lo fits; find the largest tenth that does
         mid = (lo + hi + 1) // 2
-        if aid_fits(blocks, page, fonts, card_picture, mid / 10):
+        if aid_fits(blocks, page, fonts, card_picture, mid / 10, tokens):
             lo = mid
         else:
             hi = mid - 1
@@ -431,12 +444,12 @@ def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture
 
 
 def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
-                     card_picture: Callable, *, meta: PdfMeta) -> "tuple[int, float]":
+                     card_picture: Callable, *, meta: PdfMeta, tokens=None) -> "tuple[int, float]":
     """A one-page player aid in the page size of the booklet, in the largest type that
     fits. Returns its page count and the body size used."""
-    size = aid_type_size(blocks, page, fonts, card_picture)
+    size = aid_type_size(blocks, page, fonts, card_picture, tokens)
     pages = write_booklet(blocks, path, page, title, fonts, card_picture, contents=False, one_page=True,
-                          base_size=size, meta=meta)
+                          base_size=size, meta=meta, tokens=tokens)
     return pages, size
 
 
@@ -457,7 +470,7 @@ def _cover_page(cover, w: float, h: float):
 
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
                   card_picture: Callable, contents: bool = True, one_page: bool = False,
-                  base_size: float = 9.6, *, meta: PdfMeta, cover=None) -> int:
+                  base_size: float = 9.6, *, meta: PdfMeta, cover=None, tokens=None) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
     title page, no contents, smaller margins). title: the game, in the page footers;
     meta: the file's metadata (draw/pdfmeta.py); cover: a cover.Cover drawn as page 1."""
@@ -469,7 +482,7 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     w, h = page.width * MM, page.height * MM
     margins = AID_MARGINS if one_page else BOOKLET_MARGINS
     inner, outer, top, bottom = margins
-    styles = _styles(fonts, base_size)
+    styles = _styles(fonts, base_size, tokens)
 
     class Doc(BaseDocTemplate):
         def handle_flowable(self, flowables):
@@ -501,7 +514,7 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
             return
         canvas.saveState()
         canvas.setFont(fonts["text"], 8)
-        canvas.setFillColor(palette.MUTED_INK)
+        canvas.setFillColor(styles["tokens"].color("muted"))
         y = 9 * MM
         if doc.page % 2:  # right-hand page: number on the outer (right) corner
             canvas.drawRightString(w - outer * MM, y, f"{title}  ·  {doc.page}")

@@ -21,7 +21,7 @@ TRIM_RGB = (0.93, 0.0, 0.55)  # magenta: the cut
 BLEED_RGB = (0.0, 0.62, 0.89)  # cyan: the edge of the printed picture
 SAFE_RGB = (0.96, 0.5, 0.0)  # orange: keep words and marks inside
 LINE_PT = 0.5
-LABEL_PT = 4.5
+LABEL_PT = 6.0  # the smallest type anything prints at (tokens: type.min), in the 3 mm bands
 
 
 def refuse_shop_target(source: Path, target: Path) -> None:
@@ -74,10 +74,12 @@ def _overlay(width: float, height: float, trim: tuple, safe_pt: float, fonts) ->
 
 def _label(c, font: str, rgb: tuple, text: str, x: float, y: float) -> None:
     """A label on a white ground, readable over any card."""
+    from ..design.palette import legible
+
     width = c.stringWidth(text, font, LABEL_PT)
     c.setFillColorRGB(1, 1, 1)
     c.rect(x - 0.8, y - 1.1, width + 1.6, LABEL_PT + 1.4, stroke=0, fill=1)
-    c.setFillColorRGB(*rgb)
+    c.setFillColor(legible("#%02x%02x%02x" % tuple(round(v * 255) for v in rgb), "#ffffff"))  # the line's hue, 4.5:1
     c.drawString(x, y, text)
 
 

@@ -14,14 +14,12 @@ from pathlib import Path
 
 from ..design import palette
 from ..layout.paper import Paper
-from .booklet import ACCENT, _callout, _list, _styles, _table
+from ..tokens import default_tokens
+from .booklet import _callout, _list, _styles, _table
 from .ruletext import Block, load
 
 MM = 72 / 25.4
 MARGIN_MM = 12.0
-ZEBRA = "#f1efe9"
-LINE = "#b8b4aa"
-FAINT = "#c9c5bb"
 DIRECTIVE = re.compile(r"^\[\[([a-z-]+)\]\]$")
 TEXT_PT = (7.5, 11.0)  # the body size range a page's text is set in
 RECORDING_ROW_MM = 12.0  # a line of handwriting for one row of cards
@@ -40,14 +38,14 @@ def pages_of(blocks: list) -> list:
     return pages
 
 
-def _styles_for(fonts: dict, size: float) -> dict:
+def _styles_for(fonts: dict, size: float, tokens) -> dict:
     from reportlab.lib.styles import ParagraphStyle
 
-    styles = _styles(fonts, size)
+    styles = _styles(fonts, size, tokens)
     styles["page_title"] = ParagraphStyle("page_title", parent=styles["body"], fontName=fonts["heavy"],
-                                          fontSize=18, leading=22, textColor=ACCENT, spaceAfter=2)
+                                          fontSize=18, leading=22, textColor=tokens.color("accent"), spaceAfter=2)
     styles["page_sub"] = ParagraphStyle("page_sub", parent=styles["body"], fontName=fonts["italic"],
-                                        fontSize=size, leading=size * 1.35, textColor=palette.MUTED_INK,
+                                        fontSize=size, leading=size * 1.35, textColor=tokens.color("muted"),
                                         spaceAfter=size * 0.9)
     return styles
 
@@ -85,11 +83,13 @@ def _height(flowables: list, width: float) -> float:
                if not isinstance(f, str))
 
 
-def _style(fonts: dict, header_rows: int = 1) -> list:
+def _style(fonts: dict, tokens, header_rows: int = 1) -> list:
+    c, pt = tokens.color, 72 / 25.4
     return [("FONT", (0, 0), (-1, -1), fonts["text"]), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("TEXTCOLOR", (0, 0), (-1, header_rows - 1), "#ffffff"),
-            ("BACKGROUND", (0, 0), (-1, header_rows - 1), ACCENT), ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-            ("BOX", (0, 0), (-1, -1), 0.8, palette.INK), ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("TEXTCOLOR", (0, 0), (-1, header_rows - 1), c("white")),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), c("accent")),
+            ("GRID", (0, 0), (-1, -1), tokens.mm("stroke.hair") * pt, c("rule")),
+            ("BOX", (0, 0), (-1, -1), tokens.mm("stroke.thin") * pt, c("ink")), ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
             ("RIGHTPADDING", (0, 0), (-1, -1), 1.5)]
 
@@ -102,7 +102,7 @@ def _width(text: str, font: str) -> float:
 
 # --- the tables ------------------------------------------------------------------------------
 
-def recording(f, fonts: dict, width: float, room: float):
+def recording(f, fonts: dict, width: float, room: float, tokens):
     """One block of rows per sequence: a box per card (the worked example filled in, the
     rest with faint × and = to write around), and the sequence's total."""
     from reportlab.platypus import Table, TableStyle
@@ -122,7 +122,7 @@ def recording(f, fonts: dict, width: float, room: float):
     from reportlab.platypus import Paragraph
 
     cell = ParagraphStyle("rec", fontName=fonts["text"], fontSize=size, leading=size * 1.2, alignment=1)
-    example_style = ParagraphStyle("ex", parent=cell, textColor=ACCENT, fontName=fonts["bold"])
+    example_style = ParagraphStyle("ex", parent=cell, textColor=tokens.color("accent"), fontName=fonts["bold"])
     if lines == 1:
         header = ["#"] + [f"card {i + 1}" for i in range(per_line)] + ["total"]
     else:  # a sequence over several lines: the cards read on from line to line
@@ -144,18 +144,19 @@ def recording(f, fonts: dict, width: float, room: float):
             spans += [("SPAN", (0, top), (0, top + lines - 1)), ("SPAN", (-1, top), (-1, top + lines - 1))]
     table = Table(rows, colWidths=[first] + [col] * per_line + [last],
                   rowHeights=[head_h] + [row_h] * (len(rows) - 1))
-    style = _style(fonts) + spans + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8),
+    style = _style(fonts, tokens) + spans + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8),
                                      ("FONT", (0, 1), (-1, -1), fonts["text"], size),
-                                     ("TEXTCOLOR", (0, 1), (-1, lines), ACCENT),
-                                     ("TEXTCOLOR", (1, 1 + lines), (-2, -1), FAINT),
+                                     ("TEXTCOLOR", (0, 1), (-1, lines), tokens.color("accent")),
+                                     # the "×  =" guides: light, but 4.5:1 (a pupil reads them)
+                                     ("TEXTCOLOR", (1, 1 + lines), (-2, -1), palette.legible(tokens.color("rule_faint"), tokens.color("white"))),
                                      ("FONT", (-1, 1), (-1, lines), fonts["bold"], size)]
     for k in range(1, sequences, 2):
-        style.append(("BACKGROUND", (-1, 1 + k * lines), (-1, (k + 1) * lines), ZEBRA))
+        style.append(("BACKGROUND", (-1, 1 + k * lines), (-1, (k + 1) * lines), tokens.color("zebra")))
     table.setStyle(TableStyle(style))
     return table
 
 
-def answer_key(f, fonts: dict, width: float, room: float):
+def answer_key(f, fonts: dict, width: float, room: float, tokens):
     """A row per value: its facts, then under each times table it belongs to the previous
     and next multiple (– past the table's ends); tables it is not in are shaded."""
     from reportlab.platypus import Table, TableStyle
@@ -184,16 +185,16 @@ def answer_key(f, fonts: dict, width: float, room: float):
     widths = [value_w * size + pad, facts_w * size + pad]
     widths += [(width - sum(widths)) / n] * n
     table = Table(rows, colWidths=widths, rowHeights=[row_h] * len(rows), repeatRows=1)
-    style = _style(fonts) + [("FONT", (0, 0), (-1, 0), fonts["bold"], size),
+    style = _style(fonts, tokens) + [("FONT", (0, 0), (-1, 0), fonts["bold"], size),
                              ("FONT", (0, 1), (-1, -1), fonts["text"], size),
                              ("FONT", (0, 1), (0, -1), fonts["bold"], size),
                              ("ALIGN", (1, 1), (1, -1), "LEFT")]
-    style += [("BACKGROUND", (c, r), (c, r), ZEBRA) for c, r in shaded]
+    style += [("BACKGROUND", (c, r), (c, r), tokens.color("zebra")) for c, r in shaded]
     table.setStyle(TableStyle(style))
     return table
 
 
-def coverage_grid(f, fonts: dict, width: float, room: float):
+def coverage_grid(f, fonts: dict, width: float, room: float, tokens):
     """The N × N table: each fact's product, and under it how many winning sequences in
     100 pass through it; the darker, the more. Drawn straight on the canvas (a table of
     144 two-size paragraphs takes reportlab a tenth of a second)."""
@@ -215,30 +216,30 @@ def coverage_grid(f, fonts: dict, width: float, room: float):
             c = self.canv
             c.saveState()
             c.setLineWidth(0.4)
-            c.setStrokeColor(LINE)
-            c.setFillColor(ACCENT)
+            c.setStrokeColor(tokens.color("rule"))
+            c.setFillColor(tokens.color("accent"))
             c.rect(0, total - head, total, head, stroke=0, fill=1)
             c.rect(0, 0, head, total, stroke=0, fill=1)
-            c.setFillColor("#ffffff")
+            c.setFillColor(tokens.color("white"))
             c.setFont(fonts["bold"], big * 0.8)
             c.drawCentredString(head / 2, total - head / 2 - big * 0.28, "×")
             for k in range(1, n + 1):  # the header row, then row by row: the text reads in that order
                 c.drawCentredString(head + (k - 0.5) * side, total - head / 2 - big * 0.28, str(k))
             for r, line in enumerate(f.grid, 1):
-                c.setFillColor("#ffffff")
+                c.setFillColor(tokens.color("white"))
                 c.setFont(fonts["bold"], big * 0.8)
                 c.drawCentredString(head / 2, total - head - (r - 0.5) * side - big * 0.28, str(r))
                 for col, (_, _, value, share) in enumerate(line, 1):
                     x, y = head + (col - 1) * side, total - head - r * side
-                    fill = _mix("#ffffff", ACCENT, 0.85 * f.through.get(value, 0) / top)
+                    fill = _mix(tokens.color("white"), tokens.color("accent"), 0.85 * f.through.get(value, 0) / top)
                     c.setFillColor(fill)
                     c.rect(x, y, side, side, stroke=1, fill=1)
-                    c.setFillColor(palette.text_on(fill))
+                    c.setFillColor(palette.text_on(fill, tokens))
                     c.setFont(fonts["bold"], big)
                     c.drawCentredString(x + side / 2, y + side * 0.5, str(value))
                     c.setFont(fonts["text"], small)
                     c.drawCentredString(x + side / 2, y + side * 0.5 - small * 1.45, share)
-            c.setStrokeColor(palette.INK)
+            c.setStrokeColor(tokens.color("ink"))
             c.setLineWidth(0.8)
             c.rect(0, 0, total, total, stroke=1, fill=0)
             c.restoreState()
@@ -247,7 +248,7 @@ def coverage_grid(f, fonts: dict, width: float, room: float):
     return grid
 
 
-def group_shares(f, fonts: dict, width: float, room: float):
+def group_shares(f, fonts: dict, width: float, room: float, tokens):
     """Each times table's share of the steps of all winning sequences (per 100)."""
     from reportlab.platypus import Table, TableStyle
 
@@ -257,7 +258,7 @@ def group_shares(f, fonts: dict, width: float, room: float):
     rows = [["times table"] + [f"×{d}" for d in range(1, n + 1)],
             ["steps in 100"] + [str(f.step_share[d]) for d in range(1, n + 1)]]
     table = Table(rows, colWidths=[first] + [col] * n, rowHeights=[6 * MM, 7 * MM])
-    table.setStyle(TableStyle(_style(fonts) + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8.5),
+    table.setStyle(TableStyle(_style(fonts, tokens) + [("FONT", (0, 0), (-1, 0), fonts["bold"], 8.5),
                                                ("FONT", (0, 1), (-1, 1), fonts["bold"], 10)]))
     return table
 
@@ -274,7 +275,7 @@ FILLS = ("recording", "answer-key", "coverage-grid")  # take the room the page's
 FILL_MIN = {"recording": 0.45, "answer-key": 0.75, "coverage-grid": 0.6}  # of the frame height, at least
 
 
-def _page(blocks: list, f, fonts: dict, width: float, height: float) -> list:
+def _page(blocks: list, f, fonts: dict, width: float, height: float, tokens) -> list:
     """One page's flowables: the largest type in TEXT_PT that leaves its table the room
     it needs, and that table sized to the rest."""
     from reportlab.platypus import Spacer
@@ -285,19 +286,19 @@ def _page(blocks: list, f, fonts: dict, width: float, height: float) -> list:
     need = FILL_MIN.get(fill_name, 0.0) * height
     story = None
     for tenth in range(round(TEXT_PT[1] * 10), round(TEXT_PT[0] * 10) - 1, -1):
-        story = _build(blocks, f, fonts, width, height, tenth / 10, fill_name, room=None)
+        story = _build(blocks, f, fonts, width, height, tenth / 10, fill_name, None, tokens)
         size, used = tenth / 10, _height(story, width)
         if used + need <= height:
             break
     room = height - used - 4
-    story = _build(blocks, f, fonts, width, height, size, fill_name, room=room)
+    story = _build(blocks, f, fonts, width, height, size, fill_name, room, tokens)
     return [s if not isinstance(s, str) else Spacer(1, 0) for s in story]
 
 
-def _build(blocks, f, fonts, width, height, size, fill_name, room) -> list:
+def _build(blocks, f, fonts, width, height, size, fill_name, room, tokens) -> list:
     from reportlab.platypus import Spacer
 
-    styles = _styles_for(fonts, size)
+    styles = _styles_for(fonts, size, tokens)
     story = []
     items = _text(blocks, styles, width)
     for i, item in enumerate(items):
@@ -307,19 +308,19 @@ def _build(blocks, f, fonts, width, height, size, fill_name, room) -> list:
                 if room is None:
                     story += [item] if last else [item, Spacer(1, 3 * MM)]  # sized later: the room left
                     continue
-                story.append(TABLES[item](f, fonts, width, room))
+                story.append(TABLES[item](f, fonts, width, room, tokens))
                 if not last:
                     story.append(Spacer(1, 3 * MM))
             else:
-                story += [TABLES[item](f, fonts, width, 0), Spacer(1, 3 * MM)]
+                story += [TABLES[item](f, fonts, width, 0, tokens), Spacer(1, 3 * MM)]
         else:
             story.append(item)
     return story
 
 
-def write_teacher(path: Path, paper: Paper, facts, fonts: dict, meta) -> int:
-    """The four teacher pages into path, with meta's metadata (draw/pdfmeta.py); returns the
-    page count."""
+def write_teacher(path: Path, paper: Paper, facts, fonts: dict, meta, tokens=None) -> int:
+    """The four teacher pages into path, with meta's metadata (draw/pdfmeta.py), in the design
+    tokens' colors and strokes (the shipped ones when none are given); returns the page count."""
     from reportlab.platypus import PageBreak, SimpleDocTemplate
 
     from ..draw.pdf import SIMPLEX, print_setup
@@ -332,7 +333,8 @@ def write_teacher(path: Path, paper: Paper, facts, fonts: dict, meta) -> int:
     for i, page in enumerate(pages_of(blocks)):
         if i:
             story.append(PageBreak())
-        story += _page(page, facts, fonts, doc.width - 2 * FRAME_PAD, doc.height - 2 * FRAME_PAD)
+        story += _page(page, facts, fonts, doc.width - 2 * FRAME_PAD, doc.height - 2 * FRAME_PAD,
+                       tokens or default_tokens())
 
     def setup(canvas, _doc):
         print_setup(canvas, SIMPLEX)

@@ -15,14 +15,20 @@ hand-made formula:
   scaled down, K raised (what GCR does), each mix measured back through the profile
   (CMYK -> Lab) and the one closest to the plain conversion kept (CIEDE2000). Its
   distance is kept with it, so a report can say what the limit cost.
+- Headroom: every mix stays HEADROOM points under the shop's limit (235 % for a
+  240 % shop), so the press's own variation, a RIP's rounding or a shop's stricter
+  reading never takes a file over it.
 - Black, on purpose: a near-black (L* < 20, chroma < 12: our ink #1d2330, #000000)
-  is K alone in text and strokes (one plate: no colored fringes when the plates
-  shift on thin lines and small type), and a defined rich black, C60 M40 Y40 K100
-  (240 %) in filled areas, deeper than K alone; under a limit below 240 % its
-  C, M and Y shrink to fit. Display type (LARGE_TYPE_MM and up: Eights' big letter,
-  the big numbers) is an area too: its strokes are wide enough not to fringe, and a K-only
+  is K alone in text, strokes and thin areas (one plate: no colored fringes when the
+  plates shift on thin lines and small type), and a defined rich black, C55 M40 Y40
+  K100 (235 %) in filled areas, deeper than K alone; under a lower limit its C, M and
+  Y shrink to fit. Display type (LARGE_TYPE_MM and up: Eights' big letter, the big
+  numbers) is an area too: its strokes are wide enough not to fringe, and a K-only
   glyph beside rich-black shapes of the same color (the letter I's slab bars) would
-  print in two blacks.
+  print in two blacks. A thin area (THIN_MM across or less: the bar under a 6 or a 9,
+  0.075 of its digits' size) goes with type of its size: under display type it is
+  rich, under smaller type K alone, so a bar never prints in another black than the
+  digits it underlines.
 
 The converter is a value (Inks) passed down to the renderer, never module state;
 the caches below only remember pure results.
@@ -37,9 +43,11 @@ from importlib.resources import files
 from ..colorcheck import _lab as _srgb_lab, _linear, ciede2000
 
 PROFILE_NAME = "GRACoL2006_TR006_coated.icc"
-RICH_BLACK = (60, 40, 40, 100)  # percent: C, M, Y, K (240 %)
+RICH_BLACK = (55, 40, 40, 100)  # percent: C, M, Y, K (235 %)
+HEADROOM = 5.0  # percent: how far under the shop's limit every mix stays
 NEAR_BLACK_L, NEAR_BLACK_CHROMA = 20.0, 12.0
 LARGE_TYPE_MM = 8.5  # 24 pt: type this size and up takes the fills' black (rich), smaller type K alone
+THIN_MM = 0.075 * LARGE_TYPE_MM  # an area this thin prints like a line (K alone): an underline of small type
 OUTPUT_CONDITION = "CGATS TR 006"  # the registered characterization of GRACoL 2006 coated
 OUTPUT_CONDITION_INFO = "GRACoL 2006 coated (ANSI CGATS/GRACoL TR 006-2007), sheetfed offset, grade 1 coated paper"
 
@@ -151,7 +159,8 @@ def near_black(rgb8: tuple) -> bool:
 
 
 def rich_black(limit: float) -> tuple:
-    """RICH_BLACK in 0-1, its C, M and Y shrunk to fit a limit below 240 %."""
+    """RICH_BLACK in 0-1, its C, M and Y shrunk to fit a limit below its 235 % (the limit
+    here is the one a mix must stay under, headroom already taken off)."""
     c, m, y, k = RICH_BLACK
     room = max(0.0, limit - k)
     shrink = min(1.0, room / (c + m + y))
@@ -161,7 +170,8 @@ def rich_black(limit: float) -> tuple:
 @dataclass(frozen=True)
 class Inks:
     """The color transform a CMYK rendering uses: sRGB in, DeviceCMYK (0-1) out, every
-    mix within ink_limit percent. kind: "fill" (areas), "stroke" or "text"."""
+    mix HEADROOM under ink_limit percent. kind: "fill" (areas), "line" (thin areas),
+    "stroke" or "text"."""
     ink_limit: float = 240.0
     profile: bytes = b""
 
@@ -172,16 +182,22 @@ class Inks:
     def __repr__(self):
         return f"Inks(ink_limit={self.ink_limit})"
 
+    @property
+    def cap(self) -> float:
+        """The most ink any mix lays down: the limit less the headroom (a limit too low to
+        spare it, under 100 % + HEADROOM, is kept as it is)."""
+        return self.ink_limit - HEADROOM if self.ink_limit >= 100 + HEADROOM else self.ink_limit
+
     def cmyk(self, rgb: tuple, kind: str = "fill") -> tuple:
         """An sRGB color (0-1 floats) as C, M, Y, K fractions."""
         rgb8 = tuple(max(0, min(255, round(v * 255))) for v in rgb)
         if near_black(rgb8):
-            return (0.0, 0.0, 0.0, 1.0) if kind in ("text", "stroke") else rich_black(self.ink_limit)
-        return tuple(v / 255 for v in convert(self.profile, rgb8, self.ink_limit).cmyk)
+            return (0.0, 0.0, 0.0, 1.0) if kind in ("text", "stroke", "line") else rich_black(self.cap)
+        return tuple(v / 255 for v in convert(self.profile, rgb8, self.cap).cmyk)
 
     def conversion(self, hex_color: str) -> Conversion:
         """The profile's record of one color (for reports)."""
-        return convert(self.profile, tuple(int(hex_color[i:i + 2], 16) for i in (1, 3, 5)), self.ink_limit)
+        return convert(self.profile, tuple(int(hex_color[i:i + 2], 16) for i in (1, 3, 5)), self.cap)
 
     def image(self, im):
         """A Pillow image (any mode; alpha already flattened) as CMYK under the limit.
@@ -193,7 +209,7 @@ class Inks:
 
         out = ImageCms.applyTransform(im.convert("RGB"), _transforms(self.profile)[0])
         px = np.asarray(out).astype(np.int32)
-        cap = int(self.ink_limit * 255 / 100)
+        cap = int(self.cap * 255 / 100)
         over = px.sum(axis=2) > cap
         if over.any():
             cmy, k = px[..., :3], px[..., 3:]

@@ -28,7 +28,7 @@ from functools import lru_cache
 from reportlab.lib.rl_accel import fp_str
 
 from . import fonts as fontset
-from .cmyk import LARGE_TYPE_MM
+from .cmyk import LARGE_TYPE_MM, THIN_MM
 from .fastsvg import Unsupported
 
 FILL_NON_ZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO: SVG's and cairo's default rule
@@ -89,6 +89,8 @@ class CanvasContext:
         self.font_size = 10.0
         self.pending_fill = False
         self.alpha = 1.0  # group opacity, applied to each child
+        self.zoom = 1.0  # points per user unit (scales only: what tells a thin area)
+        self.extent = None  # the path's box in user units: (x0, y0, x1, y1)
         self._stack: list = []
 
     @property
@@ -99,17 +101,18 @@ class CanvasContext:
     # state -------------------------------------------------------------------
     def save(self):
         self.canvas.saveState()
-        self._stack.append((self.source, self.font, self.font_size, self.alpha))
+        self._stack.append((self.source, self.font, self.font_size, self.alpha, self.zoom))
 
     def restore(self):
         self.canvas.restoreState()
-        self.source, self.font, self.font_size, self.alpha = self._stack.pop()
+        self.source, self.font, self.font_size, self.alpha, self.zoom = self._stack.pop()
 
     def translate(self, x, y):
         self.canvas.translate(x, y)
 
     def scale(self, x, y):
         self.canvas.scale(x, y)
+        self.zoom *= math.sqrt(abs(x * y))
 
     def rotate(self, radians):
         self.canvas.rotate(math.degrees(radians))
@@ -127,8 +130,12 @@ class CanvasContext:
             self.path = self.canvas.beginPath()
         return self.path
 
+    def _reach(self, x, y):
+        e = self.extent
+        self.extent = (x, y, x, y) if e is None else (min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y))
+
     def new_path(self):
-        self.path, self.point, self.pending_fill = None, None, False
+        self.path, self.point, self.pending_fill, self.extent = None, None, False, None
 
     def new_sub_path(self):
         self.point = None
@@ -136,18 +143,21 @@ class CanvasContext:
     def move_to(self, x, y):
         self._p().moveTo(x, y)
         self.point = (x, y)
+        self._reach(x, y)
 
     def line_to(self, x, y):
         if self.point is None:
             return self.move_to(x, y)
         self._p().lineTo(x, y)
         self.point = (x, y)
+        self._reach(x, y)
 
     def curve_to(self, x1, y1, x2, y2, x, y):
         if self.point is None:
             self.move_to(x1, y1)
         self._p().curveTo(x1, y1, x2, y2, x, y)
         self.point = (x, y)
+        self._reach(x, y)
 
     def close_path(self):
         if self.path is not None:
@@ -156,6 +166,8 @@ class CanvasContext:
     def rectangle(self, x, y, w, h):
         self._p().rect(x, y, w, h)
         self.point = (x, y)
+        self._reach(x, y)
+        self._reach(x + w, y + h)
 
     def arc(self, xc, yc, r, a1, a2):
         """cairo's arc: a line to the start, then Bézier quarters (or less) to the end."""
@@ -220,9 +232,17 @@ class CanvasContext:
         self._fill_color()
         self.pending_fill = True
 
+    def _thin(self) -> bool:
+        """The path is a thin area, THIN_MM across or less (an underline of small type):
+        printed like a line (cmyk.py)."""
+        if self.extent is None:
+            return False
+        x0, y0, x1, y1 = self.extent
+        return min(x1 - x0, y1 - y0) * self.zoom * 25.4 / 72 < THIN_MM
+
     def fill(self):
         if self.path is not None:
-            self._fill_color()
+            self._fill_color("line" if self.inks is not None and self._thin() else "fill")
             self.canvas.drawPath(self.path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
         self.new_path()
 

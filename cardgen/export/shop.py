@@ -51,7 +51,7 @@ def draw_shop_pdf(svgs: list, path: Path, meta, spec: Shop, size: ShopSize, font
     Returns {"applied": bool, "what": text, "ink": None or {"max_pct", "method", "note"}}."""
     if spec.color == "cmyk":
         from ..check.ink import ink_by_scan, ink_by_separations, gs_program
-        from ..draw.cmyk import PROFILE_NAME
+        from ..draw.cmyk import HEADROOM, PROFILE_NAME, Inks
         from ..draw.pdfx import PDFX_CONFORMANCE, to_pdfx
 
         if spec.pdfx != PDFX_CONFORMANCE:
@@ -75,9 +75,10 @@ def draw_shop_pdf(svgs: list, path: Path, meta, spec: Shop, size: ShopSize, font
             ink = {"max_pct": scan.max_percent, "method": "content scan",
                    "note": f"{said}; {why}, so no separations were rasterized"}
         return {"applied": True, "ink": ink,
-                "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most {spec.ink_limit} % total "
-                        f"ink, K-only black text and lines, rich black fills, no transparency; written as "
-                        f"{PDFX_CONFORMANCE} with the profile as output intent"}
+                "what": f"drawn in CMYK through {PROFILE_NAME} (littleCMS) with at most "
+                        f"{Inks(float(spec.ink_limit or 400)).cap:g} % total ink ({spec.ink_limit} % less "
+                        f"{HEADROOM:g} points of headroom), K-only black text and lines, rich black fills, no "
+                        f"transparency; written as {PDFX_CONFORMANCE} with the profile as output intent"}
     import pikepdf
 
     from ..draw.pdf import PT_PER_MM, save_pdf, write_pages

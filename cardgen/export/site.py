@@ -78,7 +78,8 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme, files
                     path.write_bytes(with_text(png, SOURCE_KEY, source))
                 written.append(path)
     for name in ("site.css", "site.js"):
-        text = render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)})
+        text = render(f"site/{name}.j2", fonts={"roles": theme.fonts.role_map, "files": dict(theme.fonts.files)},
+                      tokens=theme.tokens)
         with writing(site / name):
             (site / name).write_text(text, encoding="utf-8")
         written.append(site / name)
