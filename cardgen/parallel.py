@@ -39,7 +39,11 @@ class Task:
             try:
                 status, payload = self._conn.recv()
             except EOFError:
-                status, payload = "error", RuntimeError("a build process stopped without an answer")
+                from .interrupt import stopped_child
+
+                self._proc.join()
+                status, payload = "error", (stopped_child(self._proc.exitcode)
+                                            or RuntimeError("a build process stopped without an answer"))
             self._proc.join()
             self._forget()
             if status == "ok":
@@ -76,6 +80,9 @@ def cancel_all() -> None:
 
 
 def _child(func, args, conn) -> None:
+    from .interrupt import die_with_parent
+
+    die_with_parent()  # a SIGKILLed build takes its games' processes with it
     _live.clear()  # the parent's tasks are not this process's to stop
     try:
         conn.send(("ok", func(*args)))
