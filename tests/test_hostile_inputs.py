@@ -714,7 +714,8 @@ def test_playtest_side_files_refused(tmp_path, monkeypatch, flag, name, message)
 
 def test_playtest_json_to_stdout_is_json_alone_and_log_replaced_whole(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "hands.jsonl").write_text('{"game":"str8eight"}\n' * 50)  # an earlier log: replaced
+    (tmp_path / "hands.jsonl").write_text('{"game":"str8eight","players":2,"seed":7,"hands":[]}\n' * 50)  # an
+    # earlier log (its lines as cardgen writes them): replaced
     result = run_cli("playtest", "--game", "str8eight", "--hands", "1", "-j", "1", "--json", "-",
                      "--log", "hands.jsonl", "--out", "out", "--sweep", "players=2", "--sweep", "table-size=6")  # no plots: quicker
     assert result.exit_code == 0, result.output

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 from pathlib import Path
 
 from ..errors import CardgenError
@@ -94,9 +93,9 @@ def run_playtest(options, progress=lambda message: None) -> list:
 
     final = outdir.final_path(options.out)  # a folder refused before any hand is played
     outdir.refuse_unless_ours(final, options.out)
-    json_out = _side_file(options.json_out, "--json", final, _our_json)
-    log_path = _side_file(options.log, "--log", final, _our_log)
-    log, log_tmp = _open_log(log_path)
+    from .sidefiles import side_files
+
+    json_out, log = side_files(options.json_out, options.log, final)
     reports, sweeps, files, lines = [], {}, {}, []
     try:
         for game in games:
@@ -128,16 +127,18 @@ def run_playtest(options, progress=lambda message: None) -> list:
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
         written = publish(options.out, files, stale)
         data = {"sweep": sweeps} if options.sweep else {"reports": reports}
-        if json_out is not None:
-            _write_json(json_out, data)
-        if log is not None:  # the whole log put in place in one step, after the reports
-            log.close()
-            Path(log_tmp).replace(log_path)
-            log = None
+        for target, text in ((json_out, json.dumps(data, indent=1) + "\n"), (log, None)):
+            if target is not None:  # each put in place in one step, after the reports
+                try:
+                    if text is not None:
+                        target.write(text)
+                    target.commit()
+                except CardgenError as exc:  # its folder turned read-only meanwhile, say
+                    raise CardgenError(f"the report is in {options.out / 'playtest'}, but {exc}") from None
     finally:
-        if log is not None:  # a run that failed leaves the old log (or none) as it was
-            log.close()
-            Path(log_tmp).unlink(missing_ok=True)
+        for target in (json_out, log):  # a run that failed leaves the old files (or none) as they were
+            if target is not None:
+                target.discard()
     pages = [p for p in written if p.suffix == ".html"]
     lines.append(f"report: {', '.join(str(p) for p in pages)}")
     if options.log is not None:
@@ -180,13 +181,13 @@ def _report_files(report: dict, options, theme) -> dict:
     from ..layout.paper import papers
     from .plots import fourscore_page, str8eight_page
 
-    import tempfile
+    from .output import drawing_folder
 
     game = report["game"]
     draw = str8eight_page if game == "str8eight" else fourscore_page
     stem = f"{game}-playtest"
     files = {f"{stem}.json": ("playtest-figures", (json.dumps(report, indent=1) + "\n").encode())}
-    with tempfile.TemporaryDirectory() as tmp:
+    with drawing_folder() as tmp:
         svg = Path(tmp) / "plots.svg"
         for i, paper in enumerate(papers(options.paper)):
             pdf = Path(tmp) / f"{paper.name}.pdf"
@@ -255,11 +256,11 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     from ..layout.paper import papers
     from .plots import SWEEP_COLUMNS, _cell, sweep_page
 
-    import tempfile
+    from .output import drawing_folder
 
     stem = f"{game}-sweep"
     files = {f"{stem}.json": ("playtest-figures", (json.dumps({"game": game, "rows": rows}, indent=1) + "\n").encode())}
-    with tempfile.TemporaryDirectory() as tmp:
+    with drawing_folder() as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
             sweep_page(game, rows, paper, theme, pdf, None)
@@ -273,88 +274,3 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
                   columns=columns, plots=None, files=sorted(files), preview=True)
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
-
-
-def _our_json(head: str) -> bool:
-    """An earlier --json file: JSON whose top holds reports or sweep."""
-    return head.lstrip().startswith(("{\n \"reports\"", "{\n \"sweep\""))
-
-
-def _our_log(head: str) -> bool:
-    """An earlier --log file: JSON lines, each a hand of a game."""
-    return head.startswith('{"game":')
-
-
-def _side_file(path, flag: str, final: Path, ours) -> "Path | None":
-    """--json/--log FILE, refused (one line, before any hand is played) when writing it could
-    lose something: a folder, a link (it would be written through), a file inside the output
-    folder (cardgen's own files live there), or an existing file cardgen did not write."""
-    if path is None or (flag == "--json" and str(path) == "-"):
-        return path
-    import os
-
-    path = Path(path)
-    if str(path) == "-":
-        raise CardgenError(f"{flag} - is not supported (the summary goes to the standard output): name a file")
-    if path.is_symlink():
-        raise CardgenError(f"{flag} {path} is a link: name a plain file, not a link")
-    if path.is_dir():
-        raise CardgenError(f"{flag} {path} is a folder: name a file in it, such as {path / 'playtest.json'}")
-    try:
-        where = Path(os.path.abspath(path.parent)).resolve()
-    except (OSError, RuntimeError):  # a link loop
-        where = None
-    if where is not None and (where == final or where.is_relative_to(final)):
-        raise CardgenError(f"{flag} {path} is inside the output folder, which cardgen replaces as a whole: "
-                           "choose a file outside it")
-    if where is None or not where.is_dir():
-        raise CardgenError(f"{flag} {path}: the folder {path.parent} does not exist: create it first "
-                           "or choose another file")
-    if path.exists():
-        try:
-            with open(path, encoding="utf-8") as fh:
-                head = fh.read(64)
-        except (OSError, UnicodeDecodeError):
-            head = None
-        if head is None or (head and not ours(head)):
-            raise CardgenError(f"{flag} {path} exists and is not a file cardgen wrote: "
-                               "choose a new file, or delete it first")
-    if not os.access(where, os.W_OK):
-        raise CardgenError(f"{flag} {path}: cannot write in {path.parent} (Permission denied): choose another file")
-    return path
-
-
-def _open_log(path):
-    """A private file beside the log, put in its place when the run succeeds."""
-    if path is None:
-        return None, None
-    import os
-    import tempfile
-
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.chmod(tmp, 0o644)
-        return os.fdopen(fd, "w", encoding="utf-8"), tmp
-    except OSError as exc:
-        raise CardgenError(f"cannot write the log {path} ({exc.strerror}): choose another file with --log") from None
-
-
-def _write_json(path: Path, data: dict) -> None:
-    text = json.dumps(data, indent=1) + "\n"
-    if str(path) == "-":
-        sys.stdout.write(text)
-        return
-    import os
-    import tempfile
-
-    tmp = None
-    try:  # put in place in one step: never half-written
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise CardgenError(f"cannot write {path} ({exc.strerror}): choose another file with --json") from None
