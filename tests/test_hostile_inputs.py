@@ -746,7 +746,8 @@ def test_whole_number_ranges_are_written_out():
     ("[" * 100_000 + "]" * 100_000, ["atlas: missing, too large or not a JSON object", "\n1 violation(s):\n"]),
     ('{"value_sequences": "' + "x" * 5000 + '", "through": {}}',
      ["value sequences 'xxx", "winning sequences through it, the cards make", "more values differ)",
-      "no trial hands recorded", "\n3 violation(s):\n"]),
+      "atlas: lacks table_size, sequence_length, card_sequences", "no trial hands recorded",
+      "\n4 violation(s):\n"]),
 ])
 def test_check_on_a_damaged_atlas_says_it_once(tmp_path, damage, expected):
     """A wiped or unreadable atlas was one violation per value (30 lines for a 6 × 6 table) and
