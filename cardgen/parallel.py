@@ -101,11 +101,16 @@ def start(func, *args, jobs: int = 1) -> Task:
 
 
 def first_done(tasks: list) -> int:
-    """The index of a task that has finished, waiting for one when none has."""
-    for i, task in enumerate(tasks):
-        if task.done():
-            return i
+    """The index of a task that has finished, waiting for one when none has. A stop
+    noted meanwhile (Ctrl-C, SIGTERM to this process alone) is acted on at once: the
+    build stops its parts and cleans up, instead of waiting for a game to finish."""
     from multiprocessing.connection import wait
 
-    ready = wait([t._conn for t in tasks])
-    return next(i for i, t in enumerate(tasks) if t._conn in ready)
+    from .interrupt import checkpoint
+
+    while True:
+        for i, task in enumerate(tasks):
+            if task.done():
+                return i
+        checkpoint()
+        wait([t._conn for t in tasks], timeout=0.1)
