@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import cache, manifest, outdir, parallel
-from .errors import CardgenError
+from .errors import DISK_FULL, CardgenError, no_room
 from .builders import select
 from .options import BuildOptions
 from .theme import Theme
@@ -172,8 +172,11 @@ def _os_error(exc: OSError, staging: "Path | None", final: Path, out: Path) -> s
         where = out / where.relative_to(staging)
     elif where is not None and where.is_relative_to(final):
         where = out / where.relative_to(final)
-    hint = "free some space and build again; " if exc.errno == errno.ENOSPC else ""
-    return (f"cannot write {where if where is not None else out} ({exc.strerror or exc}): "
+    reason, hint = exc.strerror or exc, ""
+    if exc.errno in DISK_FULL:  # a full disk, a quota, the file-size limit: say which, and the way out
+        why, fix = no_room(exc)
+        reason, hint = (f"{reason}: {why}" if exc.errno == errno.EFBIG else reason), f"{fix} and build again; "
+    return (f"cannot write {where if where is not None else out} ({reason}): "
             f"{hint}the previous output was left as it was")
 
 

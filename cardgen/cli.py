@@ -338,6 +338,9 @@ def calibrate(ctx, check, folder, old_folder, readings, **flags):
     Print it double-sided at 100 %, read its rulers and ladders, and give them to
     'cardgen calibrate --read': it saves the printer's values in cardgen.toml's [printer]
     table, and every build then draws the sheets to cancel them."""
+    from .draw.reproducible import build_datetime
+
+    build_datetime()  # the build's SOURCE_DATE_EPOCH rule and line, before reportlab reads the variable
     from .documents.calibration import file_name, refuse_unless_ours, write_calibration
     from .layout.paper import papers
     from .settings import BY_NAME, printer_correction, validate
@@ -460,10 +463,12 @@ def playtest(ctx, more_sweep, **flags):
 
     The report is a page of the HTML preview and a PDF page per paper; --json writes its
     figures, --sweep one row per variant: --sweep table-size=6..12 pass-cards=0,6,12."""
+    from .draw.reproducible import build_datetime
     from .options import PlaytestOptions, pick
     from .settings import validate
 
     config_path, quiet, verbose = _how(flags)
+    build_datetime()  # the build's SOURCE_DATE_EPOCH rule and line, before matplotlib reads the variable
     sweeps = flags.get("sweep") or ()  # one parsed sweep per --sweep flag
     if more_sweep and not sweeps:
         raise CardgenError(f"--sweep: {more_sweep[0]!r} is an argument of no flag; variants go after --sweep, "

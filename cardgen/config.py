@@ -67,8 +67,14 @@ def parse(text: str, path: Path) -> dict:
     """A project file's text, validated as load() does (path: for messages and relative paths)."""
     import tomllib
 
+    shape = _beyond_a_project_file(text)
+    if shape:  # refused before tomllib reads it: it would recurse past Python's limit, or take minutes
+        raise CardgenError(f"--config: {path}:{shape[0]}: {shape[1]}, far beyond what a project file needs; fix "
+                           "the file (a key such as str8eight.table_size = 10, a value such as [\"pdf\", \"png\"])")
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # (the shape check above keeps tomllib well inside the limit)
+        raise CardgenError(f"--config: {path}: nested too deep to read; fix the file") from None
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         where = f"{path}:{m.group(1)}" if m else str(path)
@@ -87,6 +93,65 @@ def parse(text: str, path: Path) -> dict:
         if values.get(name) is not None and not values[name].is_absolute():
             values[name] = base / values[name]
     return values
+
+
+MAX_NESTING = 16  # [ and { inside each other: cardgen's deepest value is a table holding a list
+MAX_KEY_PARTS = 8  # a dotted key's parts: theme.font_files.regular has three
+# what matters for the shape, one token at a time: runs of anything else, a comment, a
+# line end, the quotes that open a multi-line string, a one-line string, one character
+_TOKEN = re.compile("|".join((r"""[^#"'\[\]{}=,.\n]+""", r"#[^\n]*", r"\n", r"'''", r'"""', r'"(?:[^"\\\n]|\\.)*"',
+                                r"'[^'\n]*'", r".")))
+
+
+def _beyond_a_project_file(text: str) -> "tuple[int, str] | None":
+    """(line, what) when the file nests [ and { deeper than MAX_NESTING or has a dotted key
+    of more parts than MAX_KEY_PARTS, else None: one pass over the text, comments and
+    strings skipped (a string that does not close is left to tomllib to report). A file
+    nested 20,000 deep overflowed tomllib's recursion (RecursionError), and one key of
+    100,000 parts took it minutes and gigabytes before it failed."""
+    depth = dots = 0
+    line, at = 1, 0
+    while at < len(text):
+        token = _TOKEN.match(text, at).group()
+        at += len(token)
+        if token in ("'''", '"""'):  # a multi-line string: on to its closing quotes
+            end = _closing(text, at, token)
+            if end < 0:
+                return None
+            line += text.count("\n", at, end)
+            at = end + 3
+            while at < len(text) and text[at] == token[0] and at < end + 5:
+                at += 1  # up to two quotes of the string's own before the closing three
+        elif token == "\n":
+            line, dots = line + 1, 0
+        elif token in ("[", "{"):
+            depth, dots = depth + 1, 0
+            if depth > MAX_NESTING:
+                return line, f"[ and {{ nested more than {MAX_NESTING} deep"
+        elif token in ("]", "}"):
+            depth, dots = max(0, depth - 1), 0
+        elif token in ("=", ","):
+            dots = 0
+        elif token == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                return line, f"a dotted key of more than {MAX_KEY_PARTS} parts"
+    return None
+
+
+def _closing(text: str, at: int, quotes: str) -> int:
+    """Where the multi-line string opened before text[at] closes (-1: it does not); a basic
+    string's quote after an odd run of backslashes is escaped."""
+    while True:
+        end = text.find(quotes, at)
+        if end < 0 or quotes[0] == "'":
+            return end
+        start = end
+        while start > at and text[start - 1] == "\\":
+            start -= 1
+        if (end - start) % 2 == 0:
+            return end
+        at = end + 1
 
 
 def _take(values: dict, section, key: str, value, path: Path, text: str) -> None:

@@ -4,7 +4,13 @@ from __future__ import annotations
 import errno
 from contextlib import contextmanager
 
-DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+# no room for what is being written: a full disk, a used-up quota, or the file-size limit
+# (`ulimit -f`: Python ignores SIGXFSZ, so the write fails with EFBIG instead of the
+# process being killed)
+DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+_WHY = {errno.ENOSPC: ("the disk is full", "free some space"),
+        errno.EDQUOT: ("the disk quota is used up", "free some space"),
+        errno.EFBIG: ("the file-size limit is reached (ulimit -f)", "raise the limit")}
 
 
 class CardgenError(Exception):
@@ -28,5 +34,11 @@ def disk_full(exc: OSError, where=None) -> "CardgenError | None":
     if exc.errno not in DISK_FULL:
         return None
     what = f"cannot write {exc.filename}" if exc.filename else f"cannot write into {where}" if where else "cannot write"
-    why = "the disk is full" if exc.errno == errno.ENOSPC else "the disk quota is used up"
-    return CardgenError(f"{what}: {why}: free some space, or build elsewhere with --out")
+    why, fix = no_room(exc)
+    return CardgenError(f"{what}: {why}: {fix}" + (", or build elsewhere with --out" if exc.errno != errno.EFBIG else
+                                                   " and run again"))
+
+
+def no_room(exc: OSError) -> "tuple[str, str]":
+    """(why, what to do) for a write that found no room (errno in DISK_FULL)."""
+    return _WHY.get(exc.errno, (exc.strerror or str(exc), "free some space"))

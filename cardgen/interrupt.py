@@ -25,7 +25,12 @@ class Stopped(KeyboardInterrupt):
 
     def __init__(self, signum: int = signal.SIGINT):
         super().__init__(signal.Signals(signum).name)
-        self.signum = signum
+        self.signum = int(signum)
+
+    def __reduce__(self):
+        """Rebuilt from its number: a game's process sends its Stopped back to the build
+        through a pipe, and the default (the message, "SIGINT") is no signal number."""
+        return Stopped, (self.signum,)
 
 
 def exit_code(exc: BaseException) -> int:
@@ -53,6 +58,18 @@ def checkpoint() -> None:
         raise Stopped(_requested)
 
 
+def stopped_child(exitcode: "int | None") -> "Stopped | None":
+    """Why a forked part of this command ended without an answer, when a stop explains
+    it: this process noted one (Ctrl-C in a terminal reaches the whole process group), or
+    the part itself was ended by a stop signal (SIGTERM to the group ends the parts at
+    once). None for any other death: that one is a failure to report."""
+    if _requested:
+        return Stopped(_requested)
+    if exitcode is not None and exitcode < 0 and -exitcode in STOP_SIGNALS:
+        return Stopped(-exitcode)
+    return None
+
+
 def _note(signum, frame):
     global _requested
     _requested = _requested or signum
@@ -66,10 +83,15 @@ def _ours(signum) -> bool:
     return signal.getsignal(signum) in (_note, _stop)
 
 
+_forked_by = 0  # in a forked process: the pid of the process that forked it
+
+
 def _hold_before_fork() -> None:
     """Hold SIGTERM/SIGHUP while a process forks (the forking thread's mask, which the
     child inherits): a pool may fork a worker at the very moment it terminates the others,
     and a signal caught before the child reset its handlers would only be noted there."""
+    global _forked_by
+    _forked_by = os.getpid()
     if any(_ours(s) for s in STOP_SIGNALS[1:]):
         signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS[1:])
 
@@ -90,6 +112,24 @@ def _default_in_child() -> None:
         signal.signal(signum, signal.SIG_DFL)
     if held:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+
+
+def die_with_parent() -> None:
+    """In a forked part (a game's build, a render or playtest worker): end at once when
+    the process that started it dies. A SIGKILLed build would otherwise leave its parts
+    running on, writing into a staging folder the next build removes, or printing a
+    BrokenPipe traceback when they hand back a result nobody reads (Linux
+    PR_SET_PDEATHSIG; elsewhere the part ends when it next finds its parent gone)."""
+    parent = _forked_by
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if parent and os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a result its reader will never take: end quietly
 
 
 os.register_at_fork(before=_hold_before_fork, after_in_parent=_release_in_parent,

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from . import manifest
 from .errors import CardgenError
+from .private import alive
 
 MARKER = ".cardgen-staging"  # inside a staging folder until the switch, holding our pid
 LOCK_WAIT = 3.0  # seconds a build waits for another one writing the same folder
@@ -106,6 +107,11 @@ def final_path(out: Path) -> Path:
     if here == final or here.is_relative_to(final):
         raise CardgenError(f"--out {out} is the folder you are in (or holds it): a build replaces it as a "
                            "whole and your shell would be left in a removed folder; cd out of it first")
+    outer = next((folder for folder in final.parents if _ours(folder) is not None), None)
+    if outer is not None:
+        raise CardgenError(f"--out {out} is inside {outer}, the output folder of another build: the next build "
+                           f"there would refuse it and 'cardgen check {outer}' fail on it; choose a folder "
+                           "outside it")
     return final
 
 
@@ -120,18 +126,16 @@ def _ours(folder: Path) -> "dict | None":
     return data if str(data.get("generator", "")).startswith("cardgen") else None
 
 
-def _legacy_staging(path: Path) -> bool:
+def _legacy_staging(path: Path, games) -> bool:
     """A staging folder an earlier cardgen left inside the output folder: its .pid holds a
     number, and beside it there is nothing but what that cardgen staged (game folders, the
     preview, the old trees it swapped out). Anything else in it is someone's: not ours."""
-    from .builders import GAMES
-
     if not path.name.startswith(".cardgen-staging-") or path.is_symlink() or not (path / ".pid").is_file():
         return False
     try:
         if not (path / ".pid").read_text(encoding="ascii").strip().isdigit():
             return False
-        staged = set(GAMES) | {"site", "index.html", ".pid"}
+        staged = set(games) | {"site", "index.html", ".pid"}
         return all(p.name in staged or p.name.startswith(".old-") for p in path.iterdir())
     except (OSError, UnicodeDecodeError):
         return False
@@ -172,28 +176,43 @@ def _first_stranger(final: Path, listed: set, folders: set) -> "str | None":
         raise CardgenError(f"cannot read {exc.filename} ({exc.strerror}): fix its permissions "
                            "or choose another --out")
 
-    for root, dirs, files in os.walk(final, onerror=walk_error):
+    from .builders import GAMES
+
+    for rel, what in strangers(final, listed, folders, GAMES, walk_error):
+        return {"link": f"{rel} (a link)", "folder": f"{rel}/"}.get(what, rel)
+    return None
+
+
+def strangers(final: Path, listed: set, folders: set, games, onerror=None):
+    """(path relative to final, "file", "folder" or "link") for everything in the output
+    folder that cardgen did not write: neither listed (files) nor a folder of what is
+    listed (folders), nor manifest.json, our README or OS litter. A link is named, never
+    followed; a folder not ours is named once, not entered. The build refuses a folder
+    holding one (refuse_unless_ours); `cardgen check` names every one. games: the game
+    names (what an old staging folder may hold)."""
+    for root, dirs, files in os.walk(final, onerror=onerror):
         here = Path(root)
         rel_root = here.relative_to(final).as_posix()
         for d in sorted(dirs):
             rel = d if rel_root == "." else f"{rel_root}/{d}"
             path = here / d
             if path.is_symlink():
-                return f"{rel} (a link)"
-            if rel_root == "." and _legacy_staging(path):
+                dirs.remove(d)
+                yield rel, "link"
+            elif rel_root == "." and _legacy_staging(path, games):
                 dirs.remove(d)  # ours, and not carried over
-                continue
-            if rel not in folders:
-                return f"{rel}/"
+            elif rel not in folders:
+                dirs.remove(d)
+                yield rel, "folder"
+        dirs.sort()
         for f in sorted(files):
             rel = f if rel_root == "." else f"{rel_root}/{f}"
             if (here / f).is_symlink():
-                return f"{rel} (a link)"
-            if rel == README and _our_readme(here / f):
+                yield rel, "link"
+            elif rel == README and _our_readme(here / f):
                 continue
-            if rel not in listed and rel != manifest.MANIFEST and not _litter(here / f):
-                return rel
-    return None
+            elif rel not in listed and rel != manifest.MANIFEST and not _litter(here / f):
+                yield rel, "file"
 
 
 # ------------------------------------------------------------------ one build at a time
@@ -205,11 +224,15 @@ def locked(final: Path, shown: Path):
     path = lock_path(final)
     deadline = time.monotonic() + LOCK_WAIT
     while True:
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+        try:  # O_NONBLOCK: a FIFO or a device planted at the lock's name is never waited on
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
         except OSError as exc:
             raise CardgenError(f"cannot create {path} ({exc.strerror}): cardgen writes beside the output "
                                "folder; choose an --out whose parent folder you can write to") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # not ours to lock, write or remove
+            os.close(fd)
+            raise CardgenError(f"{path} is not a file (a FIFO, device or folder), so cardgen did not make it: "
+                               "nothing was changed; remove it, or choose another --out")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -263,21 +286,11 @@ def new_staging(final: Path) -> Path:
     return staging
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's process: alive
-    return True
-
-
 def _removable(folder: Path) -> bool:
     """A folder of ours (by its name) whose build is dead and which holds our marker,
     our manifest or nothing."""
     m = _NAME.search(folder.name)
-    if not m or not folder.is_dir() or folder.is_symlink() or _alive(int(m.group(1))):
+    if not m or not folder.is_dir() or folder.is_symlink() or alive(int(m.group(1))):
         return False
     return (folder / MARKER).is_file() or _ours(folder) is not None or not any(folder.iterdir())
 

@@ -39,7 +39,11 @@ class Task:
             try:
                 status, payload = self._conn.recv()
             except EOFError:
-                status, payload = "error", RuntimeError("a build process stopped without an answer")
+                from .interrupt import stopped_child
+
+                self._proc.join()
+                status, payload = "error", (stopped_child(self._proc.exitcode)
+                                            or RuntimeError("a build process stopped without an answer"))
             self._proc.join()
             self._forget()
             if status == "ok":
@@ -76,6 +80,9 @@ def cancel_all() -> None:
 
 
 def _child(func, args, conn) -> None:
+    from .interrupt import die_with_parent
+
+    die_with_parent()  # a SIGKILLed build takes its games' processes with it
     _live.clear()  # the parent's tasks are not this process's to stop
     try:
         conn.send(("ok", func(*args)))
@@ -96,14 +103,18 @@ def start(func, *args, jobs: int = 1) -> Task:
 def first_done(tasks: list, also: "int | None" = None, idle=None, every: float = 0.5) -> int:
     """The index of a task that has finished, waiting for one when none has. While it waits,
     idle() is called every `every` seconds and whenever the file descriptor also (the status
-    pipe, progress.py) has something to read."""
+    pipe, progress.py) has something to read. A stop noted meanwhile (Ctrl-C, SIGTERM to this
+    process alone) is acted on at once: the build stops its parts and cleans up, instead of
+    waiting for a game to finish."""
     from multiprocessing.connection import wait
+
+    from .interrupt import checkpoint
 
     while True:
         for i, task in enumerate(tasks):
             if task.done():
                 return i
-        wait([t._conn for t in tasks] + ([also] if also is not None else []),
-             timeout=every if idle is not None else None)
+        checkpoint()
+        wait([t._conn for t in tasks] + ([also] if also is not None else []), timeout=min(every, 0.1))
         if idle is not None:
             idle()

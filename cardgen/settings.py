@@ -406,6 +406,10 @@ def _path(s: Setting, value, where: str, text: bool = False) -> Path:
         raise CardgenError(f"{where}the {s.what} is empty; name a folder or file")
     if "\0" in value:
         raise CardgenError(f"{where}the {s.what} contains a NUL byte; name a real path")
+    if s.metavar == "FILE" and value.endswith("/"):  # Path() would drop the slash, and a file named so be made
+        example = "hands.jsonl" if s.name == "log" else "figures.json"
+        raise CardgenError(f"{where}the {s.what} {value} ends in /, which names a folder; name a file in it "
+                           f"(e.g. {value}{example})")
     return Path(value).expanduser()
 
 

@@ -402,6 +402,7 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(monkeypatch, capsys):
     """Ctrl-C in the first tenth of a second (cardgen.cli still importing): one line, 130."""
     import builtins
 
+    previous = signal.getsignal(signal.SIGINT)
     from cardgen import entry
 
     real_import = builtins.__import__
@@ -412,8 +413,11 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(monkeypatch, capsys):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", interrupted)
-    with pytest.raises(SystemExit) as exc:
-        entry.run()
+    try:
+        with pytest.raises(SystemExit) as exc:
+            entry.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)  # importing entry set the start-up handler in this process
     assert exc.value.code == 130
     assert capsys.readouterr().err == "cardgen: interrupted\n"
 
@@ -433,6 +437,11 @@ def test_font_folders_of_killed_builds_are_swept_and_nothing_else(tmp_path):
     orphan = tmp / f"cardgen-fonts-{dead.pid}-abc123"
     (orphan / "cache").mkdir(parents=True)
     (orphan / "Lato-Regular.ttf").write_bytes(b"x")
+    # and the other private folders: Ghostscript's separations, the playtest report's drawings,
+    # matplotlib's cache (issue 25: a SIGKILL left them for ever)
+    others = [tmp / f"cardgen-{purpose}-{dead.pid}-x{i}" for i, purpose in enumerate(("ink", "playtest", "matplotlib"))]
+    for folder in others:
+        (folder / "sub").mkdir(parents=True)
     live = tmp / f"cardgen-fonts-{os.getpid()}-def456"
     live.mkdir()
     elsewhere = tmp_path / "keep"
@@ -442,12 +451,12 @@ def test_font_folders_of_killed_builds_are_swept_and_nothing_else(tmp_path):
     link.symlink_to(elsewhere)
     other = tmp / f"cardgen-fontsX-{dead.pid}-abc"
     other.mkdir()
-    code = "from cardgen.draw.fonts import _private_dir; print(_private_dir())"
+    code = "from cardgen.private import folder; print(folder('playtest'))"
     proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "TMPDIR": str(tmp)},
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert not orphan.exists()
+    assert not orphan.exists() and not any(folder.exists() for folder in others)
     assert live.is_dir() and link.is_symlink() and other.is_dir()
     assert (elsewhere / "precious").read_text() == "mine"
-    assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-fonts-")) == sorted(
-        [live.name, link.name])  # the child's own folder went at its exit
+    assert sorted(p.name for p in tmp.iterdir()) == sorted([live.name, link.name, other.name])  # the child's
+    # own folder went at its exit

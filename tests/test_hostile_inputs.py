@@ -715,7 +715,8 @@ def test_playtest_side_files_refused(tmp_path, monkeypatch, flag, name, message)
 
 def test_playtest_json_to_stdout_is_json_alone_and_log_replaced_whole(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "hands.jsonl").write_text('{"game":"str8eight"}\n' * 50)  # an earlier log: replaced
+    (tmp_path / "hands.jsonl").write_text('{"game":"str8eight","players":2,"seed":7,"hands":[]}\n' * 50)  # an
+    # earlier log (its lines as cardgen writes them): replaced
     result = run_cli("playtest", "--game", "str8eight", "--hands", "1", "-j", "1", "--json", "-",
                      "--log", "hands.jsonl", "--out", "out", "--sweep", "players=2", "--sweep", "table-size=6")  # no plots: quicker
     assert result.exit_code == 0, result.output
@@ -746,7 +747,8 @@ def test_whole_number_ranges_are_written_out():
     ("[" * 100_000 + "]" * 100_000, ["atlas: missing, too large or not a JSON object", "\n1 violation:\n"]),
     ('{"value_sequences": "' + "x" * 5000 + '", "through": {}}',
      ["value sequences 'xxx", "winning sequences through it, the cards make", "more values differ)",
-      "no trial hands recorded", "\n3 violations:\n"]),
+      "atlas: lacks table_size, sequence_length, card_sequences", "no trial hands recorded",
+      "\n4 violations:\n"]),
 ])
 def test_check_on_a_damaged_atlas_says_it_once(tmp_path, damage, expected):
     """A wiped or unreadable atlas was one violation per value (30 lines for a 6 × 6 table) and

@@ -216,6 +216,26 @@ def test_check_reads_the_shop_pdf_as_pdfx_with_its_ink(dtc, tmp_path):
                                "the report's result is 'pass'; the files make it 'fail'"])
 
 
+@pytest.mark.parametrize("forged, message", [
+    ({"max_pct": 100.0}, "the report's total ink is 100 %, but the file measures 235 % (content scan, page 1"),
+    ({"note": "separations 235 % (page 1); content scan 100 % (page 1)"},
+     "the report's ink note gives the content scan as 100 %, but the file measures 235 %"),
+])
+def test_check_measures_the_ink_again_and_holds_the_report_to_it(dtc, tmp_path, forged, message):
+    """preflight.json's measured ink lowered from 240 to 100 (the manifest resealed) passed:
+    its figure was only held to the shop's limit. The checker runs the content scan again
+    (exact without transparency; Ghostscript's separations can only read lower), and the
+    report's figure and note must be the file's (issue 25)."""
+    out = tmp_path / "out"
+    shutil.copytree(dtc, out)
+    path = out / "eights" / "shop" / "drivethrucards" / "preflight.json"
+    report = json.loads(path.read_text())
+    assert report["ink"]["max_pct"] == 235
+    report["ink"].update(forged)
+    path.write_text(json.dumps(report, indent=1))
+    assert_check_catches(out, [message, "\n1 violation:\n"])
+
+
 def test_image_shops_write_exact_pixels_and_check_reads_them_back(tiny_deck, tmp_path):
     tiny_deck[0].asked.clear()
     rows = _write(tmp_path / "shop", "thegamecrafter", tiny_deck) + _write(tmp_path / "shop", "makeplayingcards", tiny_deck)
@@ -433,7 +453,7 @@ def test_a_shop_pdf_refused_for_its_page_count_is_not_read_again(dtc, tmp_path, 
 
     monkeypatch.setattr(shopfiles, "MAX_PAGES", 3)
     read = []
-    monkeypatch.setattr(shop_check, "check_pdfx", lambda *a: read.append(a) or [])
+    monkeypatch.setattr(shop_check, "read_pdfx", lambda *a: read.append(a) or ([], None))
     out = tmp_path / "out"
     shutil.copytree(dtc, out)
     assert_check_catches(out, ["DriveThruCards: readable: expected a PDF of card pages, found 66 pages, more than "

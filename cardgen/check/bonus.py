@@ -17,11 +17,11 @@ def is_run(values, n: int) -> bool:
         all(b - a == step for a, b in zip(values, values[1:]))
 
 
-def count_runs(links: set, n: int, length: int) -> int:
-    """The runs of length cards the cards' arrows allow: from each bull's-eye b and each
-    group d it is a multiple of, length − 1 steps along ×d right arrows (links holds
+def runs_by_group(links: set, n: int, length: int) -> dict:
+    """The runs of length cards the cards' arrows allow, group by group: from each bull's-eye b
+    and each group d it is a multiple of, length − 1 steps along ×d right arrows (links holds
     (group, from, to) as the cards draw them)."""
-    total = 0
+    found = {d: 0 for d in range(1, n + 1)}
     for b in range(1, n + 1):
         for d in range(1, n + 1):
             if b % d:
@@ -29,5 +29,10 @@ def count_runs(links: set, n: int, length: int) -> int:
             v, steps = b, 0
             while steps < length - 1 and (d, v, v + d) in links:
                 v, steps = v + d, steps + 1
-            total += steps == length - 1
-    return total
+            found[d] += steps == length - 1
+    return found
+
+
+def count_runs(links: set, n: int, length: int) -> int:
+    """All the runs of length cards the arrows allow (runs_by_group, summed)."""
+    return sum(runs_by_group(links, n, length).values())

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,11 +40,18 @@ class InkMeasure:
 
 def ink_by_scan(path: Path) -> InkMeasure:
     """The exact maximum from the content streams (valid without transparency)."""
-    from .pdfcolors import max_ink, paints
+    from .pdfcolors import paints
     from .pdfread import open_pdf
 
     with open_pdf(Path(path)) as pdf:
-        top = max_ink(paints(pdf))
+        return ink_of(paints(pdf))
+
+
+def ink_of(found: list) -> InkMeasure:
+    """The content scan's figure from a file's paints (pdfcolors.paints)."""
+    from .pdfcolors import max_ink
+
+    top = max_ink(found)
     if top is None:
         return InkMeasure(0.0, 0, "no CMYK paint", "content scan")
     color = "C{:.0f} M{:.0f} Y{:.0f} K{:.0f}".format(*(v * 100 for v in top.cmyk))
@@ -67,7 +73,9 @@ def ink_by_separations(path: Path, dpi: int = 150) -> InkMeasure:
     gs = gs_program()
     if gs is None:
         raise FileNotFoundError("gs")
-    with tempfile.TemporaryDirectory(prefix="cardgen-ink-") as tmp:
+    from ..private import temporary
+
+    with temporary("ink") as tmp:  # named with our pid: swept after a SIGKILL too
         out = Path(tmp)
         # gs reads % in the output name as a page-number format: a literal one (a TMPDIR named
         # "t%d") is doubled, or the pages land elsewhere and nothing is measured

@@ -123,7 +123,8 @@ def _walk(content_owner, resources, page: int, paints: list, depth: int, seen: s
                 if key not in seen or key == (0, 0):
                     seen.add(key)
                     paints.append(_image_paint(page, name, xobj))
-            elif subtype == "/Form":
+            elif subtype == "/Form" and (key not in seen or key == (0, 0)):  # a form drawn again on the page
+                seen.add(key)  # paints nothing new: walked once a page, as pdfread bounds it
                 _walk(xobj, xobj.get("/Resources", resources), page, paints, depth + 1, seen)
 
 

@@ -20,6 +20,12 @@ class Unreadable(Exception):
 
 MAX_DECODED_BYTES = 128 << 20  # all of a file's streams decoded; cardgen's largest PDFs hold a few MB
 MAX_PAGES = 2000  # cardgen's longest PDF (a 12 × 12 deck's cards) has a few hundred; 20 000 took minutes
+# what the pages draw between them, each page's content and the forms it can reach counted
+# once a page: the readers below parse that much. cardgen's largest (a 12 × 12 deck's print
+# sheets, 20 pass cards) draws 1 MB; 1,570 pages sharing one 5.7 MB stream drew 9 GB and
+# kept the checker busy past 300 s, though the file was 690 kB and decoded to 6 MB
+MAX_DRAWN_BYTES = 16 << 20
+MAX_DRAWN_PARTS = 100_000  # pages × the forms each names: cardgen's sheets name 9 a page
 _FLATE = "/FlateDecode"
 
 
@@ -45,7 +51,7 @@ def open_pdf(path: Path):
     try:
         if len(pdf.pages) > MAX_PAGES:
             raise Unreadable(f"{len(pdf.pages)} pages, more than cardgen writes: refused, not read")
-        _bounded_streams(pdf)
+        _bounded_drawing(pdf, _bounded_streams(pdf))
     except Unreadable:
         pdf.close()
         raise
@@ -55,18 +61,26 @@ def open_pdf(path: Path):
     return pdf
 
 
-def _bounded_streams(pdf) -> None:
+def bounded(path: Path) -> None:
+    """Unreadable unless open_pdf's bounds hold: for a file read with another library
+    (pypdf's text extraction), which parses every page's drawing as pikepdf's readers do."""
+    with open_pdf(path):
+        pass
+
+
+def _bounded_streams(pdf) -> dict:
+    """Each stream's decoded size, by object; Unreadable past MAX_DECODED_BYTES in all."""
     import zlib
 
     import pikepdf
 
-    total = 0
+    total, sizes = 0, {}
     for obj in pdf.objects:
         if not isinstance(obj, pikepdf.Stream):
             continue
         found = obj.get("/Filter")
         filters = [str(f) for f in found] if isinstance(found, pikepdf.Array) else [] if found is None else [str(found)]
-        raw = obj.read_raw_bytes()
+        raw, before = obj.read_raw_bytes(), total
         if not filters or filters == ["/DCTDecode"]:
             total += len(raw)
         elif filters == [_FLATE]:
@@ -80,6 +94,39 @@ def _bounded_streams(pdf) -> None:
         if total > MAX_DECODED_BYTES:
             raise Unreadable(f"its streams decode to more than {MAX_DECODED_BYTES >> 20} MB, far more than cardgen "
                              "writes (a compression bomb?): refused, not decoded")
+        sizes[obj.objgen] = total - before
+    return sizes
+
+
+def _bounded_drawing(pdf, sizes: dict) -> None:
+    """Unreadable when the pages draw more than MAX_DRAWN_BYTES between them: each page's
+    content streams and every form it can reach (through its resources and theirs), once a
+    page, as the readers parse them. Decoded sizes alone miss a stream shared by many pages."""
+    import pikepdf
+
+    drawn = parts = 0
+    for page in pdf.pages:
+        contents = page.obj.get("/Contents")
+        streams = list(contents) if isinstance(contents, pikepdf.Array) else [] if contents is None else [contents]
+        drawn += sum(sizes.get(getattr(s, "objgen", None), 0) for s in streams)
+        seen, stack = set(), [page.obj.get("/Resources")]
+        while stack:
+            resources = stack.pop()
+            xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+            for xobj in (xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else ()):
+                parts += 1
+                if parts > MAX_DRAWN_PARTS:
+                    raise Unreadable(f"its pages name more than {MAX_DRAWN_PARTS:,} forms between them, far more "
+                                     "than cardgen writes: refused, not read")
+                if not isinstance(xobj, pikepdf.Stream) or xobj.get("/Subtype") != "/Form" or xobj.objgen in seen:
+                    continue
+                seen.add(xobj.objgen)
+                drawn += sizes.get(xobj.objgen, 0)
+                stack.append(xobj.get("/Resources"))
+        if drawn > MAX_DRAWN_BYTES:
+            raise Unreadable(f"its {len(pdf.pages)} pages draw more than {MAX_DRAWN_BYTES >> 20} MB of content "
+                             "between them (what pages share counted on each), far more than cardgen writes: "
+                             "refused, not read")
 
 
 def box_mm(box) -> tuple:

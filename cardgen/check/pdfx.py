@@ -154,7 +154,13 @@ def _color_problems(found: list) -> list:
 
 def check_pdfx(path: Path, ink_limit: float) -> list:
     """Every way the file falls short of PDF/X-1a:2003 or the ink limit (percent); [] when none."""
-    from .ink import ink_by_scan
+    return read_pdfx(path, ink_limit)[0]
+
+
+def read_pdfx(path: Path, ink_limit: float) -> tuple:
+    """(check_pdfx's problems, the total ink the content scan measures: ink.InkMeasure, or
+    None for a file that cannot be read), from one reading of the file."""
+    from .ink import ink_of
     from .pdfcolors import paints
     from .pdfread import Unreadable, open_pdf
 
@@ -162,15 +168,15 @@ def check_pdfx(path: Path, ink_limit: float) -> list:
     try:
         pdf = open_pdf(path)
     except Unreadable as exc:
-        return [f"{path.name}: not a readable PDF ({exc})"]
+        return [f"{path.name}: not a readable PDF ({exc})"], None
     with pdf:
         with open(path, "rb") as fh:
             header = fh.read(16)
         found = paints(pdf)
         problems = (_info_problems(pdf, header) + _intent_problems(pdf) + _box_problems(pdf)
                     + _color_problems(found) + _transparency_problems(pdf) + _font_problems(pdf))
-    ink = ink_by_scan(path)
+    ink = ink_of(found)
     if not ink.within(ink_limit):
         problems.append(f"total ink reaches {ink.max_percent:g} % on page {ink.page} ({ink.where}), "
                         f"over the {ink_limit:g} % limit")
-    return [f"{path.name}: {p}" for p in problems]
+    return [f"{path.name}: {p}" for p in problems], ink

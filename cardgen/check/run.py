@@ -5,14 +5,13 @@ it expects comes from the rules and the files alone."""
 from __future__ import annotations
 
 import importlib
-import os
 import stat
 from pathlib import Path, PurePosixPath
 
 from ..record import RecordError, from_json, variant_words
 from ..words import plural
 from .. import manifest  # the file format: written by the build, read here
-from .. import outdir  # where a build killed mid-switch left the output (read only)
+from .. import outdir  # where a killed build left the output, what a build would refuse (read only)
 from ..errors import CardgenError
 from .legibility import check_legibility
 from .printsetup import check_print_setup
@@ -51,16 +50,32 @@ def _inside(out: Path, rel) -> "str | None":
     return None
 
 
-def _walk(out: Path, name: str) -> list[str]:
-    """Everything in a game's folder that is not a folder (files, links, FIFOs), relative to
-    out; links to folders are listed, never followed."""
-    if (out / name).is_symlink():
-        return [name]  # a link where the game's folder should be: reported, never followed
-    found = []
-    for root, dirs, files in os.walk(out / name, followlinks=False):
-        found += [(Path(root) / f).relative_to(out).as_posix() for f in files]
-        found += [(Path(root) / d).relative_to(out).as_posix() for d in dirs if (Path(root) / d).is_symlink()]
-    return sorted(found)
+MAX_STRANGERS = 40  # named one a line; past that, a count
+
+
+def _name_strangers(out: Path, data: dict, report: GameReport) -> None:
+    """Everything in the folder that cardgen did not write, wherever it is (the top, site/,
+    playtest/, a game's folder), by the rule the build refuses a folder by: a link named,
+    never followed; a folder that is not ours named once, never entered (a game name
+    cardgen does not know is not its folder)."""
+    listed = {e.get("path") for e in data["files"] if isinstance(e, dict) and isinstance(e.get("path"), str)}
+    folders = {"/".join(p.split("/")[:i]) for p in listed for i in range(1, p.count("/") + 1)}
+    folders |= {name for name in data["games"] if name in CHECKERS}
+
+    def unreadable(exc: OSError) -> None:
+        where = Path(exc.filename or out)
+        where = where.relative_to(out).as_posix() if where.is_relative_to(out) else str(where)
+        report.fail(where, "-", f"cannot be read ({exc.strerror}): what it holds is not checked")
+
+    found = 0
+    for rel, what in outdir.strangers(out, listed, folders, CHECKERS, unreadable):
+        found += 1
+        if found <= MAX_STRANGERS:
+            how = {"link": " (a link, which cardgen never writes: not followed)",
+                   "folder": " (a folder cardgen did not make: not entered)"}.get(what, "")
+            report.fail(rel, "-", f"not listed in manifest.json{how}")
+    if found > MAX_STRANGERS:
+        report.fail(".", "-", f"and {found - MAX_STRANGERS} more files or folders not listed in manifest.json")
 
 
 def check_output(out: Path) -> list[GameReport]:
@@ -96,15 +111,16 @@ def _check_output(out: Path) -> list[GameReport]:
         if hashed > MAX_HASHED_BYTES:
             files_report.fail(rel, "-", "the files listed add up to more than cardgen writes: not read")
             break
-        if manifest.sha256_file(out / rel) != entry.get("sha256"):
+        try:
+            digest = manifest.sha256_file(out / rel)
+        except OSError as exc:  # mode 000, say: one line, and the game's checks refuse it too (safefile)
+            files_report.fail(rel, "-", f"cannot be read ({exc.strerror}): fix its permissions")
+            continue
+        if digest != entry.get("sha256"):
             files_report.fail(rel, "-", "changed since the build (sha256 differs from manifest.json)")
-    for name in data["games"]:
-        if name not in CHECKERS:
-            continue  # reported below, and never scanned: a name may be "..", say
-        for rel in _walk(out, name):
-            if rel not in listed:
-                files_report.fail(rel, "-", "not listed in manifest.json")
-    files_report.summary.append(f"{plural(len(data['files']), 'file')} listed, all present and unchanged")
+    _name_strangers(out, data, files_report)
+    files_report.summary.append(f"{plural(len(data['files']), 'file')} listed, all present and unchanged; nothing "
+                                "else in the folder")
     reports.append(files_report)
     records = {}
     for name, params in sorted(data["games"].items()):

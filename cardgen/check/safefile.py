@@ -63,4 +63,8 @@ def guard(path: Path, limit: int = MAX_BYTES) -> Path:
         raise Refused("not a regular file (a FIFO, device or folder): refused, not read")
     if info.st_size > limit:
         raise Refused(f"{info.st_size} bytes, more than cardgen writes: refused, not read")
+    try:  # readable at all (mode 000): every reader past this gate may assume it opens
+        os.close(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC))
+    except OSError as exc:
+        raise Refused(f"cannot be read ({exc.strerror}): fix its permissions") from None
     return path

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import shopfiles
 from .pdfread import Unreadable
-from .pdfx import check_pdfx
+from .pdfx import read_pdfx
 from .report import GameReport
 from .safefile import Refused, guard
 from ..errors import CardgenError
@@ -43,6 +43,28 @@ def check_shops(game: str, game_dir: Path, rec, report: GameReport, rel) -> None
 
 def _json_plain(value):
     return json.loads(json.dumps(value))
+
+
+def _ink_disagrees(ink: dict, scan) -> "str | None":
+    """Why the report's total ink is not the file's, or None. The content scan (exact for
+    a file without transparency) is run again; the report judges the higher of it and
+    Ghostscript's separations, which can only read lower (a pixel averages what it
+    covers), so its figure must be the scan's, give or take 8-bit rounding (0.5 %)."""
+    import re
+
+    said, exact = ink["max_pct"], scan.max_percent
+    found = f"the file measures {exact:g} % (content scan, page {scan.page}, {scan.where})"
+    if abs(said - exact) > 0.5:
+        return f"the report's total ink is {said:g} %, but {found}"
+    note = str(ink.get("note", ""))
+    scanned = re.search(r"content scan ([0-9]+(?:\.[0-9]+)?) %", note)
+    if scanned is None or abs(float(scanned.group(1)) - exact) > 0.5:
+        return f"the report's ink note gives the content scan as {scanned.group(1) if scanned else 'nothing'} %, but {found}"
+    separations = re.search(r"separations ([0-9]+(?:\.[0-9]+)?) %", note)
+    if str(ink.get("method", "")).startswith("gs") and (separations is None or float(separations.group(1)) > exact + 0.5):
+        return (f"the report's ink note gives separations of {separations.group(1) if separations else 'nothing'} %, "
+                f"more than any paint of the file: {found}")
+    return None
 
 
 def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int, backs: int, report: GameReport,
@@ -83,7 +105,7 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
     if not isinstance(applied, bool):
         report.fail(rel(path), "-", "the report does not say whether the color step ran")
         return
-    judged, wrong = [], 0
+    judged, wrong, scanned = [], 0, None
     for name, claimed in zip(names, files):
         file = folder / name
         try:
@@ -114,7 +136,8 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
             if not applied:
                 report.fail(rel(path), "-", f"the report says the color step did not run: {spec.name} takes "
                                             f"{spec.pdfx} only (rebuild with cardgen build --format shop)")
-            for problem in check_pdfx(file, spec.ink_limit or MAX_INK):
+            problems, scanned = read_pdfx(file, spec.ink_limit or MAX_INK)
+            for problem in problems:
                 report.fail(rel(file), "-", f"{spec.name}: not {spec.pdfx}: {problem.split(': ', 1)[-1]}")
                 wrong += 1
         if _json_plain(claimed.get("checks")) != _json_plain(checks):
@@ -129,6 +152,11 @@ def check_shop_folder(game: str, folder: Path, spec, card_size: str, faces: int,
                     if isinstance(ink.get("max_pct"), (int, float)) else None)
     if measured_ink is not None and not applied:
         report.fail(rel(path), "-", "the report gives an ink measurement though the color step did not run")
+    if measured_ink is not None and scanned is not None:  # measured again: the report's figure is the file's
+        disagreement = _ink_disagrees(ink, scanned)
+        if disagreement:
+            report.fail(rel(path), "-", disagreement)
+            wrong += 1
     want_ink = shopfiles.ink_slot(entry, measured_ink)
     if ink.get("status") != want_ink["status"]:
         report.fail(rel(path), "-", f"the report's ink status is {str(ink.get('status'))[:20]!r}; its own "

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..words import plural
 from . import readings, svgread
-from .bonus import count_runs, is_run
+from .bonus import is_run, runs_by_group
 from .deckfiles import check_deck_files, pdf_page_sizes
 from .report import GameReport
 from .safefile import Refused, guard
@@ -464,8 +464,10 @@ MIN_FINISHED = 0.5  # trial hands: fewer finishing than this means the variant r
 
 def count_sequences(copies: dict, links: set, n: int, length: int) -> dict:
     """The atlas recounted from the cards alone: winning sequences of `length` values from a
-    bull's-eye (1..n) along the cards' right arrows, with and without copies, through each
-    value, and the one-color runs (bonus.py: one group climbed one multiple at a time)."""
+    bull's-eye (1..n) along the cards' right arrows, with and without copies, from each
+    bull's-eye, through each value and with it at each position, and the one-color runs
+    (bonus.py: one group climbed one multiple at a time), in all and group by group; the
+    longest sequence the arrows allow. Every field of the atlas file, the trial aside."""
     follow: dict = defaultdict(set)
     for _group, a, b in links:
         if a in copies and b in copies:
@@ -485,10 +487,18 @@ def count_sequences(copies: dict, links: set, n: int, length: int) -> dict:
         for v in values:
             head[(v, j + 1)] = sum(head[(u, j)] for u in values if v in follow[u])
     through = {v: sum(head[(v, j)] * tails[length - j][v] for j in range(1, length + 1)) for v in values}
-    runs = count_runs({(d, a, b) for d, a, b in links if a in copies and b in copies}, n, length)
-    return {"value_sequences": sum(tails[length - 1][v] for v in starts),
+    runs = runs_by_group({(d, a, b) for d, a, b in links if a in copies and b in copies}, n, length)
+    longest: dict = {}
+    for v in reversed(values):  # values only climb along the arrows
+        longest[v] = 1 + max((longest[w] for w in follow[v] if w in longest), default=0)
+    return {"table_size": n, "sequence_length": length,
+            "value_sequences": sum(tails[length - 1][v] for v in starts),
             "card_sequences": sum(ctails[length - 1][v] for v in starts), "through": through,
-            "bonus_runs": runs}
+            "bonus_runs": sum(runs.values()), "bonus_runs_by_group": runs,
+            "longest_possible": max((longest[v] for v in starts), default=0),
+            "starts": {v: tails[length - 1][v] for v in starts},
+            "positions": {v: [head[(v, j)] * tails[length - j][v] for j in range(1, length + 1)] for v in values},
+            "copies": dict(sorted(copies.items()))}
 
 
 def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: GameReport, rel) -> None:
@@ -518,15 +528,8 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     if not readable:  # one line: the counts below cannot be read from it
         report.fail(file, "atlas", "missing, too large or not a JSON object")
         data = {}
-    for key in ("value_sequences", "card_sequences", "bonus_runs"):
-        if key in data and data.get(key) != want[key]:
-            report.fail(file, "atlas", f"{key.replace('_', ' ')} {_short(data.get(key))}, the cards make {want[key]}")
-    through = data.get("through") if isinstance(data.get("through"), dict) else {}
-    wrong = [(v, k) for v, k in sorted(want["through"].items()) if through.get(str(v)) != k]
-    if readable and wrong:  # a line for the first, a count for the rest: a wiped table is one violation
-        (v, k), more = wrong[0], len(wrong) - 1
-        report.fail(file, f"value {v}", f"{_short(through.get(str(v)))} winning sequences through it, the cards "
-                    f"make {k}" + (f" (and {more} more values differ)" if more else ""))
+    if readable:
+        _compare_atlas(data, want, file, report)
     for name in rec.atlas.papers:
         svg = game_dir / f"str8eight-atlas-{name}.svg"
         try:
@@ -558,6 +561,56 @@ def _check_atlas(game_dir: Path, rec, numbers: list, card_links: set, report: Ga
     report.summary.append(f"atlas: {want['value_sequences']} winning sequences of {length} "
                           f"({want['card_sequences']} counting copies, {want['bonus_runs']} one-color runs), "
                           f"recounted from the cards; trial hands {finished}/{hands} finished")
+
+
+ATLAS_TABLES = {  # the atlas's fields that hold a figure per value (or per group): what one says
+    "through": ("value", "winning sequences through it"),
+    "starts": ("value", "winning sequences starting on it"),
+    "positions": ("value", "winning sequences with it at positions 1, 2, …"),
+    "copies": ("value", "cards of it"),
+    "bonus_runs_by_group": ("group ×", "one-color bonus runs in it"),
+}
+
+
+def _compare_atlas(data: dict, want: dict, file: str, report: GameReport) -> None:
+    """Every field the atlas file holds against the count made here: a line for each field
+    that differs (a table's first value that differs, and how many more do); one line for
+    the fields it lacks and one for those cardgen never writes."""
+    known = set(want) | {"trial"}
+    missing = [key for key in want if key not in data] + (["trial"] if "trial" not in data else [])
+    if missing:
+        report.fail(file, "atlas", f"lacks {', '.join(missing[:6])}" + (f" and {len(missing) - 6} more fields"
+                                                                       if len(missing) > 6 else ""))
+    extra = sorted(str(key) for key in data if key not in known)
+    if extra:
+        report.fail(file, "atlas", f"holds {_short(extra[0])[1:-1]}" + (f" and {len(extra) - 1} more fields"
+                                                                       if len(extra) > 1 else "")
+                    + ", which cardgen does not write")
+    for key, expected in want.items():
+        if key not in data:
+            continue
+        got = data[key]
+        if key not in ATLAS_TABLES:
+            if got != expected or isinstance(got, bool):
+                report.fail(file, "atlas", f"{key.replace('_', ' ')} {_short(got)}, the cards make {expected}")
+            continue
+        label, what = ATLAS_TABLES[key]
+        table = got if isinstance(got, dict) else {}
+        wrong = [(v, k) for v, k in sorted(expected.items()) if table.get(str(v)) != k]
+        wrong += [(v, None) for v in sorted(set(table) - {str(v) for v in expected})]  # keys no card makes
+        if not isinstance(got, dict) or wrong:  # a line for the first, a count for the rest
+            (v, k), more = (wrong[0] if wrong else (None, None)), max(0, len(wrong) - 1)
+            noun = label.split()[0]
+            where = f"{label.replace(' ×', '')} ×{v}" if label.endswith("×") else f"{label} {_short(v)}"
+            said = f"{_short(table.get(str(v)))} {what}" if wrong else f"{key} is {_short(got)}"
+            make = f"the cards make {k}" if k is not None else f"the cards have no such {noun}"
+            report.fail(file, where if wrong else "atlas", f"{said}, {make}" +
+                        (f" (and {more} more {noun}s differ)" if more else ""))
+    trial = data.get("trial")
+    if "trial" in data and not (isinstance(trial, dict) and set(trial) == {"players", "hands", "finished"} and all(
+            isinstance(trial[k], int) and not isinstance(trial[k], bool) for k in trial)
+            and 1 <= trial["players"] <= 12 and 0 <= trial["finished"] <= trial["hands"] <= 100_000):
+        report.fail(file, "atlas", f"trial {_short(trial)} is not a count of trial hands (players, hands, finished)")
 
 
 def _short(value) -> str:

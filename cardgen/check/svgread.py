@@ -12,15 +12,26 @@ class Unreadable(Exception):
     """The file is not an SVG we can parse."""
 
 
+MAX_SVG_BYTES = 32 << 20  # a back with art embedded holds a few MB; a card a few kB
+MAX_ELEMENTS = 50_000  # the largest SVG cardgen writes (a 12 × 12 sequence sheet) has about 1,300
+
+
 def parse(path: Path):
-    """The root element, parsed without entity expansion or external fetches."""
+    """The root element, parsed without entity expansion or external fetches, and refused
+    past MAX_ELEMENTS as it is read: a 240 MB file of 60 million empty elements took 6 GB
+    before it failed (the bytes alone are no bound: an element can be four of them)."""
     from defusedxml import ElementTree
     from defusedxml.common import DefusedXmlException
 
     from .safefile import Refused, guard
 
     try:
-        return ElementTree.parse(str(guard(path))).getroot()
+        parser = ElementTree.iterparse(str(guard(path, MAX_SVG_BYTES)), events=("start",))
+        for count, _ in enumerate(parser, 1):
+            if count > MAX_ELEMENTS:
+                raise Unreadable(f"more than {MAX_ELEMENTS:,} elements, far more than cardgen writes: "
+                                 "refused, not read further")
+        return parser.root
     except (ElementTree.ParseError, DefusedXmlException, OSError, Refused) as exc:
         raise Unreadable(str(exc)) from None
 
@@ -70,4 +81,32 @@ def card_roots(game: str, game_dir: Path, report, rel):
         if root.get("data-game") != game:
             report.fail(file, "-", f"data-game is {root.get('data-game')!r}, expected {game!r}")
             continue
+        misnamed = named_otherwise(path.stem, root)
+        if misnamed:  # two cards' files swapped: the deck is whole, but a reprint by name prints the other
+            report.fail(file, "-", misnamed)
         yield file, root
+
+
+_NAMES = {  # a card's file name (without .svg) from what it draws: {attribute} filled in, # a count
+    "number": "{value:03d}-{cell}", "pass": "pass-{direction}-#", "letter": "{suit}-#-{letter}",
+    "card": "{deck}-{suit}-{rank}", "reference": "reference",
+}
+
+
+def named_otherwise(stem: str, root) -> "str | None":
+    """Why a card's file name is not the one cardgen gives the card it draws, or None. The
+    name is what --cards, the print-shop and Tabletop Simulator files and a person go by."""
+    kind = root.get("data-kind")
+    if kind == "back":
+        want = "back" if root.get("data-deck") is None else f"back-{root.get('data-deck')}"
+    elif kind in _NAMES:
+        values = {k: root.get(f"data-{k}") or "" for k in ("cell", "direction", "suit", "letter", "deck", "rank")}
+        values["letter"] = values["letter"].lower()  # Eights: 1-1-e.svg draws an E
+        want = _NAMES[kind].format(**values, value=as_int(root.get("data-value")) or 0)
+    else:
+        return None  # a kind the game's checks report
+    pattern = r"\d+".join(re.escape(part) for part in want.split("#"))
+    if re.fullmatch(pattern, stem):
+        return None
+    return f"named {stem}.svg, but it draws the card cardgen names {want.replace('#', 'N')}.svg: files swapped " \
+           "or renamed"

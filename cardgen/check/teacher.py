@@ -129,12 +129,14 @@ def _texts(path: Path) -> "list[str] | str":
 
     import pypdf
 
+    from .pdfread import Unreadable, bounded
     from .safefile import Refused, guard
 
     try:
+        bounded(path)  # pages, streams and what the pages draw between them: as cardgen could write
         reader = pypdf.PdfReader(io.BytesIO(guard(path).read_bytes()))
         return [page.extract_text() for page in reader.pages]
-    except Refused as exc:
+    except (Refused, Unreadable) as exc:
         return str(exc)
     except Exception as exc:  # a damaged file: reported, never a traceback
         return f"its text cannot be read ({exc.__class__.__name__})"

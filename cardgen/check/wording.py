@@ -40,14 +40,13 @@ def page_texts(path: Path, titles: "tuple | None" = None) -> "list[str] | str":
 
     from .safefile import Refused, guard
 
+    from .pdfread import Unreadable, bounded
+
     try:
+        bounded(path)  # pages, streams and what the pages draw between them: as cardgen could write
         data = guard(path).read_bytes()
         key = hashlib.sha256(data).hexdigest()
         reader = pypdf.PdfReader(io.BytesIO(data))
-        from .pdfread import MAX_PAGES
-
-        if len(reader.pages) > MAX_PAGES:
-            return f"{len(reader.pages)} pages, more than cardgen writes: refused, not read"
         pages = range(len(reader.pages))
         if titles is not None:
             starts = [(str(o["/Title"]), reader.get_destination_page_number(o))
@@ -70,7 +69,7 @@ def page_texts(path: Path, titles: "tuple | None" = None) -> "list[str] | str":
                 _TEXT[(key, i)] = "\n".join(line for line in lines if not FOOTER.match(line))
             out.append(_TEXT[(key, i)])
         return out
-    except Refused as exc:
+    except (Refused, Unreadable) as exc:
         return str(exc)
     except Exception as exc:  # a damaged outline or page: reported, never a traceback
         return f"its text cannot be read ({exc.__class__.__name__})"

@@ -10,9 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import stat
 import struct
-import tempfile
 from pathlib import Path
 from html import escape as _html_escape
 
@@ -189,11 +187,12 @@ def ensure_fonts(fonts: FontSet) -> Path:
     if shared:
         folder = folder.with_name(folder.name + "-h")
     if not folder.is_dir():
+        from ..errors import writing
+
         folder.mkdir(mode=0o700)
-        for name, content in data.items():
-            (folder / name).write_bytes(content)
-        if shared:
-            (folder / black_name).write_bytes(data[cuts["black"]])
+        for name, content in [*data.items(), *([(black_name, data[cuts["black"]])] if shared else [])]:
+            with writing(folder / name):  # a full disk or `ulimit -f` names the file
+                (folder / name).write_bytes(content)
     black = folder / black_name
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
@@ -214,54 +213,10 @@ def ensure_fonts(fonts: FontSet) -> Path:
     return conf
 
 
-_private: "tuple[int, Path] | None" = None  # (pid, folder): a forked child makes its own
-
-
 def _private_dir() -> Path:
-    global _private
-    if _private is None or _private[0] != os.getpid():
-        import atexit
-        import shutil
+    from ..private import folder
 
-        _sweep_orphans()
-        folder = Path(tempfile.mkdtemp(prefix=f"cardgen-fonts-{os.getpid()}-"))
-        from ..interrupt import blocked_during_cleanup
-
-        atexit.register(blocked_during_cleanup(shutil.rmtree), folder, True)
-        _private = (os.getpid(), folder)
-    return _private[1]
-
-
-def _sweep_orphans() -> None:
-    """Remove the private font folders of cardgen processes that died without cleaning up
-    (a SIGKILL, a power cut): folders of this user named cardgen-fonts-<pid>-… whose
-    process is gone. A live or foreign process's folder, a link or a file is left alone."""
-    import re
-    import shutil
-
-    base = Path(tempfile.gettempdir())
-    try:
-        names = os.listdir(base)
-    except OSError:
-        return
-    for name in names:
-        match = re.fullmatch(r"cardgen-fonts-([0-9]{1,10})-[A-Za-z0-9_]{1,32}", name)
-        if match is None or int(match.group(1)) == os.getpid():
-            continue
-        try:
-            os.kill(int(match.group(1)), 0)
-            continue  # alive (or a pid reused by a live process): not ours to touch
-        except ProcessLookupError:
-            pass
-        except (PermissionError, OverflowError, OSError):
-            continue
-        path = base / name
-        try:
-            st = path.lstat()
-        except OSError:
-            continue
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid():
-            shutil.rmtree(path, ignore_errors=True)
+    return folder("fonts")
 
 
 def _reload_fontconfig() -> None:

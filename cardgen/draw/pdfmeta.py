@@ -170,14 +170,14 @@ def on_pikepdf(pdf, meta: PdfMeta, route: str) -> None:
     pdf.Root.Metadata = pdf.make_indirect(stream)
 
 
-def finish_file(path: Path, meta: PdfMeta, route: str) -> None:
-    """Set the metadata of a file another library wrote (matplotlib's) through pikepdf, in place."""
+def finish_bytes(data: bytes, meta: PdfMeta, route: str) -> bytes:
+    """A PDF another library drew (matplotlib's), in memory, with our metadata set through pikepdf."""
+    import io
+
     import pikepdf
 
-    from .pdf import save_pdf
-
-    with pikepdf.open(path) as pdf:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
         on_pikepdf(pdf, meta, route)
-        tmp = path.with_name(path.name + ".meta")
-        save_pdf(pdf, tmp)
-    tmp.replace(path)
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True, compress_streams=True)
+    return out.getvalue()

@@ -13,12 +13,16 @@ _pool = None  # (process, connection) of the warm process that runs the pool
 
 
 def worker_signals() -> None:
-    """In every forked render process: Ctrl-C is the build's to act on (ignored here),
-    and SIGTERM/SIGHUP end the process at once, as the pool's terminate() expects. The
-    build's own stop handlers (interrupt.py), copied by the fork, only set a flag that a
-    render process never reads."""
+    """In every forked render (and playtest) process: Ctrl-C is the build's to act on
+    (ignored here), SIGTERM/SIGHUP end the process at once, as the pool's terminate()
+    expects, and so does the death of the process that started it. The build's own stop
+    handlers (interrupt.py), copied by the fork, only set a flag that a render process
+    never reads."""
     import signal
 
+    from ..interrupt import die_with_parent
+
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_DFL)

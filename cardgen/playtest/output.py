@@ -47,6 +47,15 @@ def publish(out: Path, files: dict, replaces: tuple) -> list:
     return [out / FOLDER / name for name in sorted(files)]
 
 
+def drawing_folder():
+    """A fresh private folder for a report's drawings before they are read into the report
+    (a context manager): named with this process's pid, so that one a kill leaves behind
+    is swept by the next run (private.py)."""
+    from ..private import temporary
+
+    return temporary("playtest")
+
+
 def _stage(final: Path, staging: Path, files: dict, replaces: tuple) -> None:
     try:
         old = manifest.load(final)

@@ -15,11 +15,24 @@ INK, MUTED, ACCENT, SECOND = "#222222", "#777777", "#332288", "#cc6677"
 
 def _matplotlib(theme):
     import logging
+    import os
+    import sys
 
+    logging.getLogger("matplotlib").setLevel(logging.ERROR)  # its warnings are not the user's to act on (-q)
+    if "matplotlib" not in sys.modules:  # read at its import: its cache and config in a private folder,
+        from ..private import folder  # never ~/.cache or ~/.config (nor a warning when HOME is read-only)
+
+        os.environ["MPLCONFIGDIR"] = str(folder("matplotlib"))
+        os.environ["MPL_IGNORE_SYSTEM_FONTS"] = "1"  # its font list made without a scan of the system's
+        try:  # (a second a run, as the cache is new each time): the theme's fonts are added below
+            import matplotlib.font_manager  # noqa: F401
+        finally:
+            del os.environ["MPL_IGNORE_SYSTEM_FONTS"]  # else findfont looks only at matplotlib's own
     import matplotlib
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # the font's 1904-based date is fine
     matplotlib.use("Agg", force=True)
+    matplotlib.rcdefaults()  # matplotlib's own defaults, not a matplotlibrc found in the current folder
     from matplotlib import font_manager
 
     font = theme.fonts.file("regular")
@@ -57,15 +70,26 @@ def _integer_axes(fig) -> None:
 
 
 def _save(fig, pdf: "Path | None", svg: "Path | None", title: str, meta=None) -> None:
-    """The figure as PDF (with meta's metadata, draw/pdfmeta.py) and as SVG (titled)."""
-    _integer_axes(fig)
-    if pdf is not None:
-        from ..draw.pdfmeta import finish_file
+    """The figure as PDF (with meta's metadata, draw/pdfmeta.py) and as SVG (titled), drawn in
+    memory, then written: a write that fails (a full disk, `ulimit -f`) is one OSError naming
+    the file, not matplotlib's writer failing on its own broken state."""
+    import io
 
-        fig.savefig(pdf, format="pdf", metadata={"CreationDate": None})
-        finish_file(pdf, meta, "matplotlib, pikepdf")
-    if svg is not None:
-        fig.savefig(svg, format="svg", metadata={"Date": None, "Creator": "cardgen", "Title": title})
+    from ..errors import writing
+
+    _integer_axes(fig)
+    for path, fmt, metadata in ((pdf, "pdf", {"CreationDate": None}),
+                                (svg, "svg", {"Date": None, "Creator": "cardgen", "Title": title})):
+        if path is not None:
+            drawn = io.BytesIO()
+            fig.savefig(drawn, format=fmt, metadata=metadata)
+            data = drawn.getvalue()
+            if fmt == "pdf":
+                from ..draw.pdfmeta import finish_bytes
+
+                data = finish_bytes(data, meta, "matplotlib, pikepdf")
+            with writing(path):
+                Path(path).write_bytes(data)
 
 
 def _page(Figure, paper):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 from pathlib import Path
 
 from ..errors import CardgenError
@@ -136,9 +135,9 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
     outdir.refuse_unless_ours(final, options.out)
     if not options.sweep:
         _against_the_deck(final, games, options, warn)
-    json_out = _side_file(options.json_out, "--json", final, _our_json)
-    log_path = _side_file(options.log, "--log", final, _our_log)
-    log, log_tmp = _open_log(log_path)
+    from .sidefiles import side_files
+
+    json_out, log = side_files(options.json_out, options.log, final)
     reports, sweeps, files, lines, timings = [], {}, {}, [], []
     plan = {game: _variants(game, options) for game in games} if options.sweep else {}
     parts = Parts(sum(len(v) for v in plan.values()) if options.sweep else len(games), progress)
@@ -180,16 +179,19 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
         written = publish(options.out, files, stale)
         data = {"sweep": sweeps} if options.sweep else {"reports": reports}
-        if json_out is not None:
-            _write_json(json_out, data)
-        if log is not None:  # the whole log put in place in one step, after the reports
-            log.close()
-            Path(log_tmp).replace(log_path)
-            log = None
+        for target, text in ((json_out, json.dumps(data, indent=1) + "\n"), (log, None)):
+            if target is not None:  # each put in place in one step, after the reports
+                try:
+                    if text is not None:
+                        target.write(text)
+                    target.commit()
+                except CardgenError as exc:  # its folder turned read-only meanwhile, say
+                    flag, _, why = str(exc).partition(": ")
+                    raise CardgenError(f"{flag}: the report is in {options.out / 'playtest'}, but {why}") from None
     finally:
-        if log is not None:  # a run that failed leaves the old log (or none) as it was
-            log.close()
-            Path(log_tmp).unlink(missing_ok=True)
+        for target in (json_out, log):  # a run that failed leaves the old files (or none) as they were
+            if target is not None:
+                target.discard()
     pages = [p for p in written if p.suffix == ".html"]
     lines.append(f"report: {', '.join(str(p) for p in pages)}")
     if verbose:
@@ -287,14 +289,14 @@ def _report_files(report: dict, options, theme) -> dict:
     from ..layout.paper import papers
     from .plots import crazy_eights_page, eights_page, fourscore_page, str8eight_page
 
-    import tempfile
+    from .output import drawing_folder
 
     game = report["game"]
     draw = {"str8eight": str8eight_page, "fourscore": fourscore_page, "crazy-eights": crazy_eights_page,
             "eights": eights_page}[game]
     stem = f"{game}-playtest"
     files = {f"{stem}.json": ("playtest-figures", (json.dumps(report, indent=1) + "\n").encode())}
-    with tempfile.TemporaryDirectory() as tmp:
+    with drawing_folder() as tmp:
         svg = Path(tmp) / "plots.svg"
         for i, paper in enumerate(papers(options.paper)):
             pdf = Path(tmp) / f"{paper.name}.pdf"
@@ -400,11 +402,11 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     from ..layout.paper import papers
     from .plots import SWEEP_COLUMNS, _cell, sweep_page
 
-    import tempfile
+    from .output import drawing_folder
 
     stem = f"{game}-sweep"
     files = {f"{stem}.json": ("playtest-figures", (json.dumps({"game": game, "rows": rows}, indent=1) + "\n").encode())}
-    with tempfile.TemporaryDirectory() as tmp:
+    with drawing_folder() as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
             sweep_page(game, rows, paper, theme, pdf, None, meta=sweep_meta(game, rows, options.sweep, paper.name))
@@ -418,88 +420,3 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
                   columns=columns, plots=None, files=sorted(files))
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
-
-
-def _our_json(head: str) -> bool:
-    """An earlier --json file: JSON whose top holds reports or sweep."""
-    return head.lstrip().startswith(("{\n \"reports\"", "{\n \"sweep\""))
-
-
-def _our_log(head: str) -> bool:
-    """An earlier --log file: JSON lines, each a hand of a game."""
-    return head.startswith('{"game":')
-
-
-def _side_file(path, flag: str, final: Path, ours) -> "Path | None":
-    """--json/--log FILE, refused (one line, before any hand is played) when writing it could
-    lose something: a folder, a link (it would be written through), a file inside the output
-    folder (cardgen's own files live there), or an existing file cardgen did not write."""
-    if path is None or (flag == "--json" and str(path) == "-"):
-        return path
-    import os
-
-    path = Path(path)
-    if str(path) == "-":
-        raise CardgenError(f"{flag}: - is not supported (the summary goes to the standard output); name a file")
-    if path.is_symlink():
-        raise CardgenError(f"{flag}: {path} is a link; name a plain file, not a link")
-    if path.is_dir():
-        raise CardgenError(f"{flag}: {path} is a folder; name a file in it, such as {path / 'playtest.json'}")
-    try:
-        where = Path(os.path.abspath(path.parent)).resolve()
-    except (OSError, RuntimeError):  # a link loop
-        where = None
-    if where is not None and (where == final or where.is_relative_to(final)):
-        raise CardgenError(f"{flag}: {path} is inside the output folder, which cardgen replaces as a whole; "
-                           "choose a file outside it")
-    if where is None or not where.is_dir():
-        raise CardgenError(f"{flag}: {path}: the folder {path.parent} does not exist; create it first "
-                           "or choose another file")
-    if path.exists():
-        try:
-            with open(path, encoding="utf-8") as fh:
-                head = fh.read(64)
-        except (OSError, UnicodeDecodeError):
-            head = None
-        if head is None or (head and not ours(head)):
-            raise CardgenError(f"{flag}: {path} exists and is not a file cardgen wrote; "
-                               "choose a new file, or delete it first")
-    if not os.access(where, os.W_OK):
-        raise CardgenError(f"{flag}: {path}: cannot write in {path.parent} (Permission denied); choose another file")
-    return path
-
-
-def _open_log(path):
-    """A private file beside the log, put in its place when the run succeeds."""
-    if path is None:
-        return None, None
-    import os
-    import tempfile
-
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.chmod(tmp, 0o644)
-        return os.fdopen(fd, "w", encoding="utf-8"), tmp
-    except OSError as exc:
-        raise CardgenError(f"--log: cannot write {path} ({exc.strerror}); choose another file") from None
-
-
-def _write_json(path: Path, data: dict) -> None:
-    text = json.dumps(data, indent=1) + "\n"
-    if str(path) == "-":
-        sys.stdout.write(text)
-        return
-    import os
-    import tempfile
-
-    tmp = None
-    try:  # put in place in one step: never half-written
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise CardgenError(f"--json: cannot write {path} ({exc.strerror}); choose another file") from None

@@ -1,0 +1,104 @@
+"""Private temporary folders: where cardgen keeps what no one else should see or plant.
+
+Made by mkdtemp in the system's temporary folder (mode 0700, a fresh name: never a
+predictable path another user could plant) and named cardgen-<purpose>-<pid>-<random>,
+so that whose it is can be told from its name alone: one a process keeps to its end
+(folder: fontconfig's configuration and cache, matplotlib's cache) or one for a piece
+of work (temporary: Ghostscript's separations, a playtest report's drawings). Each goes
+when its work or its process ends; a process that cannot clean up (SIGKILL, a power cut)
+leaves them behind, and the next cardgen process to make one removes those of dead
+processes: only this user's folders, never a link, never a live process's.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+PURPOSES = ("fonts", "ink", "playtest", "matplotlib")
+_NAME = re.compile(r"cardgen-(?:" + "|".join(PURPOSES) + r")-([0-9]{1,10})-[A-Za-z0-9_]{1,32}")
+_made: dict = {}  # purpose -> (pid, folder): a forked child makes its own
+_swept = 0  # the pid of the process that swept last: once a process
+
+
+def folder(purpose: str) -> Path:
+    """This process's private folder for purpose, made on first use, kept to its end."""
+    known = _made.get(purpose)
+    if known is not None and known[0] == os.getpid():
+        return known[1]
+    path = Path(_mkdtemp(purpose))
+    _made[purpose] = (os.getpid(), path)
+    _remove_at_exit(path)
+    return path
+
+
+def temporary(purpose: str):
+    """A private folder for one piece of work (a context manager giving its path), removed
+    when the work is done."""
+    return tempfile.TemporaryDirectory(prefix=_prefix(purpose))
+
+
+def _prefix(purpose: str) -> str:
+    global _swept
+    assert purpose in PURPOSES, purpose
+    if _swept != os.getpid():
+        _swept = os.getpid()
+        sweep_orphans()
+    return f"cardgen-{purpose}-{os.getpid()}-"
+
+
+def _mkdtemp(purpose: str) -> str:
+    return tempfile.mkdtemp(prefix=_prefix(purpose))
+
+
+def _remove_at_exit(path: Path) -> None:
+    """At the process's end: atexit for the command's process, and multiprocessing's own
+    exit hook for a forked one (a Process child ends with os._exit, which skips atexit)."""
+    import atexit
+    import shutil
+    import sys
+
+    from .interrupt import blocked_during_cleanup
+
+    remove = blocked_during_cleanup(shutil.rmtree)
+    atexit.register(remove, path, True)
+    util = sys.modules.get("multiprocessing.util")
+    if util is not None:
+        util.Finalize(None, remove, args=(path, True), exitpriority=0)
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs with that pid (another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or a number no process has: not ours to judge
+    return True
+
+
+def sweep_orphans() -> None:
+    """Remove the private folders of cardgen processes that died without cleaning up:
+    folders of this user named cardgen-<purpose>-<pid>-… whose process is gone. A live
+    or foreign process's folder, a link or a file is left alone."""
+    import shutil
+
+    base = Path(tempfile.gettempdir())
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        match = _NAME.fullmatch(name)
+        if match is None or int(match.group(1)) == os.getpid() or alive(int(match.group(1))):
+            continue
+        path = base / name
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid():
+            shutil.rmtree(path, ignore_errors=True)
