@@ -21,7 +21,9 @@ def _rules(decks: int, ace_value: int) -> RulesSpec:
 
 
 def _resolve(name: str, slugs: list) -> str:
-    """'8-hearts' -> deck 1's eight of hearts."""
+    """'8-hearts' -> deck 1's eight of hearts; 'back' -> deck 1's back."""
+    if name == "back":
+        return next((s for s in slugs if s.startswith("back")), name)
     rank, _, suit = name.partition("-")
     return f"1-{suit}-{rank}"
 
@@ -34,7 +36,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(spec.facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     rules = RulesTask(out, options, theme, GAME, spec,
-                      lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
     write_tuckboxes(out, options, deck, TITLE, BACK_GROUNDS[1], edition=spec.facts.edition)
     out.render_pngs(options.jobs, theme)

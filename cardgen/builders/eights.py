@@ -19,7 +19,9 @@ def rules_spec() -> RulesSpec:
 
 
 def _resolve(name: str, slugs: list) -> str:
-    """'E' -> the first letter card showing E."""
+    """'E' -> the first letter card showing E; '3g' -> the G of suit 3; 'back' -> the back."""
+    if len(name) == 2 and name[0].isdigit():
+        return next((s for s in slugs if s.startswith(f"{name[0]}-") and s.endswith(f"-{name[1].lower()}")), name)
     return next((s for s in slugs if s.endswith(f"-{name.lower()}")), name)
 
 
@@ -29,7 +31,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     out = Output(game_dir, {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)})
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
-    rules = RulesTask(out, options, theme, GAME, rules_spec(), lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+    rules = RulesTask(out, options, theme, GAME, rules_spec(), lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
     write_tuckboxes(out, options, deck, TITLE, BACK_PLUM)
     out.render_pngs(options.jobs, theme)

@@ -23,6 +23,6 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
                             "pass_cards": facts.pass_cards})
     if "pdf" in options.formats and out.wants("rules"):
         spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
-                         reference="fourscore-reference", readings=True)
+                         reference="fourscore-reference")
         write_booklets(out, options, theme, GAME, spec, pictures(options, theme))
     return out.record(GAME), out.files, out.timings

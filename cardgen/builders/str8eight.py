@@ -32,7 +32,7 @@ def rules_spec(facts: Str8EightFacts) -> RulesSpec:
     return RulesSpec(
         "str8eight", TITLE, facts, cover=[str(v) for v in facts.cover] + (["pass-left"] if facts.pass_cards else []),
         reference="str8eight-reference", scorepad={"players": facts.players[1], "hands": 16},
-        tournament=facts.tournament, readings=True)
+        tournament=facts.tournament)
 
 
 def _resolve(name: str, slugs: list) -> str:
