@@ -34,6 +34,8 @@ WHOLE_TABLE_ROWS = 18  # tables up to this many rows never split across pages
 BOOKLET_MARGINS = (14, 11, 14, 17)  # inner, outer, top, bottom (mm): a 114.7 mm column on half-letter,
 # wide enough for a strip of four poker cards whose arrow numbers print at 6 pt
 AID_MARGINS = (12, 12, 12, 12)
+TITLE_TOP_MM = 12.0  # above the title on the title page
+SETUP_SHARE = 0.62  # the most of a page's height the setup picture may take (the quick start holds the rest)
 SMALL_PRINT = 0.9  # back matter ("About this edition") in type this much smaller than the body
 AID_TYPE_PT = (7.0, 14.0)  # the player aid's body type: the largest in this range that fits a page
 
@@ -74,7 +76,7 @@ def _styles(fonts: dict, base: float = 9.6):
         "caption": ParagraphStyle("caption", parent=body, fontName=fonts["italic"], fontSize=base - 1.2,
                                   leading=(base - 1.2) * 1.35, textColor=palette.MUTED_INK, alignment=TA_CENTER,
                                   spaceBefore=3),
-        "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.6, spaceAfter=0),
+        "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.45, spaceAfter=0),
         "small": ParagraphStyle("small", parent=body, fontSize=base * SMALL_PRINT, leading=base * SMALL_PRINT * 1.38,
                                 spaceAfter=base * 0.45),
         "small_item": ParagraphStyle("small_item", parent=body, fontSize=base * SMALL_PRINT,
@@ -84,7 +86,7 @@ def _styles(fonts: dict, base: float = 9.6):
                                 leading=LABEL_PT * 1.2, textColor=palette.MUTED_INK, alignment=TA_CENTER,
                                 spaceAfter=0),
         "toc_title": ParagraphStyle("toc_title", parent=body, fontName=fonts["heavy"], fontSize=12,
-                                    leading=16, textColor=ACCENT, spaceBefore=10, spaceAfter=4),
+                                    leading=16, textColor=ACCENT, spaceBefore=10, spaceAfter=4, keepWithNext=1),
     }
 
 
@@ -101,7 +103,8 @@ def _figure(block: Block, room: float, frame_h: float, card_picture: Callable, s
     from reportlab.platypus import Paragraph
 
     if block.label == "setup":
-        figure = Tableau(parse_setup(" ".join(block.items)), room, card_picture, styles["label"])
+        figure = Tableau(parse_setup(" ".join(block.items)), room, card_picture, styles["label"],
+                         frame_h / MM * SETUP_SHARE)
     else:
         pictures = [card_picture(item) for item in block.items]
         size = pictures[0].size_mm
@@ -336,12 +339,12 @@ def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callab
                 continue
             if block.kind == "title":
                 story += [Paragraph(block.text, styles["h2"])] if compact else \
-                    [Spacer(1, 18 * MM), Paragraph(block.text, styles["title"])]
+                    [Spacer(1, TITLE_TOP_MM * MM), Paragraph(block.text, styles["title"])]
             elif block.kind == "subtitle":
                 story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
             else:
-                story += [Spacer(1, 8 * MM), *_figure(block, frame.figure_room_mm, frame.height, card_picture,
-                                                      styles), Spacer(1, 4 * MM)]
+                story += [Spacer(1, 6 * MM), *_figure(block, frame.figure_room_mm, frame.height, card_picture,
+                                                      styles), Spacer(1, 3 * MM)]
             continue
         if not title_done:
             if with_contents and not cover:

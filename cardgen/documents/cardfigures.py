@@ -181,12 +181,15 @@ class Tableau(_flowable_base()):
     right in the text column; small things (piles, empty places) stack in columns beside
     the tall ones."""
 
-    def __init__(self, items: list, room_mm: float, card_picture: Callable, label_style):
+    def __init__(self, items: list, room_mm: float, card_picture: Callable, label_style, max_height_mm: float = 1e9):
         super().__init__()
         self.items, self.room, self.label_style = items, room_mm, label_style
         self.hAlign = "CENTER"
         self._measure(card_picture)
         self._place()
+        self.scale = min(1.0, max_height_mm / self.height_mm, room_mm / max(self.width_mm, 1e-9))
+        # a last resort, for a setup picture no page can hold: the whole picture smaller (its
+        # cards then print their numbers smaller, which tests/test_booklet_finish.py reports)
 
     def _measure(self, card_picture) -> None:
         from reportlab.platypus import Paragraph
@@ -244,7 +247,9 @@ class Tableau(_flowable_base()):
             small = item.kind in ("back", "empty")
             total = item.h + item.label_h
             slot = self._slot(item)
-            if small and stack_x is not None and stack_bottom + ITEM_GAP_MM / 2 + total <= top + tallest + STACK_SLACK_MM:
+            overflows = x and x + slot > self.room + 0.01
+            if small and stack_x is not None and (overflows or stack_bottom + ITEM_GAP_MM / 2 + total
+                                                  <= top + tallest + STACK_SLACK_MM):
                 item.x, item.y = stack_x, stack_bottom + ITEM_GAP_MM / 2
                 stack_bottom = item.y + total
                 line_h = max(line_h, stack_bottom - top)
@@ -267,10 +272,16 @@ class Tableau(_flowable_base()):
         return max(item.w, SMALL_CARD_MM + 6 if item.label else 0)
 
     def wrap(self, *_):
-        return self.width_mm * MM, self.height_mm * MM
+        return self.width_mm * MM * self.scale, self.height_mm * MM * self.scale
 
     def draw(self):
         c = self.canv
+        c.saveState()
+        c.scale(self.scale, self.scale)
+        self._draw(c)
+        c.restoreState()
+
+    def _draw(self, c):
         top = self.height_mm
         for item in self.items:
             slot_w = self._slot(item)

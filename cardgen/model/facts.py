@@ -499,7 +499,7 @@ class FourScoreFacts:
     @property
     def deal_hand(self) -> tuple:
         """The setup picture's hand: a few other values, in order, as a player sorts them."""
-        return _spread_values(self.table_size, min(5, max(1, self.dealt // max(1, self.players[1]))),
+        return _spread_values(self.table_size, min(3, max(1, self.dealt // max(1, self.players[1]))),
                               self.row_starts)
 
 
