@@ -88,12 +88,9 @@ EARLY_READER_FONTS = FontSet(
     cap=0.713, digit=0.605,
 )
 
-FONT_SETS = {"standard": DEFAULT_FONTS, "hyperlegible": HYPERLEGIBLE_FONTS, "early-reader": EARLY_READER_FONTS}
-
-
 def font_set(name: str) -> FontSet:
     """The bundled fonts a --font choice names (looked up when asked, never copied)."""
-    return FONT_SETS[name]
+    return {"standard": DEFAULT_FONTS, "hyperlegible": HYPERLEGIBLE_FONTS, "early-reader": EARLY_READER_FONTS}[name]
 
 
 @dataclass(frozen=True)

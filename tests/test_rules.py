@@ -36,7 +36,7 @@ def test_parser_blocks_and_escaping():
 
 def test_rule_texts_state_the_key_facts():
     s8 = plain_text(load("str8eight"))
-    for fact in ("50", "1,000", "500", "bull’s-eye", "6 pass cards", "FAQ", "Tournament"):
+    for fact in ("50", "1,000", "500", "bull’s-eye", "six pass cards", "FAQ", "Tournament", "Quick start"):
         assert fact in s8, fact
     crazy = plain_text(load("crazy-eights"))
     assert "250" in crazy and "Option" in crazy
@@ -66,7 +66,8 @@ def test_booklet_pdf(built):
     contents = pages[0].split("Contents", 1)[1]
     titles = [line.strip() for line in contents.splitlines() if line.strip() and not re.search(r"[\d.]", line)]
     numbers = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", contents, re.M)]
-    assert titles[:3] == ["What is in the box", "Setup", "Your turn"] and "Scoring" in titles
+    assert titles[:4] == ["Quick start", "What is in the box", "Setup", "Your turn"] and "Scoring" in titles
+    assert titles[-1] == "About this edition" and numbers[0] == 2 and numbers[1] == 3  # the quick start: page 2 alone
     assert len(numbers) == len(titles) >= 10 and numbers == sorted(numbers)
     for title, number in zip(titles, numbers):
         assert title in [line.strip() for line in pages[number - 1].splitlines()], (title, number)
@@ -74,12 +75,12 @@ def test_booklet_pdf(built):
     body_one_line = " ".join(body.split())
     assert "There are 64 number cards, one for every cell of the 8 × 8 table" in body_one_line
     assert "the deck holds 30 different values" in body_one_line
-    assert "There are 6 pass cards: 3 pass left and 3 pass right" in body_one_line
+    assert "There are also six pass cards: three pass left and three pass right" in body_one_line
     assert "Shuffle all 70 cards together" in body_one_line
-    table = pages[1].split("Copies", 2)[2].split("Six values")[0]
+    table = pages[2].split("Copies", 4)[4].split("Six values")[0]
     cells = [int(n) for n in table.split()]
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
-    copies = dict(pair for row in rows for pair in (row[:2], row[2:]))
+    rows = [cells[i:i + 8] for i in range(0, len(cells), 8)]
+    copies = dict(tuple(row[i:i + 2]) for row in rows for i in range(0, len(row), 2))
     assert copies == value_counts(8)  # the value/copies table, read off the page
     assert "Str8 Eight · 2" in reader.pages[1].extract_text().replace("  ", " ") or \
         "2 · Str8 Eight" in reader.pages[1].extract_text().replace("  ", " ")
@@ -101,7 +102,7 @@ def card_pictures(path) -> int:
 
 def test_booklet_shows_real_cards(built):
     path = built / "str8eight" / "str8eight-rules.pdf"
-    assert card_pictures(path) >= 5 + 2 + 8 + 8 + 2  # cover, pass cards, two sequences, the facing pair
+    assert card_pictures(path) >= 5 + 3 + 1 + 8 + 2  # cover, the quick start's hand and back, the sequence, the pair
     assert sum(len(p.images) for p in pypdf.PdfReader(str(path)).pages) == 0  # vectors, not pictures
 
 
@@ -176,7 +177,7 @@ def test_a_small_table_variant_builds_its_booklet(small_table):
     out = small_table
     body = " ".join(text(out / "str8eight" / "str8eight-rules.pdf").split())
     assert "There are 25 number cards, one for every cell of the 5 × 5 table" in body
-    assert "There are 2 pass cards: one passes left and one passes right" in body
+    assert "There are also two pass cards: one passes left and one passes right" in body
     assert "Shuffle all 27 cards together" in body
     assert "64 number cards" not in body and "70 cards" not in body and "cell of the 8 × 8" not in body
     aid = " ".join(text(out / "str8eight" / "str8eight-reference.pdf").split())
@@ -199,7 +200,7 @@ def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_t
         "str8eight-rules.pdf: booklet: states 25 / 5 / 5 for the number cards; the deck in this folder says 64 / 8 / 8",
         "states 14 for the different values; the deck in this folder says 30",
         "copies table differs from the cards at value(s) 6, 7, 8",
-        "states 2 for the pass cards; the deck in this folder says 6",
+        "states two / one / one for the pass cards; the deck in this folder says six / three / three",
         "states 27 for the cards shuffled together; the deck in this folder says 70",
         "str8eight-reference.pdf: player aid: states 5 for the bull's-eye cards; the deck in this folder says 8",
         "str8eight-reference.pdf: player aid: states 2 / 1 / 1 for the pass cards; the deck in this folder says 6 / 3 / 3"])
@@ -215,6 +216,6 @@ def test_the_tips_cite_the_atlas_of_the_deck_built(n, length):
     book = atlas(n, length or n)
     text = render("str8eight", str8eight_facts(n, 6, length or None))
     hub = book.hubs(1)[0]
-    assert f"there are {book.value_sequences:,} different runs" in text
-    assert f"that makes {book.card_sequences:,}." in text
+    assert f"allows: {book.value_sequences:,} different runs" in text
+    assert f"; {book.card_sequences:,} if each copy of a value counts as a different card" in text
     assert f"The busiest value is {hub}: {round(100 * book.share_through(hub))} in every 100" in text

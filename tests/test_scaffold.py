@@ -197,7 +197,10 @@ def test_the_booklets_say_how_to_play_at_the_level_built(level):
     # large print draws no "?" (the colors level's label takes the number's place) and no
     # "×d" label at the full level: the booklet says what those faces show
     assert "“?”" not in large and ("“×d” label, set large, takes the place of its number" in large) == (level == "colors")
-    assert ("Each arrow is also labeled with its group" in large) == (level != "full")
+    if level == "bare":  # the bare booklet speaks of values and cells, never of arrows to read
+        assert "right arrow of your last card" not in text and "name each other" not in text and "[[facing" not in text
+        assert "the next multiple in one of its groups" in text
+    assert ("shape and “×d” label for black-and-white prints" in large) == (level == "colors")  # bare: no arrows
     fourscore = render("fourscore", fourscore_facts(8, 6, level))
     assert ("printed at the" in fourscore) == (level != "full") and (level in fourscore or level == "full")
 

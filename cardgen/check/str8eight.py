@@ -584,7 +584,7 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
            Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (want[3],) if seats_three else None)]
     if pass_total:
         points = PASS_POINTS
-        booklet += [Claim("the pass cards", r"There (?:is|are) also (\w+) pass cards?: (\w+) pass left and (\w+) pass right",
+        booklet += [Claim("the pass cards", r"There are also (\w+) pass cards: (\w+) pass(?:es)? left and (\w+) pass(?:es)? right",
                           (word(pass_total), word(pass_total // 2), word(pass_total // 2))),
                     Claim("the cards shuffled together", r"Shuffle all (\d+) cards together", (cards + pass_total,)),
                     Claim("a pass card's cost", r"A pass card in hand counts (\d+)", (points,))]
