@@ -15,6 +15,11 @@ GAME = "fourscore"
 TITLE = "FourScore"
 
 
+def rules_spec(facts) -> RulesSpec:
+    """The booklet and aid of this variant: the cover shows the row example and its next card."""
+    return RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover], reference="fourscore-reference")
+
+
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
     from ..settings import parts_of
 
@@ -22,7 +27,5 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     out = Output(game_dir, {"parts": parts_of(options), "plays_with": "str8eight", "table_size": facts.table_size,
                             "pass_cards": facts.pass_cards})
     if "pdf" in options.formats and out.wants("rules"):
-        spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
-                         reference="fourscore-reference")
-        write_booklets(out, options, theme, GAME, spec, pictures(options, theme))
+        write_booklets(out, options, theme, GAME, rules_spec(facts), pictures(options, theme))
     return out.record(GAME), out.files, out.timings

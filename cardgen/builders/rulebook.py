@@ -73,6 +73,16 @@ class CardPictures:
         return self.cache[name]
 
 
+def booklet_blocks(spec: RulesSpec) -> list:
+    """The booklet's blocks: its rule text, with the cover picture under the title."""
+    from ..documents.ruletext import Block, load
+
+    blocks = load(spec.booklet, spec.facts)
+    if spec.cover:
+        blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
+    return blocks
+
+
 def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                    pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
@@ -80,15 +90,11 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     from ..documents.booklet import PAGE_SIZES, write_booklet, write_player_aid
     from ..documents.fold import write_fold
     from ..draw.fonts import register_reportlab_fonts
-    from ..documents.ruletext import Block, load
-
-    from ..documents.ruletext import Edition
+    from ..documents.ruletext import Edition, load
 
     fonts = register_reportlab_fonts(theme.fonts)
-    blocks = load(spec.booklet, spec.facts)
+    blocks = booklet_blocks(spec)
     readings = Edition(game, spec.facts).ids  # none for a game without a table
-    if spec.cover:
-        blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
     aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
     booklets, folds, aids = {}, {}, {}
     for i, paper in enumerate(papers(options.paper)):

@@ -28,7 +28,7 @@ FACING_GAP_MM = 0.2  # "facing" pairs: edge to edge, so their arrows meet
 ROW_GAP_MM = 2.4  # between the rows of a grid or strip
 STRIP_MARGIN_MM = 0.8  # at full card size: what a covering card leaves free before the big number
 FAN_SHOW = 0.2  # of a card's width: what each card of a fanned hand shows of itself (its corner index)
-COLUMN_SHOW = 0.2  # of a card's height: what each card of a column of row starts shows (its top)
+COLUMN_SHOW = 0.14  # of a card's height: what each card of a column of row starts shows (its top corner)
 MUTED_INKS = ("#5b6270",)  # the designs' reminder ink (palette.MUTED_INK)
 DIGIT_ADVANCE = 0.66  # of the font size: a digit's width when the font is not known (wider than any bundled cut's)
 
