@@ -177,3 +177,31 @@ def test_the_booklets_print_the_table_in_about_this_edition():
     seven = " ".join(render("fourscore", fourscore_facts(7)).split())
     assert "Cards that do not share out** (added rule)" in seven and "Cards that do not share out" not in \
         " ".join(render("fourscore", fourscore_facts()).split())
+
+
+def test_the_checker_holds_about_this_edition_to_the_table(tmp_path, monkeypatch):
+    """check/edition.py reads the table itself: the list's topics in the table's order,
+    each entry marked † once in the rules. A rule stated without its mark, a list out of
+    order and an entry that is not the table's are each caught."""
+    from test_booklet_finish import typeset
+
+    from cardgen.check.edition import check_edition
+    from cardgen.check.report import GameReport
+
+    def run(path, ids) -> list:
+        report = GameReport("str8eight")
+        check_edition(path, "str8eight", tuple(ids), report, lambda p: p.name)
+        return [f"{v.card}: {v.problem}" for v in report.violations]
+
+    path = typeset(tmp_path, "str8eight", "default", {})[0]
+    ids = Edition("str8eight", str8eight_facts()).ids
+    assert run(path, ids) == []
+    assert any("out of the table's order" in p for p in run(path, ids[1:2] + ids[:1] + ids[2:]))
+    swapped = tuple("scaled-targets" if i == "more-players" else i for i in ids)
+    assert any("the table's entry 'scaled-targets' is “Score targets for this table” (added rule)" in p
+               for p in run(path, swapped))
+    monkeypatch.setattr(Edition, "state", lambda self, key: self[key].rule + ("" if key == "no-winner" else "†"))
+    (tmp_path / "unmarked").mkdir()
+    unmarked = typeset(tmp_path / "unmarked", "str8eight", "default", {})[0]
+    assert run(unmarked, ids) == [f"booklet: the rules mark {len(ids) - 1} rule(s) with †; “About this edition” lists "
+                                  f"{len(ids)}, each of which the rules state and mark once"]

@@ -203,7 +203,13 @@ def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_t
         "states two / one / one for the pass cards; the deck in this folder says six / three / three",
         "states 27 for the cards shuffled together; the deck in this folder says 70",
         "str8eight-reference.pdf: player aid: states 5 for the bull's-eye cards; the deck in this folder says 8",
-        "str8eight-reference.pdf: player aid: states 2 / 1 / 1 for the pass cards; the deck in this folder says 6 / 3 / 3"])
+        "str8eight-reference.pdf: player aid: states 2 / 1 / 1 for the pass cards; the deck in this folder says 6 / 3 / 3",
+        # the quick start's numbers are read too
+        "states 27 for the quick start's deck; the deck in this folder says 70",
+        "states 5 for the quick start's bull's-eyes; the deck in this folder says 8",
+        "states fifth for the quick start's sequence length; the deck in this folder says eighth",
+        # and its "About this edition" against the table: the 5 × 5 kit adds scaled targets
+        "“About this edition” lists 12 readings; the table gives 11 for this variant"])
 
 
 @pytest.mark.parametrize("n, length", [(8, 0), (6, 0), (12, 5)])
