@@ -130,3 +130,23 @@ def test_the_inspector_sees_a_badly_finished_booklet(tmp_path, booklets, monkeyp
     path = tmp_path / "gap.pdf"
     write_booklet(blocks, path, page, "T", fonts, pictures)
     assert any("% empty" in p for p in problems(path, blocks, BOOKLET_MARGINS, page.height, quick_start=False))
+
+
+@pytest.mark.parametrize("game", ["str8eight", "fourscore", "crazy-eights", "eights"])
+def test_the_rules_speak_as_rules(game):
+    """No sentence says the rules are silent or incomplete, none names the software, and no
+    inline "Added rule:" note is left: a rule we chose or added is stated with its † (and
+    explained in About this edition)."""
+    import re
+
+    from cardgen.documents.ruletext import load, plain_text
+    from cardgen.model.facts import facts_for
+
+    for facts in [facts_for(game), facts_for(game, table_size=5, pass_cards=0)] if game in ("str8eight", "fourscore") \
+            else [facts_for(game)]:
+        text = " ".join(plain_text(load(game, facts)).split())
+        about = text.rfind("About this edition")
+        rules = text[:about] if about >= 0 else text
+        assert "cardgen" not in text.lower()
+        assert not re.search(r"(rules|original|reference)[^.]{0,30}\b(do not|does not|don’t) (say|spell|cover|give)|"
+                             r"Added rule:|Settle them|Agree on it before", rules), game

@@ -225,3 +225,51 @@ def test_the_tips_cite_the_atlas_of_the_deck_built(n, length):
     assert f"allows: {book.value_sequences:,} different runs" in text
     assert f"; {book.card_sequences:,} if each copy of a value counts as a different card" in text
     assert f"The busiest value is {hub}: {round(100 * book.share_through(hub))} in every 100" in text
+
+
+def test_the_finish_tip_keeps_the_original_example_and_never_names_a_rare_value():
+    """The reference's own end-game tip, 24 to 35 to 48 with two routes each way, wherever the
+    table holds it; elsewhere a computed finish, and never one through a value the same
+    page calls rare."""
+    from cardgen.model.facts import str8eight_facts
+
+    for n in range(3, 13):
+        for length in sorted({None, max(2, n - 2)}, key=str):
+            f = str8eight_facts(n, 6, length)
+            if f.finish is None:
+                continue
+            a, bs, c, ds, e = f.finish
+            named = {a, c, e, *bs, *ds}
+            assert not named & set(f.atlas.rare if f.atlas else ()), (n, length, f.finish, f.atlas.rare)
+            if n >= 8 and not {24, 28, 30, 35, 40, 42, 48} & set(f.atlas.rare):
+                assert f.finish == (24, (28, 30), 35, (40, 42), 48), (n, length)
+    text = " ".join(plain_text(load("str8eight")).split())
+    assert "24 to 35 to 48 is a strong one, with two routes at each step: 24, 28 or 30, 35; then 35, 40 or 42, 48" \
+        in text
+
+
+def test_a_cover_drawn_elsewhere_takes_the_first_page(tmp_path, built):
+    """write_booklet(cover=…): page 1 is the cover module's, the quick start stays on page 2
+    and the contents list heads page 3."""
+    import pypdf
+
+    from cardgen.builders.rulebook import booklet_blocks
+    from cardgen.builders.str8eight import pictures, rules_spec
+    from cardgen.documents.booklet import PAGE_SIZES, write_booklet
+    from cardgen.draw.fonts import register_reportlab_fonts
+    from cardgen.model.facts import str8eight_facts
+    from cardgen.options import BuildOptions
+    from cardgen.theme import DEFAULT_THEME
+
+    drawn = []
+
+    def cover(canvas, page):
+        drawn.append(page.name)
+        canvas.drawString(100, 300, "COVER ART")
+    path = tmp_path / "covered.pdf"
+    spec = rules_spec(str8eight_facts())
+    write_booklet(booklet_blocks(spec), path, PAGE_SIZES["letter"], "Str8 Eight",
+                  register_reportlab_fonts(DEFAULT_THEME.fonts), pictures(BuildOptions(), DEFAULT_THEME), cover=cover)
+    pages = [p.extract_text() for p in pypdf.PdfReader(str(path)).pages]
+    assert drawn == ["half-letter"] and "COVER ART" in pages[0] and "Contents" not in pages[0]
+    assert "Quick start" in pages[1] and "Contents" in pages[2].split("What is in the box")[0]

@@ -21,6 +21,7 @@ FIGURE = re.compile(r"^\[\[(cards|facing|strip|setup)(?::\s*([^\]]*))?\]\]$")
 NEWPAGE = "[[newpage]]"
 SMALL = "[[small]]"  # the rest of the section in small print (back matter)
 NBSP = "\u00a0"  # between the numbers of a run, so a line never breaks inside one
+RUN_SPACE = re.compile(r"(\d) ([×·+=−]) (?=[\d–dN]\b|\d)")  # "8 × 8", "50 + 10 = 60": never broken at a line's end
 DAGGER = "†"  # marks a rule this edition settled or added (listed in "About this edition")
 CALLOUT = re.compile(r"^<b>(Tip|Example|Note|Option):</b>\s*")
 
@@ -294,7 +295,8 @@ def render(name: str, facts=None) -> str:
 
         facts = facts_for(game_of(name))
     try:
-        return _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
+        text = _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
+        return RUN_SPACE.sub(f"\\1{NBSP}\\2{NBSP}", text)
     except jinja2.TemplateNotFound:
         raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None
 
