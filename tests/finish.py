@@ -125,8 +125,11 @@ def problems(pdf_path, blocks, margins: tuple, page_height_mm: float, quick_star
         if free <= EMPTY_LIMIT:
             continue
         head = [p for p in nxt.pictures if p[0] < top_mm + 12.0]  # a figure heading the next page (under its heading)
-        tall = max((b for t, b in nxt.pictures if t < (max((b for _, b in head), default=0) + 3)), default=0) - top_mm
-        if head and tall > free * frame_h:
+        bottom = max((b for _, b in head), default=0.0)
+        for t, b in sorted(nxt.pictures):  # its rows, each starting where the one above ends
+            if head and t <= bottom + 4.0:
+                bottom = max(bottom, b)
+        if head and bottom - top_mm > free * frame_h:
             continue  # what follows is a figure that could not fit: the text before it flowed as far as it may
         found.append(f"page {page.number} is {free:.0%} empty")
     return found

@@ -637,7 +637,20 @@ def _level_claims(level: str) -> list:
     return claims
 
 
-RUN_SAID = re.compile(r"Winning with a [^,]{3,20}, such as ([\d, ]+), you also collect")
+RUN_SAID = re.compile(r"Winning with a [^,]{3,20}, such as ([\d, …]+), you also collect")
+
+
+def _run_values(said: str) -> list:
+    """The numbers of a printed run; "1, 2, 3, …, 36" (a long run, shortened) as the whole
+    arithmetic run it stands for."""
+    parts = [p for p in said.replace(",", " ").split() if p]
+    if "…" in parts and len(parts) == 5 and all(p.isdigit() for i, p in enumerate(parts) if i != 3):
+        a, b, c, _, z = (int(p) if p.isdigit() else 0 for p in parts)
+        step = b - a
+        if step > 0 and c - b == step and (z - a) % step == 0:
+            return list(range(a, z + 1, step))
+        return [a, b, c, z]
+    return [int(p) for p in parts if p.isdigit()]
 MISS_SAID = re.compile(r"does not count: ([\d, ]+) is a legal winning sequence")
 
 
@@ -651,7 +664,7 @@ def _check_bonus_words(text: str, file: str, n: int, length: int, report: GameRe
             report.fail(file, "booklet", f"describes a one-color bonus, but no group of the {n} × {n} table "
                         f"holds {length} cards")
         return
-    values = [int(v) for v in said.group(1).replace(",", " ").split()] if said else []
+    values = _run_values(said.group(1)) if said else []
     if not said or len(values) != length or not is_run(values, n):
         report.fail(file, "booklet", f"the one-color bonus example {values or 'is missing'}: not {length} "
                     "consecutive multiples of one group from a bull's-eye")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..design import palette
-from ..layout.figure import (COLUMN_SHOW, FAN_SHOW, GAP_MM, ROW_GAP_MM, Face, FigurePlan, plan_fan,
+from ..layout.figure import (COLUMN_SHOW, GAP_MM, ROW_GAP_MM, Face, FigurePlan, fan_show, plan_fan,
                              smallest_width)
 
 MM = 72 / 25.4
@@ -154,6 +154,7 @@ class Item:
     h: float = 0.0
     card_w: float = 0.0
     card_h: float = 0.0
+    show: float = 0.0  # a hand: the share of its width each card shows
     x: float = 0.0  # mm from the tableau's left, and from its top to the picture's top
     y: float = 0.0
     label_h: float = 0.0
@@ -212,9 +213,10 @@ class Tableau(_flowable_base()):
                 item.card_w, item.card_h = width, width * size[1] / size[0]
                 n = len(faces)
                 if item.kind == "hand":
-                    item.w, item.h = item.card_w * (1 + (n - 1) * FAN_SHOW), item.card_h
+                    item.show = fan_show([p.face for p in faces if p.face])
+                    item.w, item.h = item.card_w * (1 + (n - 1) * item.show), item.card_h
                     if item.w > self.room:  # too many to fan at that size: as large as fits
-                        plan = plan_fan(n, size, self.room, must)
+                        plan = plan_fan(n, size, self.room, must, item.show)
                         item.card_w, item.card_h = plan.card_w, plan.card_h
                         item.w, item.h = plan.width, plan.card_h
                 elif item.kind == "row":
@@ -254,6 +256,8 @@ class Tableau(_flowable_base()):
                 stack_bottom = item.y + total
                 line_h = max(line_h, stack_bottom - top)
                 continue
+            if item.kind == "hand" and x and x + slot > self.room + 0.01:
+                slot = self._fewer(item, self.room - x)  # a hand shows fewer cards rather than take a line
             if x and x + slot > self.room + 0.01:  # a new line
                 top += line_h + LINE_GAP_MM
                 x = line_h = 0.0
@@ -265,6 +269,13 @@ class Tableau(_flowable_base()):
             widest = max(widest, x - ITEM_GAP_MM)
         self.width_mm = widest
         self.height_mm = max(i.y + i.h + i.label_h for i in self.items)
+
+    def _fewer(self, item, room: float) -> float:
+        """Show the last cards of a hand only (two at least), as many as fit room."""
+        while len(item.pictures) > 2 and item.card_w * (1 + (len(item.pictures) - 1) * item.show) > room:
+            item.pictures = item.pictures[1:]
+        item.w = item.card_w * (1 + (len(item.pictures) - 1) * item.show)
+        return self._slot(item)
 
     @staticmethod
     def _slot(item) -> float:
@@ -296,7 +307,7 @@ class Tableau(_flowable_base()):
                     draw_card(c, item.pictures[0], (left + off) * MM, (y_top - item.card_h - off) * MM, w, h) \
                         if item.pictures else draw_slot(c, (left + off) * MM, (y_top - item.card_h - off) * MM, w, h, 2)
             elif item.kind == "hand":
-                step = item.card_w * FAN_SHOW
+                step = item.card_w * item.show
                 for k, pic in enumerate(item.pictures):
                     draw_card(c, pic, (left + k * step) * MM, (y_top - item.card_h) * MM, w, h)
             elif item.kind == "row":

@@ -140,6 +140,18 @@ ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "s
             "eighteenth", "nineteenth", "twentieth")
 
 
+RUN_MAX = 12  # the longest run of numbers printed whole: a longer one would not fit a line unbroken
+
+
+def joined(values, sep: str) -> str:
+    """A run of numbers, unbreakable; one longer than RUN_MAX as its first three, an
+    ellipsis and its last ("1, 2, 3, …, 36"), which still fits a line."""
+    values = [str(v) for v in values]
+    if len(values) > RUN_MAX:
+        values = values[:3] + ["…"] + values[-1:]
+    return sep.join(values)
+
+
 def number_word(n: int) -> str:
     """Small counts in words, as prose writes them ("eight cards"); larger ones in digits."""
     return WORDS[n] if 0 <= n < len(WORDS) else f"{n:,}"
@@ -196,11 +208,11 @@ def _environment():
     env.filters.update(num=lambda n: f"{n:,}", word=number_word, Word=lambda n: number_word(n).capitalize(),
                        ordinal=ordinal, times=times, plural=plural, and_list=and_list, or_list=or_list,
                        players=lambda lh, noun="players": players(lh[0], lh[1], noun),
-                       dots=lambda values: f"{NBSP}·{NBSP}".join(str(v) for v in values),
+                       dots=lambda values: joined(values, f"{NBSP}·{NBSP}"),
                        plus=lambda values: f"{NBSP}+{NBSP}".join(str(v) for v in values),
-                       run=lambda values: f",{NBSP}".join(str(v) for v in values),
-                       sum_line=lambda values: f"{NBSP}+{NBSP}".join(str(v) for v in values) + f"{NBSP}={NBSP}"
-                       + str(sum(values)),
+                       run=lambda values: joined(values, f",{NBSP}"),
+                       sum_line=lambda values: (f"{NBSP}+{NBSP}".join(str(v) for v in values) + f"{NBSP}={NBSP}"
+                                                if len(values) <= RUN_MAX else "") + f"{sum(values):,}",
                        step=lambda t: f"{t[0]}{NBSP}+{NBSP}{t[1]}{NBSP}={NBSP}{t[2]}",
                        card=lambda c: f"{c[0]}{c[1].lower()}", cards=lambda cs: " ".join(f"{s}{x.lower()}" for s, x in cs),
                        the_groups=lambda ds: and_list(f"the {d}s" for d in ds),

@@ -27,7 +27,8 @@ GAP_MM = 1.6  # between cards in a row
 FACING_GAP_MM = 0.2  # "facing" pairs: edge to edge, so their arrows meet
 ROW_GAP_MM = 2.4  # between the rows of a grid or strip
 STRIP_MARGIN_MM = 0.8  # at full card size: what a covering card leaves free before the big number
-FAN_SHOW = 0.2  # of a card's width: what each card of a fanned hand shows of itself (its corner index)
+FAN_SHOW = 0.2  # of a card's width: what each card of a fanned hand shows of itself, at least (its corner index)
+FAN_MARGIN_MM = 1.5  # at full size: beyond the corner index, what a fanned card shows of itself
 COLUMN_SHOW = 0.14  # of a card's height: what each card of a column of row starts shows (its top corner)
 MUTED_INKS = ("#5b6270",)  # the designs' reminder ink (palette.MUTED_INK)
 DIGIT_ADVANCE = 0.66  # of the font size: a digit's width when the font is not known (wider than any bundled cut's)
@@ -41,6 +42,7 @@ class Face:
     must_read_mm: "float | None"  # the smallest text a reader must read (None: nothing)
     left_arrows_end: float  # the right end of its left-side arrows (0: none)
     number_left: float  # where its big number starts (the card's middle when it has none)
+    index_right: float = 0.0  # where its top-left corner index ends (0: none)
 
 
 def _texts(root):
@@ -103,7 +105,13 @@ def read_face(svg: str, digit: float = DIGIT_ADVANCE) -> Face:
         x = float(big.get("x"))
         anchor = big.get("text-anchor", "start")
         number_left = x - span / 2 if anchor == "middle" else (x - span if anchor == "end" else x)
-    return Face(width, height, must, left_end, number_left)
+    index_right = 0.0
+    for t in _texts(root):
+        y, x = float(t.get("y") or 1e9), float(t.get("x") or 1e9)
+        if t is not big and y < height * 0.2 and x < width * 0.3 and not any(a for a in arrows if t in a.iter()):
+            span = len("".join(t.itertext()).strip()) * digit * (_size(t) or 0.0)
+            index_right = max(index_right, x + (span / 2 if t.get("text-anchor") == "middle" else span))
+    return Face(width, height, must, left_end, number_left, index_right)
 
 
 def smallest_width(card_w: float, must_read_mm: "float | None") -> float:
@@ -198,6 +206,13 @@ def plan_strip(n: int, card_mm: tuple, room: float, must_read_mm: "float | None"
     counts = _rows(n, per_row)
     width = min(fit(max(counts)), max(smallest, largest))
     return FigurePlan(width, width * card_h / card_w, counts, 0.0, step=width * show)
+
+
+def fan_show(faces: list) -> float:
+    """How much of its width each card of a fanned hand shows: its corner index whole."""
+    width = faces[0].width if faces else 0.0
+    need = max((f.index_right for f in faces), default=0.0) + FAN_MARGIN_MM
+    return min(0.35, max(FAN_SHOW, need / width)) if width else FAN_SHOW
 
 
 def plan_fan(n: int, card_mm: tuple, room: float, must_read_mm: "float | None", show: float = FAN_SHOW) -> FigurePlan:
