@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-from cardgen.documents.ruletext import Edition
-
 from cardgen.check.bonus import count_runs, is_run
 from cardgen.check.str8eight import count_sequences
 from cardgen.documents.ruletext import load, plain_text
@@ -119,20 +117,6 @@ def test_the_booklet_and_aid_describe_runs_for_the_variant_built(n, length):
     else:
         assert "does not count:" not in text and "the whole group, from d up to" in text
     assert f"What makes a {f.bonus_name} (our reading)." in text  # the table's entry, in About this edition
-
-
-@pytest.fixture(scope="module")
-def intro_rules(tmp_path_factory):
-    """The intro preset's Str8 Eight booklet and aid (with the card SVGs the checker reads), built once."""
-    out = tmp_path_factory.mktemp("intro") / "out"
-    result = run_cli("build", "--preset", "intro", "--game", "str8eight", "--only", "rules", "--format", "pdf",
-                     "--out", out, "-q", "-j", "1")
-    assert result.exit_code == 0, result.output
-    check = run_cli("check", out)
-    listed = len(Edition("str8eight", str8eight_facts(6, 4, 5, "full", True)))
-    assert check.exit_code == 0 and f"{listed} readings listed as the table gives them, each marked †" in check.output, \
-        check.output
-    return out
 
 
 def test_a_booklet_whose_bonus_example_has_a_gap_or_that_drops_a_reading_fails_the_check(intro_rules, tmp_path,

@@ -31,13 +31,9 @@ def test_andika_ships_with_its_licence_and_a_plain_zero():
     assert font_set("early-reader") is EARLY_READER_FONTS and font_set("hyperlegible") is HYPERLEGIBLE_FONTS
 
 
-def test_the_intro_preset_reads_in_andika(tmp_path):
-    from conftest import pdf_fonts, run_cli
+def test_the_intro_preset_reads_in_andika(intro_rules):
+    from conftest import pdf_fonts
 
     assert PRESETS["intro"].values["font"] == "early-reader"
-    out = tmp_path / "out"
-    result = run_cli("build", "--preset", "intro", "--game", "str8eight", "--only", "rules", "--format", "pdf",
-                     "--out", out, "-q", "-j", "1")
-    assert result.exit_code == 0, result.output
-    fonts = pdf_fonts(out / "str8eight" / "str8eight-rules.pdf")
+    fonts = pdf_fonts(intro_rules / "str8eight" / "str8eight-rules.pdf")
     assert fonts and all(name.startswith("Andika") and embedded for name, embedded in fonts.items()), fonts

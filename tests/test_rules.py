@@ -233,22 +233,21 @@ def test_the_finish_tip_keeps_the_original_example_and_never_names_a_rare_value(
     page calls rare."""
     from cardgen.model.facts import str8eight_facts
 
-    for n in range(3, 13):
-        for length in sorted({None, max(2, n - 2)}, key=str):
-            f = str8eight_facts(n, 6, length)
-            if f.finish is None:
-                continue
-            a, bs, c, ds, e = f.finish
-            named = {a, c, e, *bs, *ds}
-            assert not named & set(f.atlas.rare if f.atlas else ()), (n, length, f.finish, f.atlas.rare)
-            if n >= 8 and not {24, 28, 30, 35, 40, 42, 48} & set(f.atlas.rare):
-                assert f.finish == (24, (28, 30), 35, (40, 42), 48), (n, length)
+    for n, length in ((5, None), (6, None), (6, 5), (8, None), (9, 8), (10, None), (12, None), (12, 8)):
+        f = str8eight_facts(n, 6, length)
+        if f.finish is None:
+            continue
+        a, bs, c, ds, e = f.finish
+        named = {a, c, e, *bs, *ds}
+        assert not named & set(f.atlas.rare if f.atlas else ()), (n, length, f.finish, f.atlas.rare)
+        if n >= 8 and not {24, 28, 30, 35, 40, 42, 48} & set(f.atlas.rare):
+            assert f.finish == (24, (28, 30), 35, (40, 42), 48), (n, length)
     text = " ".join(plain_text(load("str8eight")).split())
     assert "24 to 35 to 48 is a strong one, with two routes at each step: 24, 28 or 30, 35; then 35, 40 or 42, 48" \
         in text
 
 
-def test_a_cover_drawn_elsewhere_takes_the_first_page(tmp_path, built):
+def test_a_cover_drawn_elsewhere_takes_the_first_page(tmp_path):
     """write_booklet(cover=…): page 1 is the cover module's, the quick start stays on page 2
     and the contents list heads page 3."""
     import pypdf

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .cardfigures import LABEL_PT, CardRows, Picture, Tableau, parse_setup
+from .cardfigures import LABEL_PT, CardRows, Picture, Tableau, parse_setup  # noqa: F401 (Picture: re-exported)
 from .ruletext import DAGGER, Block
 from ..design import palette
 from ..layout.figure import FACING_GAP_MM, GAP_MM, plan_figure, plan_strip, strip_cover

@@ -12,7 +12,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..design import palette
 from ..layout.figure import (COLUMN_SHOW, GAP_MM, ROW_GAP_MM, Face, FigurePlan, fan_show, plan_fan,
                              smallest_width)
 
