@@ -138,3 +138,13 @@ def test_a_booklet_whose_bonus_example_has_a_gap_or_that_drops_a_reading_fails_t
                                "consecutive multiples", "the sequence [2, 4, 6, 8, 10] shown as missing the bonus",
                                "str8eight-rules.pdf: booklet: “About this edition” leaves out the reading "
                                "'retake-discard', which applies to every variant"])
+
+
+def test_a_gap_example_is_never_another_groups_run():
+    """With sequences of two, every one-group pair that skips a multiple is a run of the
+    group twice as big (8, 16): there is no gap to show, and the booklet shows none."""
+    assert near_miss(8, 2, 4) is None
+    for n in range(3, 13):
+        for length in range(2, n):
+            miss = near_miss(n, length, max(1, n // 2))
+            assert miss is None or not run_group(miss[1], n), (n, length, miss)
