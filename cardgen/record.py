@@ -30,7 +30,9 @@ from .words import plural
 # 5: rules.readings, the entries the booklets list in "About this edition" (issue 24).
 #    And the printer's measured margins (home_print.printer.margins_mm; None: not measured, 5 mm
 #    each) (issue 28).
-RECORD_VERSION = 5
+# 6: rules.readings names those entries (their ids in the game's table of readings, in order)
+#    instead of counting them, so the checker can hold the list to the table (issue 27).
+RECORD_VERSION = 6
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -145,14 +147,15 @@ class Rules:
     reference: dict[str, Reference]  # file name -> player aid, one per booklet page size
     scorepad: tuple[str, ...]  # file names, one page each
     tournament: tuple[str, ...]
-    readings: int  # entries of the booklets' "About this edition" list (the game's table of readings); 0: none
+    readings: tuple[str, ...]  # the ids (templates/readings/<game>.toml) of the entries the booklets list in
+    # "About this edition", in order, each marked † where the rules state it; empty: none
 
     def __post_init__(self):
-        if not 0 <= self.readings <= 100:
-            raise RecordError(f"rules.readings {self.readings} is not a count of readings")
+        if len(self.readings) > 100 or len(set(self.readings)) != len(self.readings):
+            raise RecordError(f"rules.readings {_few(self.readings)} is not a list of distinct readings")
 
 
-NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=(), readings=0)
+NO_RULES = Rules(booklet={}, fold={}, reference={}, scorepad=(), tournament=(), readings=())
 
 
 @dataclass(frozen=True)

@@ -126,13 +126,14 @@ class Preset:
 # Print settings: every preset prints low ink (a class prints a deck per group on a school
 # printer; the arrows keep their colors, the bodies and backs go white) and keeps the
 # duplex layout (the backs carry the set mark; --layout fronts for a printer without
-# duplex); intro sets the faces in the hyperlegible font for young readers (6 and 9, 1
-# and 7 told apart by shape); mtc, England's check, prints on A4.
+# duplex); intro sets the faces and pages in the early-reader font (Andika: a plain zero, so 10,
+# 20 and 30 never read as "1Ø", and 6 and 9, 1 and 7 told apart by shape); mtc, England's
+# check, prints on A4.
 PRESETS = {p.name: p for p in (
     Preset("intro", "first steps (Years 2–3): the 6 × 6 table, sequences of 5, four pass cards, full arrows, "
-           "large print in the hyperlegible font, low ink",
+           "large print in the early-reader font (Andika), low ink",
            {"table_size": 6, "sequence_length": 5, "pass_cards": 4, "scaffold": "full", "large_print": True,
-            "font": "hyperlegible", "low_ink": True}),
+            "font": "early-reader", "low_ink": True}),
     Preset("grade3", "products of one-digit numbers (US 3.OA.C.7): the 9 × 9 table, sequences of 8, "
            "arrows without numbers, low ink", {"table_size": 9, "sequence_length": 8, "pass_cards": 6,
                                                "scaffold": "colors", "low_ink": True}),
@@ -261,9 +262,11 @@ SETTINGS: "tuple[Setting, ...]" = (
                                         'black = "Lato-Black.ttf", italic = "Lato-Italic.ttf" }'),
     Setting("back_art", "path", None, "An SVG or PNG drawn on every card back instead of the built-in lattice.",
             section="theme", label="back art", example='"art/back.svg"'),
-    Setting("font", "choice", "standard", "The typeface of cards and documents: standard (Lato) or hyperlegible "
-            "(Atkinson Hyperlegible, made for low-vision readers; bundled with its open licence). "
-            "A fonts folder, when set, wins.", section="theme", flag="--font", choices=("standard", "hyperlegible")),
+    Setting("font", "choice", "standard", "The typeface of cards and documents: standard (Lato), hyperlegible "
+            "(Atkinson Hyperlegible, made for low-vision readers) or early-reader (Andika, made for children "
+            "learning to read: a plain zero, a single-storey a); both bundled with their open licences. "
+            "A fonts folder, when set, wins.", section="theme", flag="--font",
+            choices=("standard", "hyperlegible", "early-reader")),
     Setting("large_print", "bool", False, "Large print on the Str8 Eight faces: a corner index 1.6 times as tall "
             "(one corner only), arrow numbers 1.3 times as tall, and no cell line or small labels beside them.",
             section="theme", flag="--large-print", label="large print", games=STR8_DECK),

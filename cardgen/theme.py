@@ -63,9 +63,21 @@ HYPERLEGIBLE_FONTS = FontSet(
 )
 
 
+# Andika (SIL International, SIL OFL 1.1 with the reserved name "Andika": fonts/OFL-Andika.txt,
+# so the files ship as released, never subset or renamed), drawn for children learning to read:
+# a plain zero (Atkinson's is slashed, and "10" reads as "1Ø" to a seven-year-old), a single-storey
+# a and g, and I, l and 1 told apart. Regular, bold and italic; the heavy role takes the bold.
+EARLY_READER_FONTS = FontSet(
+    family="Andika",
+    files=(("regular", "Andika-Regular.ttf"), ("bold", "Andika-Bold.ttf"), ("black", "Andika-Bold.ttf"),
+           ("italic", "Andika-Italic.ttf")),
+    roles=(("text", "Andika"), ("heavy", "Andika Heavy (cardgen)")),
+    cap=0.713, digit=0.605,
+)
+
 def font_set(name: str) -> FontSet:
     """The bundled fonts a --font choice names (looked up when asked, never copied)."""
-    return {"standard": DEFAULT_FONTS, "hyperlegible": HYPERLEGIBLE_FONTS}[name]
+    return {"standard": DEFAULT_FONTS, "hyperlegible": HYPERLEGIBLE_FONTS, "early-reader": EARLY_READER_FONTS}[name]
 
 
 @dataclass(frozen=True)

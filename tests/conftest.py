@@ -40,6 +40,24 @@ def printed(tmp_path_factory) -> Path:
     return out / "str8eight"
 
 
+@pytest.fixture(scope="session")
+def intro_rules(tmp_path_factory) -> Path:
+    """The intro preset's Str8 Eight booklet and aid (with the card SVGs the checker reads),
+    built once and checked clean, shared read-only: its output folder."""
+    from cardgen.documents.ruletext import Edition
+    from cardgen.model.facts import str8eight_facts
+
+    out = tmp_path_factory.mktemp("intro") / "out"
+    result = run_cli("build", "--preset", "intro", "--game", "str8eight", "--only", "rules", "--format", "pdf",
+                     "--out", out, "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    check = run_cli("check", out)
+    listed = len(Edition("str8eight", str8eight_facts(6, 4, 5, "full", True)))
+    assert check.exit_code == 0 and f"{listed} readings listed as the table gives them, each marked †" in check.output, \
+        check.output
+    return out
+
+
 EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
 
 

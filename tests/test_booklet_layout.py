@@ -9,12 +9,13 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from cardgen.builders.rulebook import arrow_number_mm
 from cardgen.check.pdfread import content_digest, placements
 from cardgen.documents.booklet import AID_MARGINS, BOOKLET_MARGINS, PAGE_SIZES, aid_fits, aid_type_size
 from cardgen.documents.ruletext import load, plain_text
-from cardgen.layout.figure import FIGURE_EDGE_MM, MIN_PRINTED_PT, PT_MM, figure_room, plan_figure
+from cardgen.layout.figure import MIN_PRINTED_PT, PT_MM, plan_figure, plan_strip, read_face, strip_cover
 from cardgen.model.facts import facts_for
+from cardgen.design.trim import trimmed
+from cardgen.theme import DEFAULT_FONTS
 from conftest import MM_PER_PT, assert_check_catches
 
 CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (56.0, 88.9)}
@@ -24,29 +25,33 @@ GAMES = ("str8eight", "fourscore", "eights", "crazy-eights")
 @pytest.fixture(scope="module")
 def arrow_mm(built) -> float:
     """The arrow numbers' height on a real Str8 Eight card, at full size (mm)."""
-    size = arrow_number_mm((built / "str8eight" / "svg" / "012-3x4.svg").read_text())
-    assert size and abs(size - 10 * PT_MM) < 0.01  # the design's 10 pt
+    size = read_face((built / "str8eight" / "svg" / "012-3x4.svg").read_text()).must_read_mm
+    assert size and abs(size - 10.6 * PT_MM) < 0.01  # the design's 10.6 pt (tokens: type.card_arrow)
     return size
 
 
 @pytest.mark.parametrize("paper", sorted(PAGE_SIZES))
 @pytest.mark.parametrize("card", sorted(CARD_SIZES))
-def test_strips_of_any_length_print_readable_arrow_numbers(paper, card, arrow_mm):
+def test_strips_of_any_length_print_readable_arrow_numbers(paper, card, arrow_mm, built):
     """Sequences of 2 to 12 cards (tables 2 to 12), on both booklet pages and both card
-    sizes: arrow numbers at least 6 pt, every row within the page less 9 mm each side."""
+    sizes, side by side or overlapping: arrow numbers at least 6 pt, every row within the
+    text column."""
     page = PAGE_SIZES[paper]
     inner, outer = BOOKLET_MARGINS[:2]
-    frame_w = page.width - inner - outer
-    room = figure_room(frame_w, inner, outer)
-    assert room <= page.width - 2 * FIGURE_EDGE_MM + 1e-9
+    room = page.width - inner - outer
     w, h = CARD_SIZES[card]
+    faces = [read_face(trimmed((built / "str8eight" / "svg" / f"{name}.svg").read_text()), DEFAULT_FONTS.digit)
+             for name in ("012-3x4", "024-4x6")]
+    cover = strip_cover(faces)
+    assert 0.25 < cover < 0.4  # past the left arrows, short of the big number
     for n in range(2, 13):
-        plan = plan_figure(n, (w, h), room, 26.0, must_read_mm=arrow_mm)
-        assert sum(plan.rows) == n and plan.width <= room + 1e-9, (n, plan)
-        assert plan.printed_pt(arrow_mm, w) >= MIN_PRINTED_PT - 1e-9, (n, plan)
-        assert len(plan.rows) == -(-n // plan.columns) and plan.columns >= 2  # rows only as many as needed
-    eight = plan_figure(8, (w, h), room, 26.0, must_read_mm=arrow_mm)
-    assert eight.rows == (3, 3, 2) and 38.0 <= eight.card_w * 63.5 / w  # 3 a row at 6 pt: about 38 mm poker
+        for plan in (plan_figure(n, (w, h), room, 26.0, must_read_mm=arrow_mm),
+                     plan_strip(n, (w, h), room, arrow_mm, cover)):
+            assert sum(plan.rows) == n and plan.width <= room + 1e-9, (n, plan)
+            assert plan.printed_pt(arrow_mm, w) >= MIN_PRINTED_PT - 1e-9, (n, plan)
+            assert len(plan.rows) == -(-n // plan.columns)  # rows only as many as needed
+    if paper == "letter" and card == "poker":  # the half-letter column holds four overlapping cards a row
+        assert plan_strip(8, (w, h), room, arrow_mm, cover).rows == (4, 4)
     # without anything to read, the same cards keep to one row at their usual width
     assert plan_figure(8, (w, h), room, 26.0).rows == (8,)
 
@@ -74,16 +79,20 @@ def card_placements(pdf_path):
 
 @pytest.mark.parametrize("which", ["half-letter", "a5"])
 def test_booklet_strips_measured_in_the_pdf(built, printed, arrow_mm, which):
+    """Every number card pictured after the title page prints its arrow numbers at 6 pt
+    or more and lies inside the text column of its page (inner margin on the binding side)."""
     path = built / "str8eight" / "str8eight-rules.pdf" if which == "half-letter" \
         else printed / "str8eight-rules-a5.pdf"
     page_w = PAGE_SIZES["letter" if which == "half-letter" else "a4"].width
+    inner, outer = BOOKLET_MARGINS[:2]
     cards = card_placements(path)
-    numbers = [c for c in cards if "PASS" not in c[3]]
-    assert len(numbers) >= 8 + 8 + 2  # the two sequences and the facing pair
+    numbers = [c for c in cards if "PASS" not in c[3] and "EIGHT" not in c[3]]  # not pass cards, not backs
+    assert len(numbers) >= 3 + 8 + 2  # the quick start's hand, the worked sequence and the facing pair
     for page, x, w, _ in numbers:
         printed_pt = arrow_mm / PT_MM * w / 63.5
         assert printed_pt >= MIN_PRINTED_PT - 0.01, (page, w)
-        assert x >= FIGURE_EDGE_MM - 0.01 and x + w <= page_w - FIGURE_EDGE_MM + 0.01, (page, x, w)
+        left = inner if page % 2 else outer
+        assert x >= left - 0.01 and x + w <= page_w - (outer if page % 2 else inner) + 0.01, (page, x, w)
 
 
 FOOTER = re.compile(r"^(\d+ · .+|.+ · \d+)$")

@@ -88,12 +88,16 @@ def test_the_checker_reads_the_inventory(damaged):
     folder = damaged / "str8eight" / "set-b"
     svg = folder / "str8eight-inventory-letter.svg"
     text = svg.read_text()
-    row = re.search(r'<g data-card="pass-left-2".*?</g>', text, re.S).group(0)
-    svg.write_text(text.replace(row, ""))
+    assert '<g data-cards="pass-left-1 pass-left-2 pass-left-3" data-count="3">' in text  # one line per value
+    text = text.replace('data-cards="pass-left-1 pass-left-2 pass-left-3"', 'data-cards="pass-left-1 pass-left-3"')
+    text = text.replace('data-cards="012-3x4 012-4x3"', 'data-cards="012-3x4 012-4x3 001-1x1"')  # a line that lies
+    svg.write_text(text)
     # and set A's checklist PDF in set B's folder: its words name the wrong set
     shutil.copyfile(damaged / "str8eight" / "set-a" / "str8eight-inventory-letter.pdf",
                     folder / "str8eight-inventory-letter.pdf")
     assert_check_catches(damaged, ["pass-left-2: not listed on set B's inventory",
+                                   "the line 'Pass left · 3 cards' holds 2 card(s)",
+                                   "001-1x1: listed twice on the inventory",
                                    "does not state '22 cards in set B: 16 number cards and 6 pass cards.'"])
 
 
@@ -209,8 +213,9 @@ def test_shapes_are_twelve_distinct_outlines():
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_largest_checklist_fits_its_page(paper):
-    """A 12 × 12 deck with 20 pass cards (164 faces and the back) on one page of the paper:
-    every row inside the margins, none overlapping the next, text at 9.5 pt."""
+    """A 12 × 12 deck with 20 pass cards (164 faces) on one page of the paper: a line per
+    value (59) and per kind of pass card (2), each with its count and a box to tick, every
+    line inside the margins, none overlapping the next, text at 11 pt."""
     from cardgen.design.cards import Look
     from cardgen.design.inventory import inventory_svg
     from cardgen.design.str8eight import render_deck
@@ -222,11 +227,15 @@ def test_the_largest_checklist_fits_its_page(paper):
     art = render_deck(build_deck(12, 10), Look(CARD_SIZES["poker"], 3.0, False, DEFAULT_THEME))
     page = PAPERS[paper]
     svg = inventory_svg(art, "str8eight", "Str8 Eight", 11, page, DEFAULT_THEME)
-    rows = re.findall(r'<g data-card="[^"]+"[^>]*>\s*<rect x="([\d.]+)" y="([\d.]+)"', svg)
-    assert len(rows) == 165
-    xs, ys = sorted({float(x) for x, _ in rows}), sorted({float(y) for _, y in rows})
-    assert xs[0] >= 10 and xs[-1] + 38 <= page.width - 10  # a column is at least 38 mm wide
-    assert ys[0] > 60 and ys[-1] + 3.4 <= page.height - 25 and min(b - a for a, b in zip(ys, ys[1:])) >= 4.5
+    rows = re.findall(r'<g data-cards="([^"]+)" data-count="(\d+)">\s*<text x="[\d.]+" y="[\d.]+">([^<]+)</text>\s*'
+                      r'<rect x="([\d.]+)" y="([\d.]+)"', svg)
+    assert len(rows) == 59 + 2 and sum(int(n) for _, n, _, _, _ in rows) == 164
+    assert ("144 012-1x12 012-2x6" not in svg) and any(t == "12 · 6 cards" for _, _, t, _, _ in rows)
+    assert any(t == "Pass left · 10 cards" for _, _, t, _, _ in rows)
+    xs, ys = sorted({float(x) for *_, x, _ in rows}), sorted({float(y) for *_, y in rows})
+    assert xs[0] >= 10 and xs[-1] + 3.4 <= page.width - 10
+    assert ys[0] > 60 and ys[-1] + 3.4 <= page.height - 25 and min(b - a for a, b in zip(ys, ys[1:])) >= 5.5
+    assert 'font-size="3.881"' in svg  # 11 pt
     assert 'data-set="L" data-shape="hourglass"' in svg and "164 cards in set L: 144 number cards and 20 pass" in svg
 
 

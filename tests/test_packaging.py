@@ -49,7 +49,8 @@ def dists(tmp_path_factory) -> dict:
 def test_sdist_has_the_data_and_licences(dists):
     with tarfile.open(dists["sdist"]) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    assert {"LICENSE", "fonts/OFL.txt", "fonts/Lato-Regular.ttf", "templates/cards/back.svg.j2",
+    assert {"LICENSE", "fonts/OFL.txt", "fonts/Lato-Regular.ttf", "fonts/Andika-Bold.ttf", "fonts/OFL-Andika.txt",
+            "templates/cards/back.svg.j2",
             "templates/rules/str8eight.md", "pyproject.toml", "tests/conftest.py", "examples/theme/back.svg"} <= names
 
 
@@ -62,7 +63,8 @@ def test_wheel_has_every_module_the_data_and_licences(dists):
     assert modules - names == set(), "a subpackage is missing from pyproject.toml's packages list"
     assert templates - names == set() and fonts - names == set()
     assert {"cardgen/fonts/OFL.txt", "cardgen-0.1.0.dist-info/licenses/LICENSE",
-            "cardgen-0.1.0.dist-info/licenses/fonts/OFL.txt"} <= names
+            "cardgen-0.1.0.dist-info/licenses/fonts/OFL.txt", "cardgen/fonts/Andika-Regular.ttf",
+            "cardgen/fonts/OFL-Andika.txt", "cardgen-0.1.0.dist-info/licenses/fonts/OFL-Andika.txt"} <= names
     assert not [n for n in names if n.startswith(("tests/", "output/", "examples/", "benchmarks/", "templates/",
                                                   "fonts/"))]
 

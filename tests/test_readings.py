@@ -90,10 +90,11 @@ def test_an_engine_value_changed_in_the_table_changes_play_and_print(tables):
     """The redeal and the row tie, as a designer would change them: the value and its words."""
     path = tables / "str8eight.toml"
     path.write_text(path.read_text().replace('impasse_deal = "next-player"', 'impasse_deal = "first-player"').replace(
-        "Starting with the player whose turn is next, deal 3 cards", "Starting with the dealer’s left, deal 3 cards"))
+        "Deal 3 cards to each player from the new draw pile, one at a time, starting with the player whose turn is "
+        "next", "Deal 3 cards to each player from the new draw pile, one at a time, starting with the dealer’s left"))
     path = tables / "fourscore.toml"
     path.write_text(path.read_text().replace('row_tie = "choose"', 'row_tie = "first"').replace(
-        "the player who must take a row chooses which of them to take", "the player takes the topmost of them"))
+        "the player who must take a row chooses which of them", "the player takes the topmost of them"))
     table.readings.cache_clear()
     # Str8 Eight: every redeal now starts with seat 0, though the seat to play is often another
     variant = s8.Variant(5, 6, 8, 2)
@@ -103,12 +104,14 @@ def test_an_engine_value_changed_in_the_table_changes_play_and_print(tables):
     stale = next(log for log in logs if any(nxt != 0 for nxt, _ in _impasses(log)))
     assert any("not dealt from the pile starting with seat 1" in p for p in replay(json.dumps(stale)))  # the referee reads the booklet's rule
     text = " ".join(plain_text(load("str8eight", str8eight_facts())).split())
-    assert "Added rule: Starting with the dealer’s left, deal 3 cards" in text
-    assert "New hands after a stuck hand (added rule). Starting with the dealer’s left" in text
+    assert "Shuffle the discard pile into a new draw pile, face down. Deal 3 cards to each player from the new draw " \
+           "pile, one at a time, starting with the dealer’s left" in text  # the rules state it, marked †
+    assert "New hands after a stuck hand (added rule). Deal 3 cards to each player from the new draw pile, one at a " \
+           "time, starting with the dealer’s left" in text  # About this edition explains it
     # FourScore: the first of the tied rows, even when the greedy player would rather take the shorter one
     assert _tied_take(fs.FourScoreVariant(players=2)) == (0, 2)
-    assert "This edition’s reading: if more than one row holds the highest card on the table, the player takes " \
-           "the topmost of them" in " ".join(render("fourscore", fourscore_facts()).split())
+    assert "If more than one row holds the highest card on the table, the player takes the topmost of them.†" \
+           in " ".join(render("fourscore", fourscore_facts()).split())
 
 
 def _tied_take(variant) -> tuple:
@@ -127,7 +130,7 @@ def _tied_take(variant) -> tuple:
 def test_the_table_as_shipped_lets_the_player_choose_the_row():
     assert _tied_take(fs.FourScoreVariant(players=2)) == (1, 1)  # greedy: the row that costs least
     text = " ".join(render("fourscore", fourscore_facts()).split())
-    assert "the player who must take a row chooses which of them to take" in text
+    assert "the player who must take a row chooses which of them.†" in text
 
 
 def test_a_pass_left_sends_hands_to_the_next_seat_unless_the_table_says_otherwise(tables):
@@ -163,6 +166,9 @@ def test_the_booklets_print_the_table_in_about_this_edition():
         for i, r in enumerate(shown, 1):
             label = "added rule" if r.kind == "added" else "our reading"
             assert f"{i}. **{r.topic}** ({label}). {r.rule} *{r.why}*" in about
+            if r.id != "scaled-targets":  # marked on the targets the rules list; the others stated where they apply
+                assert r.rule[1:] + "†" in text[:text.index("## About this edition")]
+        assert text[:text.index("## About this edition")].count("†") == len(shown)  # and nothing else marked
     six = " ".join(render("str8eight", str8eight_facts(6, 4, 5)).split())
     eight = " ".join(render("str8eight", str8eight_facts()).split())
     assert "Score targets for this table** (added rule). The game is played to 360 points" in six
@@ -171,3 +177,31 @@ def test_the_booklets_print_the_table_in_about_this_edition():
     seven = " ".join(render("fourscore", fourscore_facts(7)).split())
     assert "Cards that do not share out** (added rule)" in seven and "Cards that do not share out" not in \
         " ".join(render("fourscore", fourscore_facts()).split())
+
+
+def test_the_checker_holds_about_this_edition_to_the_table(tmp_path, monkeypatch):
+    """check/edition.py reads the table itself: the list's topics in the table's order,
+    each entry marked † once in the rules. A rule stated without its mark, a list out of
+    order and an entry that is not the table's are each caught."""
+    from test_booklet_finish import typeset
+
+    from cardgen.check.edition import check_edition
+    from cardgen.check.report import GameReport
+
+    def run(path, ids) -> list:
+        report = GameReport("str8eight")
+        check_edition(path, "str8eight", tuple(ids), report, lambda p: p.name)
+        return [f"{v.card}: {v.problem}" for v in report.violations]
+
+    path = typeset(tmp_path, "str8eight", "default", {})[0]
+    ids = Edition("str8eight", str8eight_facts()).ids
+    assert run(path, ids) == []
+    assert any("out of the table's order" in p for p in run(path, ids[1:2] + ids[:1] + ids[2:]))
+    swapped = tuple("scaled-targets" if i == "more-players" else i for i in ids)
+    assert any("the table's entry 'scaled-targets' is “Score targets for this table” (added rule)" in p
+               for p in run(path, swapped))
+    monkeypatch.setattr(Edition, "state", lambda self, key: self[key].rule + ("" if key == "no-winner" else "†"))
+    (tmp_path / "unmarked").mkdir()
+    unmarked = typeset(tmp_path / "unmarked", "str8eight", "default", {})[0]
+    assert run(unmarked, ids) == [f"booklet: the rules mark {len(ids) - 1} rule(s) with †; “About this edition” lists "
+                                  f"{len(ids)}, each of which the rules state and mark once"]

@@ -36,7 +36,7 @@ def test_parser_blocks_and_escaping():
 
 def test_rule_texts_state_the_key_facts():
     s8 = plain_text(load("str8eight"))
-    for fact in ("50", "1,000", "500", "bull’s-eye", "6 pass cards", "FAQ", "Tournament"):
+    for fact in ("50", "1,000", "500", "bull’s-eye", "six pass cards", "FAQ", "Tournament", "Quick start"):
         assert fact in s8, fact
     crazy = plain_text(load("crazy-eights"))
     assert "250" in crazy and "Option" in crazy
@@ -66,11 +66,12 @@ def test_booklet_pdf(built):
     cover = " ".join(pages[0].split())
     for words in ("Str8 Eight", "The multiplication card game", "2–4 players", "8+ ages", "30 min a hand"):
         assert words in cover, (words, cover)
-    # the contents list, on the page after the cover, names each section with the page it starts on
-    contents = pages[1].split("Contents", 1)[1]
+    # the contents list, on the page after the quick start, names each section with the page it starts on
+    contents = pages[2].split("Contents", 1)[1].split("\nWhat is in the box\nThe number cards")[0]  # the list alone
     titles = [line.strip() for line in contents.splitlines() if line.strip() and not re.search(r"[\d.]", line)]
     numbers = [int(n) for n in re.findall(r"^\s*(\d+)\s*$", contents, re.M)]
-    assert titles[:3] == ["What is in the box", "Setup", "Your turn"] and "Scoring" in titles
+    assert titles[:4] == ["Quick start", "What is in the box", "Setup", "Your turn"] and "Scoring" in titles
+    assert titles[-1] == "About this edition" and numbers[0] == 2 and numbers[1] == 3  # the quick start: page 2 alone
     assert len(numbers) == len(titles) >= 10 and numbers == sorted(numbers)
     for title, number in zip(titles, numbers):
         assert title in [line.strip() for line in pages[number - 1].splitlines()], (title, number)
@@ -78,12 +79,12 @@ def test_booklet_pdf(built):
     body_one_line = " ".join(body.split())
     assert "There are 64 number cards, one for every cell of the 8 × 8 table" in body_one_line
     assert "the deck holds 30 different values" in body_one_line
-    assert "There are 6 pass cards: 3 pass left and 3 pass right" in body_one_line
+    assert "There are also six pass cards: three pass left and three pass right" in body_one_line
     assert "Shuffle all 70 cards together" in body_one_line
-    table = pages[2].split("Copies", 2)[2].split("Six values")[0]
+    table = pages[2].split("Copies", 4)[4].split("Six values")[0]
     cells = [int(n) for n in table.split()]
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
-    copies = dict(pair for row in rows for pair in (row[:2], row[2:]))
+    rows = [cells[i:i + 8] for i in range(0, len(cells), 8)]
+    copies = dict(tuple(row[i:i + 2]) for row in rows for i in range(0, len(row), 2))
     assert copies == value_counts(8)  # the value/copies table, read off the page
     assert "Str8 Eight · 2" in reader.pages[1].extract_text().replace("  ", " ") or \
         "2 · Str8 Eight" in reader.pages[1].extract_text().replace("  ", " ")
@@ -105,7 +106,9 @@ def card_pictures(path) -> int:
 
 def test_booklet_shows_real_cards(built):
     path = built / "str8eight" / "str8eight-rules.pdf"
-    assert card_pictures(path) >= 2 + 8 + 8 + 2  # pass cards, two sequences, the facing pair
+    # the quick start's hand and back, the worked sequence, the facing pair (the cover's fan is
+    # drawn by the cover page itself, below)
+    assert card_pictures(path) >= 3 + 1 + 8 + 2
     # the cover fans out a pass card and, over it, the worked sequence's first four cards, drawn in
     # its page; words a later card covers are left out (the pass card's PASS lies under the others)
     cover = pypdf.PdfReader(str(path)).pages[0].extract_text().split()
@@ -184,7 +187,7 @@ def test_a_small_table_variant_builds_its_booklet(small_table):
     out = small_table
     body = " ".join(text(out / "str8eight" / "str8eight-rules.pdf").split())
     assert "There are 25 number cards, one for every cell of the 5 × 5 table" in body
-    assert "There are 2 pass cards: one passes left and one passes right" in body
+    assert "There are also two pass cards: one passes left and one passes right" in body
     assert "Shuffle all 27 cards together" in body
     assert "64 number cards" not in body and "70 cards" not in body and "cell of the 8 × 8" not in body
     aid = " ".join(text(out / "str8eight" / "str8eight-reference.pdf").split())
@@ -207,10 +210,16 @@ def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_t
         "str8eight-rules.pdf: booklet: states 25 / 5 / 5 for the number cards; the deck in this folder says 64 / 8 / 8",
         "states 14 for the different values; the deck in this folder says 30",
         "copies table differs from the cards at value(s) 6, 7, 8",
-        "states 2 for the pass cards; the deck in this folder says 6",
+        "states two / one / one for the pass cards; the deck in this folder says six / three / three",
         "states 27 for the cards shuffled together; the deck in this folder says 70",
         "str8eight-reference.pdf: player aid: states 5 for the bull's-eye cards; the deck in this folder says 8",
-        "str8eight-reference.pdf: player aid: states 2 / 1 / 1 for the pass cards; the deck in this folder says 6 / 3 / 3"])
+        "str8eight-reference.pdf: player aid: states 2 / 1 / 1 for the pass cards; the deck in this folder says 6 / 3 / 3",
+        # the quick start's numbers are read too
+        "states 27 for the quick start's deck; the deck in this folder says 70",
+        "states 5 for the quick start's bull's-eyes; the deck in this folder says 8",
+        "states fifth for the quick start's sequence length; the deck in this folder says eighth",
+        # and its "About this edition" against the table: the 5 × 5 kit adds scaled targets
+        "“About this edition” lists 12 readings; the table gives 11 for this variant"])
 
 
 @pytest.mark.parametrize("n, length", [(8, 0), (6, 0), (12, 5)])
@@ -223,6 +232,55 @@ def test_the_tips_cite_the_atlas_of_the_deck_built(n, length):
     book = atlas(n, length or n)
     text = render("str8eight", str8eight_facts(n, 6, length or None))
     hub = book.hubs(1)[0]
-    assert f"there are {book.value_sequences:,} different runs" in text
-    assert f"that makes {book.card_sequences:,}." in text
+    assert f"allows: {book.value_sequences:,} different runs" in text
+    assert f"; {book.card_sequences:,} if each copy of a value counts as a different card" in text
     assert f"The busiest value is {hub}: {round(100 * book.share_through(hub))} in every 100" in text
+
+
+def test_the_finish_tip_keeps_the_original_example_and_never_names_a_rare_value():
+    """The reference's own end-game tip, 24 to 35 to 48 with two routes each way, wherever the
+    table holds it; elsewhere a computed finish, and never one through a value the same
+    page calls rare."""
+    from cardgen.model.facts import str8eight_facts
+
+    for n, length in ((5, None), (6, None), (6, 5), (8, None), (9, 8), (10, None), (12, None), (12, 8)):
+        f = str8eight_facts(n, 6, length)
+        if f.finish is None:
+            continue
+        a, bs, c, ds, e = f.finish
+        named = {a, c, e, *bs, *ds}
+        assert not named & set(f.atlas.rare if f.atlas else ()), (n, length, f.finish, f.atlas.rare)
+        if n >= 8 and not {24, 28, 30, 35, 40, 42, 48} & set(f.atlas.rare):
+            assert f.finish == (24, (28, 30), 35, (40, 42), 48), (n, length)
+    text = " ".join(plain_text(load("str8eight")).split())
+    assert "24 to 35 to 48 is a strong one, with two routes at each step: 24, 28 or 30, 35; then 35, 40 or 42, 48" \
+        in text
+
+
+def test_a_cover_drawn_elsewhere_takes_the_first_page(tmp_path):
+    """write_booklet(cover=…): page 1 is the cover module's, the quick start stays on page 2
+    and the contents list heads page 3."""
+    import pypdf
+
+    from cardgen.builders.rulebook import booklet_blocks
+    from cardgen.builders.str8eight import pictures, rules_spec
+    from cardgen.documents.booklet import PAGE_SIZES, write_booklet
+    from cardgen.draw.fonts import register_reportlab_fonts
+    from cardgen.model.facts import str8eight_facts
+    from cardgen.options import BuildOptions
+    from cardgen.theme import DEFAULT_THEME
+
+    from cardgen.documents.cover import Cover
+    from cardgen.draw.pdfmeta import meta_for
+
+    page = PAGE_SIZES["letter"]
+    cover = Cover(f'<svg xmlns="http://www.w3.org/2000/svg" width="{page.width}mm" height="{page.height}mm" '
+                  f'viewBox="0 0 {page.width} {page.height}"><text x="20" y="50" font-size="6" '
+                  f'font-family="{DEFAULT_THEME.fonts.role_map["text"]}">COVER ART</text></svg>', DEFAULT_THEME.fonts)
+    path = tmp_path / "covered.pdf"
+    spec = rules_spec(str8eight_facts())
+    write_booklet(booklet_blocks(spec), path, page, "Str8 Eight", register_reportlab_fonts(DEFAULT_THEME.fonts),
+                  pictures(BuildOptions(), DEFAULT_THEME), cover=cover, meta=meta_for("rules", "Str8 Eight"))
+    pages = [p.extract_text() for p in pypdf.PdfReader(str(path)).pages]
+    assert "COVER ART" in pages[0] and "Contents" not in pages[0] and "Quick start" not in pages[0]
+    assert "Quick start" in pages[1] and "Contents" in pages[2].split("What is in the box")[0]

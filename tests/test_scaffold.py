@@ -195,35 +195,17 @@ def test_a_booklet_that_states_another_level_fails(copy_of_games):
     data["games"]["str8eight"]["scaffold"] = "colors"
     manifest.write_text(json.dumps(data, indent=2))
     assert_check_catches(out, ["states full for the scaffold level; the deck in this folder says colors",
-                               "the sheet must be the answer key of colors cards"])
+                               "the sheet must be the answer key of colors cards",
+                               "states every arrow's number, which this deck does not have",  # the level's wording
+                               "does not state the colors level's “?”"])
 
 
-@pytest.mark.parametrize("level", ["full", "colors", "bare"])
-def test_the_booklets_say_how_to_play_at_the_level_built(level):
-    """One passage per level, read from the facts record (no other level's passage), and
-    FourScore's booklet reads the deck's level too."""
-    from cardgen.documents.ruletext import render
-    from cardgen.model.facts import fourscore_facts, str8eight_facts
-
-    text = " ".join(render("str8eight", str8eight_facts(8, 6, None, level)).split())
-    assert re.findall(r"These cards are printed at the (\w+) level", text) == [level]
-    assert ("“?”" in text) == (level == "colors")
-    assert ("The small “3 × 4”" in text) and "leave out the small cell line" not in text
-    large = " ".join(render("str8eight", str8eight_facts(8, 6, None, level, True)).split())
-    assert ("The small “3 × 4”" in large) == (level == "bare")
-    # large print draws no "?" (the colors level's label takes the number's place) and no
-    # "×d" label at the full level: the booklet says what those faces show
-    assert "“?”" not in large and ("“×d” label, set large, takes the place of its number" in large) == (level == "colors")
-    assert ("Each arrow is also labeled with its group" in large) == (level != "full")
-    fourscore = render("fourscore", fourscore_facts(8, 6, level))
-    assert ("printed at the" in fourscore) == (level != "full") and (level in fourscore or level == "full")
-
-
-def test_cards_that_are_not_large_print_fail_a_large_print_record(level_builds, tmp_path):
-    out = copy(level_builds["colors"], tmp_path)
+def test_a_full_booklet_beside_bare_cards_fails_on_its_wording(copy_of_games):
+    """Arrows to read, in the words of a booklet whose record says bare: caught."""
+    out = copy_of_games("str8eight")
     manifest = out / "manifest.json"
     data = json.loads(manifest.read_text())
-    data["games"]["str8eight"]["large_print"] = True
+    data["games"]["str8eight"]["scaffold"] = "bare"
     manifest.write_text(json.dumps(data, indent=2))
-    assert_check_catches(out, ["large print 'no'; the build recorded 'colors', 'yes'",
-                               "underline(s), expected 2"])
+    assert_check_catches(out, ["states arrows on the bare cards, which this deck does not have",
+                               "does not state the bare level's moves"])

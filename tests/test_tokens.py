@@ -19,7 +19,7 @@ def test_shipped_tokens_load_with_every_kind():
     assert len(t.group_colors) == 12 == len(set(t.group_colors)) == len(set(t.group_shapes))
     assert t.pt("min") == 6 and t.pt("body_min") == 7 and t.pt("body") >= 7
     assert t.mm("space.s") == 1.6 and t.mm("radius.tag") > 0 and t.mm("stroke.thin") > 0
-    assert abs(t.type_mm("card_arrow") - 10 * 25.4 / 72) < 1e-9
+    assert abs(t.type_mm("card_arrow") - 10.6 * 25.4 / 72) < 1e-9
     with pytest.raises(KeyError):
         t.color("no-such-color")
 

@@ -49,7 +49,7 @@ def test_cut_fold_glue_and_names(built):
     words = " ".join(pdf.pages[0].extract_text().split())
     assert "settles ties" not in words and "Str8 Eight" in words
     fourscore = " ".join(pypdf.PdfReader(str(built / "fourscore" / "fourscore-rules.pdf")).pages[2].extract_text().split())
-    assert "The box is the marker that settles ties" in fourscore
+    assert "Put the tuck box in front of the player on the dealer’s left: it settles ties" in fourscore
 
 
 def test_every_part_of_the_net_stays_on_the_page():

@@ -19,7 +19,16 @@ def one_line(text: str) -> str:
 
 
 def figure_cards(blocks) -> list:
-    return [item for b in blocks if b.kind == "figure" for item in b.items]
+    """Every card a booklet pictures, the setup picture's included (not its backs and empty places)."""
+    from cardgen.documents.cardfigures import parse_setup
+
+    found = []
+    for b in blocks:
+        if b.kind == "figure" and b.label == "setup":
+            found += [name for item in parse_setup(" ".join(b.items)) for name in item.names]
+        elif b.kind == "figure":
+            found += b.items
+    return found
 
 
 def copies_table(markdown: str) -> dict:
@@ -109,7 +118,7 @@ def test_fourscore_counts_and_examples_follow_the_table(n):
     assert f"With {n * n - 4} cards left after the rows are laid out" in text
     for players, each, left in f.deal:
         assert players * each + left == n * n - 4 and left < players
-    assert ("Left over" in text) == (not f.even) and ("Added rule" in text)
+    assert ("Left over" in text) == (not f.even) and ("(added rule)" in text) and "Added rule:" not in text
     row = f.row_example.row
     assert all(str8eight.groups_of(a, n) and set(str8eight.groups_of(a, n)) & set(str8eight.groups_of(b, n))
                for a, b in zip(row, row[1:]))
@@ -155,7 +164,7 @@ def test_score_targets_scale_with_what_a_winning_sequence_is_worth():
         assert {k: f.targets[k] for k in (2, 3)} == checker_targets(n)
         text = one_line(plain_text(load("str8eight", f)))
         assert f"Two players: the first to reach {f.targets[2]:,} points wins" in text
-        assert ("Added rule: the targets above are the original ones scaled" in text) == (n != 8)
+        assert ("Score targets for this table (added rule). The game is played to" in text) == (n != 8)
     assert str8eight_facts(8).targets == {2: 1000, 3: 500, 4: 500}
     assert str8eight_facts(12).targets[2] > 2 * 1000 > 10 * str8eight_facts(3).targets[2]
 

@@ -20,11 +20,13 @@ FAN = ("A-spades", "8-clubs", "J-diamonds", "Q-spades", "K-hearts")  # the box f
 def _rules(decks: int, ace_value: int, box=None, ground: str = "") -> RulesSpec:
     facts = crazy_eights_facts(decks, ace_value)
     return RulesSpec("crazy-eights", TITLE, facts, cover=list(FAN), reference="crazy-eights-reference",
-                     scorepad={"players": 6, "hands": 16}, box=box, ground=ground, readings=True)
+                     scorepad={"players": 6, "hands": 16}, box=box, ground=ground)
 
 
 def _resolve(name: str, slugs: list) -> str:
-    """'8-hearts' -> deck 1's eight of hearts."""
+    """'8-hearts' -> deck 1's eight of hearts; 'back' -> deck 1's back."""
+    if name == "back":
+        return next((s for s in slugs if s.startswith("back")), name)
     rank, _, suit = name.partition("-")
     return f"1-{suit}-{rank}"
 
@@ -45,7 +47,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
                                      decks=options.decks))
     spec = _rules(options.decks, options.ace_value, words, ground)
     rules = RulesTask(out, options, theme, GAME, spec,
-                      lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
     write_tuckboxes(out, options, deck, TITLE, ground,
                     BoxSpec(words, tuple(_resolve(name, []) for name in FAN), facts.edition))

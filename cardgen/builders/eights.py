@@ -24,11 +24,13 @@ def rules_spec(box=None, ground: str = "") -> RulesSpec:
     facts = eights_facts()
     return RulesSpec("eights", TITLE, facts, cover=fan_cards(), reference="eights-reference",
                      scorepad={"players": max(high for _, high, _ in HAND_SIZES), "hands": 16}, box=box,
-                     ground=ground, readings=True)
+                     ground=ground)
 
 
 def _resolve(name: str, slugs: list) -> str:
-    """'E' -> the first letter card showing E."""
+    """'E' -> the first letter card showing E; '3g' -> the G of suit 3; 'back' -> the back."""
+    if len(name) == 2 and name[0].isdigit():
+        return next((s for s in slugs if s.startswith(f"{name[0]}-") and s.endswith(f"-{name[1].lower()}")), name)
     return next((s for s in slugs if s.endswith(f"-{name.lower()}")), name)
 
 
@@ -44,7 +46,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
 
     words = box_text(GAME, box_facts(eights_facts(), eights_package(), deck.faces, options, theme))
     rules = RulesTask(out, options, theme, GAME, rules_spec(words, theme.tokens.color("eights.back")),
-                      lambda: CardPictures(deck.faces, _resolve, theme.fonts))
+                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)
     slugs = [face.slug for face in deck.faces]
     write_tuckboxes(out, options, deck, TITLE, theme.tokens.color("eights.back"),

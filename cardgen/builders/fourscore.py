@@ -16,6 +16,13 @@ GAME = "fourscore"
 TITLE = "FourScore"
 
 
+def rules_spec(facts, box=None, ground: str = "") -> RulesSpec:
+    """The booklet and aid of this variant: the cover shows the row example and its next card
+    (box: the box words its cover prints, on ground)."""
+    return RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover], reference="fourscore-reference",
+                     box=box, ground=ground)
+
+
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
     from ..settings import parts_of
 
@@ -28,8 +35,6 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
         from ..model.package import BoxFacts, fourscore_package
 
         words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
-        spec = RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover],
-                         reference="fourscore-reference", box=words,
-                         ground=theme.tokens.color("str8eight.back"), readings=True)
-        write_booklets(out, options, theme, GAME, spec, pictures(options, theme))
+        write_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
+                       pictures(options, theme))
     return out.record(GAME), out.files, out.timings

@@ -14,7 +14,7 @@ from ..options import BuildOptions
 from ..theme import Theme
 from ..record import NO_RULES, Booklet, Fold, Reference
 from .deckfiles import Output
-from ..documents.booklet import Picture
+from ..documents.cardfigures import Picture
 
 CARD_PICTURE_DPI = 150  # pictures print 21–40 mm wide: 150 DPI of a whole card is 240+ DPI there
 
@@ -28,7 +28,6 @@ class RulesSpec:
     reference: "str | None" = None  # player aid rule text
     scorepad: "dict | None" = None  # {"players": n, "hands": n}; its lines are <booklet>-scorepad.md
     tournament: bool = False
-    readings: bool = False  # the booklet lists the game's table of readings in "About this edition"
     box: object = None  # the box words (documents/boxtext.py): the cover's tagline, players, ages, time
     ground: str = ""  # the box's color, behind the cover's art
 
@@ -40,27 +39,12 @@ class RulesSpec:
         return [b.text for b in load(f"{self.booklet}-{sheet}", self.facts) if b.kind == "para"]
 
 
-def arrow_number_mm(svg: str) -> "float | None":
-    """The height (mm, the card's units) of the smallest arrow number a card prints: the
-    text of an arrow tag (data-target) that names its target. None for a card without."""
-    import re
-    from xml.etree import ElementTree
-
-    if "data-target" not in svg:
-        return None
-    root = ElementTree.fromstring(re.sub(r"^<\?xml[^>]*\?>", "", svg.lstrip()).encode("utf-8"))
-    sizes = [float(text.get("font-size"))
-             for tag in root.iter() if tag.get("data-target") is not None
-             for text in tag.iter() if text.tag.endswith("text") and (text.text or "").strip() == tag.get("data-target")
-             and text.get("font-size")]
-    return min(sizes, default=None)
-
-
 class CardPictures:
     """Real cards for the booklets, cut at the trim line: drawn as vectors into the
     booklet (documents/booklet.py), or as PNG pictures when the card is outside the
-    fast renderer's SVG subset; each with the size of its arrow numbers, which the
-    booklet prints large enough to read."""
+    fast renderer's SVG subset; each with what layout/figure.py reads of its face (the
+    text a reader must read, which the booklet prints large enough, and where its
+    arrows and big number sit)."""
 
     def __init__(self, cards, resolve: Callable[[str, list], str], fonts):
         self.cards = {c.slug: c for c in cards}
@@ -73,6 +57,7 @@ class CardPictures:
         from ..errors import CardgenError
         from ..draw.pdf import can_draw, svg_size_mm
         from ..design.trim import trimmed
+        from ..layout.figure import DIGIT_ADVANCE, read_face
 
         if name not in self.cache:
             slug = self.resolve(name, list(self.cards))
@@ -80,13 +65,13 @@ class CardPictures:
                 raise CardgenError(f"rule text asks for a picture of card {name!r}, which this deck has not: "
                                    "fix the [[cards: …]] line")
             svg = trimmed(self.cards[slug].svg)
-            size, must_read = svg_size_mm(svg), arrow_number_mm(svg)
+            size, face = svg_size_mm(svg), read_face(svg, getattr(self.fonts, "digit", DIGIT_ADVANCE))
             if can_draw(svg, self.fonts):
-                self.cache[name] = Picture("svg", svg, size, self.fonts, must_read)
+                self.cache[name] = Picture("svg", svg, size, self.fonts, face)
             else:
                 from ..draw.png import svg_to_png
 
-                self.cache[name] = Picture("png", svg_to_png(svg, CARD_PICTURE_DPI), size, None, must_read)
+                self.cache[name] = Picture("png", svg_to_png(svg, CARD_PICTURE_DPI), size, None, face)
         return self.cache[name]
 
 
@@ -106,6 +91,17 @@ def booklet_cover(spec: RulesSpec, blocks: list, page, options: BuildOptions, th
     return Cover(svg, theme.fonts)
 
 
+def booklet_blocks(spec: RulesSpec) -> list:
+    """The booklet's blocks: its rule text, with the cover picture under the title (a booklet
+    with a cover page shows its cards there instead)."""
+    from ..documents.ruletext import Block, load
+
+    blocks = load(spec.booklet, spec.facts)
+    if spec.cover and spec.box is None:
+        blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
+    return blocks
+
+
 def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                    pictures: CardPictures) -> None:
     """The booklet (one per paper's page size), its fold-and-staple sheets and the
@@ -113,15 +109,11 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     from ..documents.booklet import PAGE_SIZES, write_booklet, write_player_aid
     from ..documents.fold import write_fold
     from ..draw.fonts import register_reportlab_fonts
-    from ..documents.ruletext import Block, load
-
-    from ..documents.ruletext import Edition
+    from ..documents.ruletext import Edition, load
 
     fonts = register_reportlab_fonts(theme.fonts)
-    blocks = load(spec.booklet, spec.facts)
-    readings = len(Edition(game, spec.facts)) if spec.readings else 0
-    if spec.cover and spec.box is None:  # no box words: the cards as a strip on the title page
-        blocks = blocks[:2] + [Block("figure", label="cover", items=list(spec.cover))] + blocks[2:]
+    blocks = booklet_blocks(spec)
+    readings = Edition(game, spec.facts).ids  # none for a game without a table
     aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
     booklets, folds, aids = {}, {}, {}
     for i, paper in enumerate(papers(options.paper)):

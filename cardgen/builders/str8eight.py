@@ -47,8 +47,7 @@ def rules_spec(facts: Str8EightFacts, box=None, ground: str = "") -> RulesSpec:
     """The booklet, aid, pad and tournament sheet of this variant; box: its box words, for the cover."""
     return RulesSpec(
         "str8eight", TITLE, facts, cover=fan_cards(facts), reference="str8eight-reference",
-        scorepad={"players": facts.players[1], "hands": 16}, tournament=facts.tournament, box=box, ground=ground,
-        readings=True)
+        scorepad={"players": facts.players[1], "hands": 16}, tournament=facts.tournament, box=box, ground=ground)
 
 
 def _resolve(name: str, slugs: list) -> str:

@@ -1,16 +1,14 @@
 """Check a game's printed rules: the booklet exists and has pages of the size it
 names, the fold file holds them two-up in saddle-stitch order (padded to a multiple
 of 4), each player aid is one page of its booklet's size, the score pads one page
-each; the booklet's title names its game; and its "About this edition" section lists as
-many readings as the build recorded from the game's table, numbered in order (each entry
-marked "our reading" or "added rule").
+each; the booklet's title names its game; and its "About this edition" section lists
+the game's table of readings as the variant applies it (check/edition.py).
 
 The title is read from the PDF's metadata (document info, else XMP dc:title), which
 the booklet writer sets: reading it costs a few milliseconds where extracting every
 page's text cost most of a check."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from ..words import plural
@@ -56,29 +54,7 @@ def _sizes(path: Path, kind: str, report: GameReport, rel) -> "list | None":
     return sizes
 
 
-EDITION = "About this edition"
-ENTRY = re.compile(r"(?:^|\s)(\d+) [^().]{3,80}? \((our reading|added rule)\)\.")
-
-
-def _check_edition(path: Path, want: int, report: GameReport, rel) -> None:
-    """The booklet's "About this edition" section numbers want entries 1..want, each
-    marked as our reading or an added rule."""
-    from .wording import one_line, page_texts
-
-    pages = page_texts(path, (EDITION,))
-    if isinstance(pages, str):
-        report.fail(rel(path), "booklet", pages)
-        return
-    text = one_line(pages)
-    at = text.find(EDITION)
-    numbers = [int(m.group(1)) for m in ENTRY.finditer(text[at:])] if at >= 0 else []
-    if numbers != list(range(1, want + 1)):
-        report.fail(rel(path), "booklet", f"“{EDITION}” lists {len(numbers)} readings"
-                    + (f" numbered {numbers[:6]}" if numbers and numbers != list(range(1, len(numbers) + 1)) else "")
-                    + f"; the build recorded {want} from the game's table of readings")
-
-
-def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> None:
+def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel, game: str) -> None:
     info = rec.rules
     if info is None:
         return
@@ -100,10 +76,12 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel) -> Non
         found = pdf_title(path)
         if title not in found:
             report.fail(rel(path), "booklet", f"the title {found!r} does not name {title}")
-        if info.readings:
-            _check_edition(path, info.readings, report, rel)
+        from .edition import check_edition
+
+        check_edition(path, game, info.readings, report, rel)
         report.summary.append(f"{name}: {len(sizes)} pages ({meta.page})"
-                              + (f", {info.readings} readings listed" if info.readings else ""))
+                              + (f", {len(info.readings)} readings listed as the table gives them, each marked †"
+                                 if info.readings else ""))
     for name, meta in info.fold.items():
         path = game_dir / name
         sizes = _sizes(path, "fold booklet", report, rel)

@@ -84,7 +84,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     if len(set(looks)) != len(looks):
         report.fail(f"{GAME}/svg", "-", "the decks' backs are drawn in the same colors; a second deck needs its own")
     check_deck_files(GAME, game_dir, rec, 52 * decks, decks, report, rel)
-    check_rules(game_dir, rec, "Crazy Eights", report, rel)
+    check_rules(game_dir, rec, "Crazy Eights", report, rel, "crazy-eights")
     _check_words(game_dir, rec, decks, penalties, report, rel)
     report.summary[:0] = [
         f"{plural(decks, 'deck')} of 52 distinct cards, {plural(sum(len(b) for b in backs.values()), 'back')}",

@@ -87,7 +87,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     if backs != 1:
         report.fail(f"{GAME}/svg", "-", f"{backs} card backs, expected 1")
     check_deck_files(GAME, game_dir, rec, 65, 1, report, rel)
-    check_rules(game_dir, rec, "Eights", report, rel)
+    check_rules(game_dir, rec, "Eights", report, rel, "eights")
     _check_words(game_dir, rec, letters, per_suit, report, rel)
     report.summary[:0] = [
         f"{letters} letter cards in 8 suits, 1 reference card, {backs} back",

@@ -17,7 +17,7 @@ ROWS, MOST_PLAYERS, FEWEST_EACH = 4, 6, 2  # rows laid out; players; fewer cards
 def check(game_dir: Path, rec, out: Path) -> GameReport:
     report = GameReport("fourscore")
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
-    check_rules(game_dir, rec, "FourScore", report, rel)
+    check_rules(game_dir, rec, "FourScore", report, rel, "fourscore")
     if "rules" not in rec.parts:
         report.summary.append("no rule booklet in this build: it left out 'rules' (cardgen build --only)")
         return report

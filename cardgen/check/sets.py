@@ -138,7 +138,7 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
         complete += not bad
         before = len(report.violations)
         for paper in sets.inventory:
-            _check_inventory(game, folder, letter, shape, paper, slugs, len(rec.deck.faces), report, rel)
+            _check_inventory(game, folder, letter, shape, paper, list(rec.deck.faces), report, rel)
         listed_ok &= len(report.violations) == before
     if complete == n:
         report.summary.append(f"{n} class sets ({', '.join(f'{a} {s}' for a, s in zip(sets.letters, sets.shapes))}): "
@@ -146,14 +146,17 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
                               f"{plural(len(rec.deck.backs), 'back')}, every one wearing its set's mark "
                               "twice, inside the safe zone")
     if sets.inventory and listed_ok:
-        report.summary.append(f"inventory checklists ({', '.join(sets.inventory)}): each lists the {len(slugs)} "
-                              "cards and backs of its set once, wears its mark and states the count, in its PDF too")
+        report.summary.append(f"inventory checklists ({', '.join(sets.inventory)}): each lists the "
+                              f"{len(rec.deck.faces)} cards of its set once, a line per value with its count, wears "
+                              "its mark and states the count, in its PDF too")
 
 
-def _check_inventory(game: str, folder: Path, letter: str, shape: str, paper: str, slugs: list, faces: int,
+def _check_inventory(game: str, folder: Path, letter: str, shape: str, paper: str, slugs: list,
                      report: GameReport, rel) -> None:
-    """The checklist lists every card of the set once, wears the set's mark, states the
+    """The checklist lists every card (face) of the set once, on a line per value that
+    states how many cards it holds ("12 · 4 cards"), wears the set's mark, states the
     count; its PDF is one page of the paper and says the same words."""
+    faces = len(slugs)
     path = folder / f"{game}-inventory-{paper}.svg"
     if not path.exists():
         report.fail(rel(path), "inventory", f"missing: set {letter} has no inventory checklist for {paper}")
@@ -171,12 +174,19 @@ def _check_inventory(game: str, folder: Path, letter: str, shape: str, paper: st
     if len(badge) != 1 or badge[0].get("data-set") != letter or badge[0].get("data-shape") != shape \
             or _text(badge[0]) != letter:
         report.fail(rel(path), "inventory", f"does not show set {letter}'s mark (the {shape} and {letter}) at the top")
-    rows = {}
-    for el in svgread.with_attr(root, "data-card"):
-        slug = el.get("data-card")
-        if slug in rows:
-            report.fail(rel(path), slug, "listed twice on the inventory")
-        rows[slug] = _text(el)
+    rows, listed = {}, set()
+    for el in svgread.with_attr(root, "data-cards"):
+        cards = (el.get("data-cards") or "").split()
+        words = _text(el)
+        said = re.fullmatch(r".+ · (\d+) cards?", " ".join(words.split()))
+        if said is None or int(said[1]) != len(cards) or el.get("data-count") != str(len(cards)):
+            report.fail(rel(path), cards[0] if cards else "inventory", f"the line {words!r} holds {len(cards)} "
+                        "card(s): a line says how many cards it lists")
+        for slug in cards:
+            if slug in listed:
+                report.fail(rel(path), slug, "listed twice on the inventory")
+            listed.add(slug)
+            rows[slug] = words
     for slug in slugs:
         if slug not in rows:
             report.fail(rel(path), slug, f"not listed on set {letter}'s inventory")

@@ -112,7 +112,7 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
         report.fail(f"{GAME}/svg", "-", f"{len(backs)} card backs, expected exactly 1")
     faces = n * n + pass_total
     check_deck_files(GAME, game_dir, rec, faces, 1, report, rel)
-    check_rules(game_dir, rec, "Str8 Eight", report, rel)
+    check_rules(game_dir, rec, "Str8 Eight", report, rel, GAME)
     _check_words(game_dir, rec, n, rec.sequence_length, numbers, passes, report, rel)
     if 2 <= rec.sequence_length <= LONGEST_RUN:
         check_teacher(game_dir, rec, numbers, report, rel,
@@ -646,6 +646,7 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
     want = targets(n, length)
     said = WORDS[length] if length < len(WORDS) else f"{length:,}"
     nth = ORDINALS[length] if length < len(ORDINALS) else f"{length}th"
+    word = lambda k: WORDS[k] if k < len(WORDS) else f"{k:,}"  # noqa: E731 - counts the booklet spells out
     booklet = [
         Claim("the number cards", r"There are ([\d,]+) number cards, one for every cell of the (\d+) × (\d+) table",
               (cards, n, n)),
@@ -655,7 +656,18 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
         Claim("the sequence length", r"The hand ends the moment someone places the (\w+) card", (nth,)),
         Claim("the two-player target", r"Two players: the first to reach ([\d,]+) points", (want[2],)),
         Claim("the three- or four-player target", r"Three or four players: the first to reach ([\d,]+) points",
+              (want[3],) if seats_three else None),
+        # the quick start: the same numbers, said on its one page
+        Claim("the quick start's deck", r"You need .{3,40}? and the ([\d,]+) cards of this deck",
+              (cards + pass_total,)),
+        Claim("the quick start's deal", r"deal (\d+) cards face down to each player and stack", (HAND,)),
+        Claim("the quick start's bull's-eyes", r"Your sequence starts with a bull’s-eye card, 1 to (\d+)", (n,)),
+        Claim("the quick start's sequence length", r"Lay the (\w+) card of your sequence", (nth,)),
+        Claim("the quick start's two-player target", r"The first to ([\d,]+) points wins a two-player game",
+              (want[2],)),
+        Claim("the quick start's three- or four-player target", r"the first to ([\d,]+) a game of three or four",
               (want[3],) if seats_three else None)]
+    booklet += _level_claims(rec.scaffold)
     aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
            Claim("the sequence length", r"The hand ends when someone lays their (\w+) card", (nth,)),
            Claim("the two-player target", r"2 players: ([\d,]+) points", (want[2],)),
@@ -666,7 +678,8 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
            Claim("the three- or four-player target", r"first to ([\d,]+) with 3", (want[3],) if seats_three else None)]
     if pass_total:
         points = PASS_POINTS
-        booklet += [Claim("the pass cards", r"There are (\d+) pass cards", (pass_total,)),
+        booklet += [Claim("the pass cards", r"There are also (\w+) pass cards: (\w+) pass(?:es)? left and (\w+) pass(?:es)? right",
+                          (word(pass_total), word(pass_total // 2), word(pass_total // 2))),
                     Claim("the cards shuffled together", r"Shuffle all (\d+) cards together", (cards + pass_total,)),
                     Claim("a pass card's cost", r"A pass card in hand counts (\d+)", (points,))]
         aid += [Claim("a pass card's cost", r"Pass card in hand (\d+) against you", (points,)),
@@ -674,7 +687,7 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
                       (pass_total, pass_total // 2, pass_total // 2))]
         pad.append(Claim("a pass card's cost", r"a pass card in hand costs (\d+)", (points,)))
     else:
-        booklet += [Claim("pass cards", r"There are (\d+) pass cards", None),
+        booklet += [Claim("pass cards", r"also (\w+) pass cards?:", None),
                     Claim("the cards shuffled", r"Shuffle all (\d+) number cards", (cards,))]
         aid += [Claim("pass cards", r"Pass card in hand (\d+)", None),
                 Claim("pass cards", r"(\d+) in the deck: (\d+) left", None)]
@@ -696,10 +709,42 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
                         f"{', '.join(f'{v}: {stated.get(v, 0)}' for v in wrong[:8])}; the cards are "
                         f"{', '.join(f'{v}: {counts.get(v, 0)}' for v in wrong[:8])}")
     wording.check_all(game_dir, rec, report, rel, booklet, aid, pad,
-                      ("What is in the box", "Setup", "Building a sequence", "Scoring", "Winning the game"), tables)
+                      ("Quick start", "What is in the box", "Setup", "Building a sequence", "Scoring",
+                       "Winning the game", "FAQ"), tables)
 
 
-RUN_SAID = re.compile(r"consecutive multiples of one color group, such as ([\d, ]+)\.")
+def _level_claims(level: str) -> list:
+    """What the booklet says of the faces must be what faces of this level show: a "?"
+    only at the colors level; at the bare level no arrow to read and no arrows that name
+    each other, the move told as the next multiple instead."""
+    claims = [Claim("the colors level's “?”", r"a “(\?)” stands where an arrow’s number would be",
+                    ("?",) if level == "colors" else None),
+              Claim("every arrow's number", r"(every arrow with its number)",
+                    ("every arrow with its number",) if level == "full" else None)]
+    if level == "bare":
+        claims += [Claim("the bare level's faces", r"a card shows its number and its (cell), and no arrows", ("cell",)),
+                   Claim("the bare level's moves", r"Each card after it must be the (next multiple) in one of its groups",
+                         ("next multiple",)),
+                   Claim("arrows on the bare cards", r"(right arrows? of (?:your|the) last card)", None),
+                   Claim("arrows on the bare cards", r"(name each other)", None),
+                   Claim("arrows on the bare cards", r"(Read the right side of your last card)", None)]
+    return claims
+
+
+RUN_SAID = re.compile(r"Winning with a [^,]{3,20}, such as ([\d, …]+), you also collect")
+
+
+def _run_values(said: str) -> list:
+    """The numbers of a printed run; "1, 2, 3, …, 36" (a long run, shortened) as the whole
+    arithmetic run it stands for."""
+    parts = [p for p in said.replace(",", " ").split() if p]
+    if "…" in parts and len(parts) == 5 and all(p.isdigit() for i, p in enumerate(parts) if i != 3):
+        a, b, c, _, z = (int(p) if p.isdigit() else 0 for p in parts)
+        step = b - a
+        if step > 0 and c - b == step and (z - a) % step == 0:
+            return list(range(a, z + 1, step))
+        return [a, b, c, z]
+    return [int(p) for p in parts if p.isdigit()]
 MISS_SAID = re.compile(r"does not count: ([\d, ]+) is a legal winning sequence")
 
 
@@ -713,7 +758,7 @@ def _check_bonus_words(text: str, file: str, n: int, length: int, report: GameRe
             report.fail(file, "booklet", f"describes a one-color bonus, but no group of the {n} × {n} table "
                         f"holds {length} cards")
         return
-    values = [int(v) for v in said.group(1).replace(",", " ").split()] if said else []
+    values = _run_values(said.group(1)) if said else []
     if not said or len(values) != length or not is_run(values, n):
         report.fail(file, "booklet", f"the one-color bonus example {values or 'is missing'}: not {length} "
                     "consecutive multiples of one group from a bull's-eye")

@@ -73,6 +73,7 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, m
     follow: dict = defaultdict(set)
     arrows: dict = defaultdict(set)  # value -> (group, side, target) its cards name
     cells: dict = defaultdict(set)  # value -> (r, c) with r ≤ c
+    exact: set = set()  # (r, c) as the cards print them
     for c in cards:
         for g, side, target, *_ in (c.arrows if moves is None else sorted(moves(c.value))):
             if isinstance(g, int) and isinstance(target, int):
@@ -84,6 +85,7 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, m
         except ValueError:
             continue
         cells[c.value].add((min(r, col), max(r, col)))
+        exact.add((r, col))
     values = set(cells) | set(arrows)
     follow = defaultdict(set, {v: {w for w in ws if w in values} for v, ws in follow.items()})  # a damaged
     # card's arrow to a value no card has leads nowhere (the deck check reports it)
@@ -97,9 +99,9 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, m
         if sizes is None:
             report.fail(file, "teacher pages", "missing or unreadable")
             continue
-        if len(sizes) != len(PAGES) or len(sizes) != info.pages:
+        if not len(PAGES) <= len(sizes) <= len(PAGES) + 1 or len(sizes) != info.pages:
             report.fail(file, "teacher pages", f"{len(sizes)} pages, expected {len(PAGES)}: "
-                        f"{', '.join(PAGES)}, one page each")
+                        f"{', '.join(PAGES)}, one page each (the answer key may run on to a second)")
             continue
         paper = next((p for p in PAPERS if name.endswith(f"-{p}.pdf")), None)
         want = PAPERS.get(paper)
@@ -110,16 +112,38 @@ def check_teacher(game_dir: Path, rec, numbers: list, report: GameReport, rel, m
         if isinstance(texts, str):
             report.fail(file, "teacher pages", texts)
             continue
-        texts = [" ".join(t.split()) for t in texts]
+        texts = _by_title([" ".join(t.split()) for t in texts])
+        if isinstance(texts, str):
+            report.fail(file, "teacher pages", texts)
+            continue
         before = len(report.violations)
         _lesson(texts[0], n, length, len(cards) + rec.pass_cards, file, report)
         _level_and_sets(texts[0], texts[2], rec, file, report)
-        _recording(texts[1], n, length, follow, cells, file, report)
+        printed = exact if (not getattr(rec, "large_print", False) or rec.scaffold == "bare") else None
+        _recording(texts[1], n, length, follow, cells, file, report, printed)
         _answer_key(texts[2], n, cells, arrows, file, report)
         _coverage(texts[3], n, total, through, steps, runs, file, report)
         if len(report.violations) == before:
             report.summary.append(f"{name}: lesson plan, recording sheet, answer key ({len(cells)} values) and "
                                   f"fact coverage ({n * n} facts, {total} winning sequences) match the cards")
+
+
+def _by_title(pages: list) -> "list[str] | str":
+    """The four pages' texts in PAGES order: a page is known by its title ("Str8 Eight ·
+    answer key"); a page without one continues the page before (a long answer key)."""
+    found: list = []
+    for text in pages:
+        title = next((p for p in PAGES if re.match(rf"Str8 Eight[^·]{{0,12}}· {p}\b", text)), None)
+        if title is None and found:
+            found[-1] = (found[-1][0], found[-1][1] + " " + text)
+        elif title is None:
+            return "its first page has no title"
+        else:
+            found.append((title, text))
+    titles = [t for t, _ in found]
+    if titles != list(PAGES):
+        return f"its pages are {', '.join(titles)}; expected {', '.join(PAGES)}, in that order"
+    return [text for _, text in found]
 
 
 def _texts(path: Path) -> "list[str] | str":
@@ -194,9 +218,11 @@ def _level_and_sets(lesson: str, key: str, rec, file: str, report: GameReport) -
                     f"the cards wear “{marks_want}”")
 
 
-def _recording(text: str, n: int, length: int, follow: dict, cells: dict, file: str, report: GameReport) -> None:
+def _recording(text: str, n: int, length: int, follow: dict, cells: dict, file: str, report: GameReport,
+               printed: "set | None" = None) -> None:
     """The worked example (the row after "e.g."): length facts of these cards, a legal
-    winning sequence, its total right."""
+    winning sequence, its total right. printed: when the faces print their cell, the
+    sheet asks for that fact, so each one the example writes is exactly a card's."""
     at = text.find("e.g.")
     facts = FACT.findall(text[at:]) if at >= 0 else []
     facts = [tuple(map(int, f)) for f in facts[:length]]
@@ -205,8 +231,10 @@ def _recording(text: str, n: int, length: int, follow: dict, cells: dict, file: 
                     f"of this deck has {length} cards")
         return
     for r, c, v in facts:
-        if r * c != v or (min(r, c), max(r, c)) not in cells.get(v, ()):
-            report.fail(file, "recording sheet", f"its example writes {r} × {c} = {v}, which no card of this deck shows")
+        if r * c != v or (min(r, c), max(r, c)) not in cells.get(v, ()) or (printed is not None
+                                                                           and (r, c) not in printed):
+            report.fail(file, "recording sheet", f"its example writes {r} × {c} = {v}, which no card of this deck "
+                        "prints")
             return
     seq = [v for _, _, v in facts]
     if not 1 <= seq[0] <= n or any(b not in follow.get(a, ()) for a, b in zip(seq, seq[1:])):

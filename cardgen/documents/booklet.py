@@ -1,14 +1,17 @@
 """Typeset a rule text (rules/document.py blocks) as a booklet PDF with reportlab.
 
-A5 pages (half-letter for Letter users): a title page with the contents list, then
-the text with headings, numbered steps, tables, callouts and pictures of real
-rendered cards, page numbers on the outer corners. The text stays text: search,
+A5 pages (half-letter for Letter users): a front page (today the title page with the
+contents list; a cover drawn by another module when one is given), then the text with
+headings, numbered steps, tables, callouts and pictures of real rendered cards
+(documents/cardfigures.py), page numbers on the outer corners. The text stays text: search,
 copy and pypdf extraction all work. Paragraphs allow no widows or orphans; a heading
 and a paragraph that leads into a list, table or figure stay on the page of what
 follows (keep-with-next, which reportlab applies only between flowables that are not
 containers: so lists are bulleted paragraphs and short tables refuse to split
 instead of being wrapped in KeepTogether). Card figures are as large as their
-arrow numbers need to be readable in print (layout/figure.py), in rows if need be.
+numbers need to be readable in print and never wider than the text column
+(layout/figure.py), in rows if need be; a rule this edition settled or added carries a
+small dagger (ruletext.DAGGER), set here as a superscript.
 """
 from __future__ import annotations
 
@@ -18,16 +21,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .ruletext import Block
+from .cardfigures import LABEL_PT, CardRows, Picture, Tableau, parse_setup  # noqa: F401 (Picture: re-exported)
+from .ruletext import DAGGER, Block
 from ..design import palette
 if TYPE_CHECKING:
     from ..draw.pdfmeta import PdfMeta
-from ..layout.figure import FACING_GAP_MM, GAP_MM, figure_room, plan_figure
+from ..layout.figure import FACING_GAP_MM, GAP_MM, plan_figure, plan_strip, strip_cover
 
 MM = 72 / 25.4  # points per mm
 WHOLE_TABLE_ROWS = 18  # tables up to this many rows never split across pages
-BOOKLET_MARGINS = (17, 14, 15, 18)  # inner, outer, top, bottom (mm)
+BOOKLET_MARGINS = (14, 11, 14, 17)  # inner, outer, top, bottom (mm): a 114.7 mm column on half-letter,
+# wide enough for a strip of four poker cards whose arrow numbers print at 6 pt
 AID_MARGINS = (12, 12, 12, 12)
+TITLE_TOP_MM = 12.0  # above the title on the title page
+SETUP_SHARE = 0.62  # the most of a page's height the setup picture may take (the quick start holds the rest)
+SMALL_PRINT = 0.9  # back matter ("About this edition") in type this much smaller than the body
 AID_TYPE_PT = (7.0, 14.0)  # the player aid's body type: the largest in this range that fits a page
 
 
@@ -39,18 +47,6 @@ class PageSpec:
 
 
 PAGE_SIZES = {"a4": PageSpec("a5", 148.0, 210.0), "letter": PageSpec("half-letter", 139.7, 215.9)}
-
-
-@dataclass(frozen=True)
-class Picture:
-    """One card of a figure, cut at the trim line: an SVG drawn as a vector form (fonts:
-    the theme's FontSet it names) or PNG bytes. must_read_mm: the height of the smallest
-    text a reader must read on it (Str8 Eight's arrow numbers) at full size, or None."""
-    kind: str  # svg | png
-    data: "str | bytes"
-    size_mm: tuple  # the card's trim width and height
-    fonts: object = None
-    must_read_mm: "float | None" = None
 
 
 def _styles(fonts: dict, base: float = 9.6, tokens=None):
@@ -84,81 +80,63 @@ def _styles(fonts: dict, base: float = 9.6, tokens=None):
         "caption": ParagraphStyle("caption", parent=body, fontName=fonts["italic"], fontSize=base - 1.2,
                                   leading=(base - 1.2) * 1.35, textColor=muted, alignment=TA_CENTER,
                                   spaceBefore=3),
-        "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.6, spaceAfter=0),
+        "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.45, spaceAfter=0),
+        "small": ParagraphStyle("small", parent=body, fontSize=base * SMALL_PRINT, leading=base * SMALL_PRINT * 1.38,
+                                spaceAfter=base * 0.45),
+        "small_item": ParagraphStyle("small_item", parent=body, fontSize=base * SMALL_PRINT,
+                                     leading=base * SMALL_PRINT * 1.38, spaceAfter=base * 0.45, leftIndent=14 * em,
+                                     bulletIndent=0, bulletFontName=fonts["bold"], bulletFontSize=base * SMALL_PRINT),
+        "label": ParagraphStyle("label", parent=body, fontName=fonts["italic"], fontSize=LABEL_PT,
+                                leading=LABEL_PT * 1.2, textColor=muted, alignment=TA_CENTER,
+                                spaceAfter=0),
         "toc_title": ParagraphStyle("toc_title", parent=body, fontName=fonts["heavy"], fontSize=12,
-                                    leading=16, textColor=accent, spaceBefore=10, spaceAfter=4),
+                                    leading=16, textColor=accent, spaceBefore=10, spaceAfter=4, keepWithNext=1),
         "tokens": tokens,
     }
 
 
-def _card(picture: Picture, width: float, height: float):
-    """One card of a figure: vector (a form XObject, drawn once per document) or a PNG."""
-    from reportlab.platypus import Flowable, Image
-
-    if picture.kind == "png":
-        return Image(io.BytesIO(picture.data), width=width, height=height)
-
-    class Card(Flowable):
-        def wrap(self, *_):
-            return width, height
-
-        def draw(self):
-            from ..draw.pdf import PT_PER_MM, define_form
-
-            canvas = self.canv
-            forms = canvas.__dict__.setdefault("_cardgen_forms", {})
-            w_mm, h_mm = picture.size_mm
-            if picture.data not in forms:
-                forms[picture.data] = f"pic{len(forms)}"
-                define_form(canvas, forms[picture.data], picture.data, (w_mm * PT_PER_MM, h_mm * PT_PER_MM),
-                            picture.fonts)
-            canvas.saveState()
-            canvas.scale(width / (w_mm * PT_PER_MM), height / (h_mm * PT_PER_MM))
-            # marked as a figure: a picture of a card, its words drawn small with it, not the
-            # page's own text (the legibility check reads the page's text only)
-            canvas.addLiteral("/Figure BMC")
-            canvas.doForm(forms[picture.data])
-            canvas.addLiteral("EMC")
-            canvas.restoreState()
-    return Card()
-
-
-LARGEST_MM = {"facing": 30.0, "cover": 21.0}  # the widest a card is drawn, by figure kind (else 26)
+LARGEST_MM = {"facing": 30.0, "cover": 21.0, "strip": 40.0}  # the widest a card is drawn, by figure kind (else 26)
 
 
 def _figure(block: Block, room: float, frame_h: float, card_picture: Callable, styles) -> list:
-    """Real cards as a grid (layout/figure.py): one row when the cards are readable so,
-    more rows when not. A figure that fits a page moves to the next page whole, with
-    its caption, rather than split; a taller one (a long strip) splits between rows.
-    The cover is an ornament, drawn small in one row; every other figure is drawn to
-    be read."""
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    """Real cards (cardfigures.py): a row or grid (cards), a pair edge to edge (facing), a
+    sequence laid overlapping as on the table (strip), or the setup picture. Each is as
+    large as its cards' numbers need to read in print, no wider than the column. A figure
+    that fits a page moves to the next page whole, with its caption, rather than split; a
+    taller one (a long strip) splits between rows. The cover is an ornament, drawn small
+    in one row; every other figure is drawn to be read."""
+    from reportlab.platypus import Paragraph
 
-    pictures = [card_picture(item) for item in block.items]
-    size = pictures[0].size_mm
-    if block.label == "cover":
-        plan = plan_figure(len(pictures), size, room, LARGEST_MM["cover"])
+    if block.label == "setup":
+        figure = Tableau(parse_setup(" ".join(block.items)), room, card_picture, styles["label"],
+                         frame_h / MM * SETUP_SHARE)
     else:
-        must_read = [p.must_read_mm for p in pictures if p.must_read_mm]
-        plan = plan_figure(len(pictures), size, room, LARGEST_MM.get(block.label, 26.0),
-                           FACING_GAP_MM if block.label == "facing" else GAP_MM, min(must_read, default=None))
-    cells, i = [], 0
-    for count in plan.rows:  # a short last row starts at the left, as text does
-        cells.append([_card(p, plan.card_w * MM, plan.card_h * MM) for p in pictures[i:i + count]]
-                     + [""] * (plan.columns - count))
-        i += count
-    caption = [Paragraph(block.caption, styles["caption"])] if block.caption else []
-    whole = plan.height * MM + sum(c.wrap(room * MM, frame_h)[1] + c.getSpaceBefore() for c in caption) <= frame_h
-    grid = (_whole_table() if whole else Table)(cells, colWidths=[(plan.card_w + plan.gap) * MM] * plan.columns,
-                                               hAlign="CENTER")
-    grid.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
-                              ("LEFTPADDING", (0, 0), (-1, -1), plan.gap / 2 * MM),
-                              ("RIGHTPADDING", (0, 0), (-1, -1), plan.gap / 2 * MM),
-                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-                              ("TOPPADDING", (0, 1), (-1, -1), plan.row_gap * MM)]))
-    grid.keepWithNext = 1 if caption else 0
-    grid._float_with = 1 + len(caption) if whole and block.label != "cover" else 0  # see _defer_float
-    return [grid] + caption
+        pictures = [card_picture(item) for item in block.items]
+        size = pictures[0].size_mm
+        must_read = min((p.must_read_mm for p in pictures if p.must_read_mm), default=None)
+        if block.label == "cover":
+            plan = plan_figure(len(pictures), size, room, LARGEST_MM["cover"])
+        elif block.label == "strip":
+            faces = [p.face for p in pictures if p.face]
+            cover = strip_cover(faces) if len(faces) == len(pictures) else 0.0
+            plan = plan_strip(len(pictures), size, room, must_read, cover, LARGEST_MM["strip"])
+        else:
+            plan = plan_figure(len(pictures), size, room, LARGEST_MM.get(block.label, 26.0),
+                               FACING_GAP_MM if block.label == "facing" else GAP_MM, must_read)
+        figure = CardRows(pictures, plan, "first" if block.label == "strip" else "last")
+    caption = [Paragraph(_marks(block.caption), styles["caption"])] if block.caption else []
+    height = figure.wrap(room * MM, frame_h)[1]
+    whole = height + sum(c.wrap(room * MM, frame_h)[1] + c.getSpaceBefore() for c in caption) <= frame_h
+    if whole:
+        figure.split = lambda *_: []  # moved to the next page whole, never split
+    figure.keepWithNext = 1 if caption else 0
+    figure._float_with = 1 + len(caption) if whole and block.label != "cover" else 0  # see _defer_float
+    return [figure] + caption
+
+
+def _marks(text: str) -> str:
+    """The dagger of a rule this edition settled or added, as a small superscript."""
+    return text.replace(DAGGER, f"<super>{DAGGER}</super>")
 
 
 @lru_cache(maxsize=None)
@@ -181,7 +159,7 @@ def _table(block: Block, frame_w: float, styles):
     rows = block.items
     accent = styles["tokens"].color("accent")
     cols = max(len(r) for r in rows)
-    data = [[Paragraph(c, styles["head" if i == 0 else "cell"]) for c in r + [""] * (cols - len(r))]
+    data = [[Paragraph(_marks(c), styles["head" if i == 0 else "cell"]) for c in r + [""] * (cols - len(r))]
             for i, r in enumerate(rows)]
     # columns as wide as their longest cell asks, within reason: short columns stay short
     lengths = [max(len(re.sub(r"<[^>]+>", "", r[c])) if c < len(r) else 0 for r in rows) for c in range(cols)]
@@ -207,7 +185,7 @@ def _callout(block: Block, frame_w: float, styles):
     kind = block.label.lower()  # tip, example, note, option: tokens color.callout.<kind> and <kind>_bar
     tint, bar = styles["tokens"].color(f"callout.{kind}"), styles["tokens"].color(f"callout.{kind}_bar")
     label = palette.legible(bar, tint)  # the bar's hue, dark enough to read on the tint
-    text = f'<font name="{styles["h3"].fontName}" color="{label}">{block.label}:</font> {block.text}'
+    text = f'<font name="{styles["h3"].fontName}" color="{label}">{block.label}:</font> {_marks(block.text)}'
     box = Table([[Paragraph(text, styles["cell"])]], colWidths=[frame_w])
     box.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), styles["body"].fontName),
                              ("BACKGROUND", (0, 0), (-1, -1), tint),
@@ -218,7 +196,7 @@ def _callout(block: Block, frame_w: float, styles):
     return box
 
 
-def _list(block: Block, styles) -> list:
+def _list(block: Block, styles, style: str = "item") -> list:
     """A list as bulleted paragraphs (reportlab's ListFlowable is a container, which
     keep-with-next passes over)."""
     from reportlab.platypus import Paragraph
@@ -226,9 +204,9 @@ def _list(block: Block, styles) -> list:
     items = []
     for i, text in enumerate(block.items, 1):
         bullet = str(i) if block.ordered else "•"
-        items.append(Paragraph(f'<bullet><font color="{styles["tokens"].color("accent")}">{bullet}</font></bullet>{text}',
-                               styles["item"]))
-    items[-1].spaceAfter = styles["item"].spaceAfter * 1.7  # the list ends
+        items.append(Paragraph(f'<bullet><font color="{styles["tokens"].color("accent")}">{bullet}</font></bullet>'
+                               f'{_marks(text)}', styles[style]))
+    items[-1].spaceAfter = styles[style].spaceAfter * 1.7  # the list ends
     return items
 
 
@@ -242,15 +220,35 @@ def _plain(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
+CONTENTS_GAP_MM = 6.0  # between the contents list's two columns
+
+
+def _contents_grid(count: int, width: float) -> tuple:
+    """(rows, column width, column pitch) of a contents list of count lines: two columns
+    from nine sections up (a booklet of a dozen pages keeps its contents to a third of a
+    page), one below."""
+    columns = 2 if count > 8 else 1
+    rows = -(-count // columns)
+    column_w = (width - (columns - 1) * CONTENTS_GAP_MM * MM) / columns
+    return rows, column_w, column_w + CONTENTS_GAP_MM * MM
+
+
+def _contents_line(i: int, rows: int, pitch: float, leading: float) -> tuple:
+    """The lower left corner of line i: down the first column, then the second."""
+    return (i // rows) * pitch, (rows - i % rows - 1) * leading
+
+
 def _contents(titles: list, style, width: float):
     """The contents list, laid out in one pass: one line a section, so its height is
     known before the pages are; the dot leaders and page numbers are a form XObject
     drawn after the last page (_finish_contents), when the numbers are known."""
     from reportlab.platypus import Flowable
 
+    rows, column_w, pitch = _contents_grid(len(titles), width)
+
     class Contents(Flowable):
         def wrap(self, *_):
-            return width, len(titles) * style.leading
+            return width, rows * style.leading
 
         def draw(self):
             canvas = self.canv
@@ -258,10 +256,10 @@ def _contents(titles: list, style, width: float):
             canvas.setFont(style.fontName, style.fontSize)
             canvas.setFillColor(style.textColor)
             for i, title in enumerate(titles):
-                y = (len(titles) - i - 1) * style.leading
-                canvas.drawString(0, y + _BASELINE * style.leading, _plain(title))
+                x, y = _contents_line(i, rows, pitch, style.leading)
+                canvas.drawString(x, y + _BASELINE * style.leading, _plain(title))
                 # the whole line jumps to its section
-                canvas.linkRect("", f"h2-{i}", (0, y, width, y + style.leading), relative=1)
+                canvas.linkRect("", f"h2-{i}", (x, y, x + column_w, y + style.leading), relative=1)
             canvas.doForm(CONTENTS_FORM)
             canvas.restoreState()
     return Contents()
@@ -274,54 +272,68 @@ def _finish_contents(canvas, entries: list, style, width: float) -> None:
     """entries: (title, page) in order. Dots from each title to its right-aligned page number."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    height = max(1, len(entries)) * style.leading
-    canvas.beginForm(CONTENTS_FORM, 0, 0, width, height)
+    rows, column_w, pitch = _contents_grid(len(entries), width)
+    canvas.beginForm(CONTENTS_FORM, 0, 0, width, max(1, rows) * style.leading)
     canvas.setFont(style.fontName, style.fontSize)
     canvas.setFillColor(style.textColor)
     dot = stringWidth(" .", style.fontName, style.fontSize)
     for i, (title, page) in enumerate(entries):
-        y = (len(entries) - i - 1) * style.leading + _BASELINE * style.leading
+        x, y = _contents_line(i, rows, pitch, style.leading)
+        y += _BASELINE * style.leading
         number = str(page)
-        canvas.drawRightString(width, y, number)
+        right = x + column_w
+        canvas.drawRightString(right, y, number)
         start = stringWidth(_plain(title) + " ", style.fontName, style.fontSize)
-        room = width - stringWidth(number + "  ", style.fontName, style.fontSize) - start
+        room = column_w - stringWidth(number + "  ", style.fontName, style.fontSize) - start
         if room > dot:
             dots = " ." * int(room // dot)
-            canvas.drawRightString(width - stringWidth(number + "  ", style.fontName, style.fontSize), y, dots)
+            canvas.drawRightString(right - stringWidth(number + "  ", style.fontName, style.fontSize), y, dots)
     canvas.endForm()
 
 
-LEADS_INTO = {"list", "table", "figure"}  # a paragraph just before one of these introduces it
+LEADS_INTO = {"list", "table", "figure"}  # a paragraph just before one of these introduces it (a figure: see introduces)
 
 
-def _defer_float(doc, flowables: list) -> None:
+def introduces(text: str) -> bool:
+    """Whether a paragraph leads into the figure after it: it ends with a colon, as a
+    line that points at a picture does. Any other paragraph before a figure is text the
+    figure illustrates, and the figure may float away from it to the next page."""
+    return _plain(text).rstrip().endswith(":")
+
+
+def _defer_float(doc, flowables: list, start: int = 0) -> None:
     """A figure that fits a page but not the rest of this one floats, as figures do in
     books: the text after it fills this page (as long as each piece fits whole and no
-    new section begins) and the figure heads the next. flowables[0] is the figure's
-    grid, marked with how many flowables (grid, caption, space after) make it up."""
+    new section begins) and the figure heads the next. flowables[start] begins the
+    figure's unit (its lead-in line, grid, caption and the space after), marked with how
+    many flowables make it up; flowables[:start] are headings just before it, which stay
+    here with the text that moves up (and move on with the figure when none can)."""
     from reportlab.platypus import KeepTogether, PageBreak
     from reportlab.platypus.doctemplate import ActionFlowable
 
     frame = doc.frame
-    count = flowables[0]._float_with
-    figure, rest = flowables[:count], flowables[count:]
-    room = frame._y - frame._y1p
-    if frame._atTop or _height(figure, frame._width) <= room:
-        return
+    heads = flowables[:start]
+    count = flowables[start]._float_with
+    figure, rest = flowables[start:start + count], flowables[start + count:]
+    room = frame._y - frame._y1p - _height(heads, frame._width)
+    if (frame._atTop and not heads) or _height(figure, frame._width) <= room or getattr(figure[0], "_lead_in", False):
+        return  # a figure introduced by a line of text goes on with it: moving later text up would scramble it
     moved = []
     while rest:
         doc.handle_keepWithNext(rest)  # a heading travels with what follows it
         nxt = rest[0]
         parts = nxt._content if isinstance(nxt, KeepTogether) else [nxt]
         if nxt is None or isinstance(nxt, (PageBreak, ActionFlowable)) or getattr(nxt, "_float_with", 0) \
-                or any(getattr(f, "_toc_entry", None) for f in parts):
-            break
+                or any(getattr(f, "_heading", False) for f in parts):
+            break  # text of the figure's own section only, never a new one ahead of it
         need = _height(parts, frame._width)
         if need > room:
             break
         room -= need
         moved.append(rest.pop(0))
-    flowables[:] = moved + figure + rest
+    if heads and not moved:
+        return  # nothing to keep the heading company: it goes on with its figure
+    flowables[:] = heads + moved + figure + rest
 
 
 def _height(parts: list, width: float) -> float:
@@ -331,56 +343,75 @@ def _height(parts: list, width: float) -> float:
 
 @dataclass(frozen=True)
 class TextArea:
-    """The text frame of a page (points) and the width a figure may take (mm)."""
+    """The text frame of a page (points) and the width a figure may take (mm): the column's."""
     width: float
     height: float
     figure_room_mm: float
 
 
 def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callable, with_contents: bool,
-              compact: bool = False, covered: bool = False):
-    """covered: the booklet has a cover page (cover.py), which shows the title and subtitle."""
+              compact: bool = False, cover: bool = False):
+    """The story of a booklet (or, compact, of a player aid). cover: page 1 is a cover
+    drawn by another module, so the title blocks are left to it and the contents list
+    heads the page after the first [[newpage]] (the one after the quick start)."""
     from reportlab.platypus import PageBreak, Paragraph, Spacer
 
     story = []
     title_done = False
+    small = False  # [[small]]: the rest of the section in the small print of back matter
     lead_in = None
+    titles = [b.text for b in blocks if b.kind == "h2"]
+    contents = [Paragraph("Contents", styles["toc_title"]), _contents(titles, styles["toc"], frame.width)]
+    contents_due = with_contents and cover
     for i, block in enumerate(blocks):
         following = blocks[i + 1].kind if i + 1 < len(blocks) else None
-        if covered and not title_done and block.kind in ("title", "subtitle"):
-            continue
-        if block.kind == "title":
-            if compact:
-                story.append(Paragraph(block.text, styles["h2"]))
+        if block.kind in ("title", "subtitle") or (block.kind == "figure" and block.label == "cover"
+                                                   and not title_done):
+            if cover:
+                continue
+            if block.kind == "title":
+                story += [Paragraph(block.text, styles["h2"])] if compact else \
+                    [Spacer(1, TITLE_TOP_MM * MM), Paragraph(block.text, styles["title"])]
+            elif block.kind == "subtitle":
+                story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
             else:
-                story += [Spacer(1, 18 * MM), Paragraph(block.text, styles["title"])]
+                story += [Spacer(1, 6 * MM), *_figure(block, frame.figure_room_mm, frame.height, card_picture,
+                                                      styles), Spacer(1, 3 * MM)]
             continue
-        if block.kind == "subtitle":
-            story.append(Paragraph(block.text, styles["caption" if compact else "subtitle"]))
-            continue
-        if block.kind == "figure" and block.label == "cover" and not title_done:
-            story += [Spacer(1, 8 * MM), *_figure(block, frame.figure_room_mm, frame.height, card_picture, styles),
-                      Spacer(1, 4 * MM)]
-            continue
-        if not title_done and with_contents:
-            titles = [b.text for b in blocks if b.kind == "h2"]
-            story += [Paragraph("Contents", styles["toc_title"]), _contents(titles, styles["toc"], frame.width),
-                      PageBreak()]
+        if not title_done:
+            if with_contents and not cover:
+                story += contents + [PageBreak()]
+            elif cover:
+                story.append(PageBreak())  # page 1 is the cover's
         title_done = True
+        if block.kind == "small":
+            small = True
+            continue
         if block.kind == "h2":
-            p = Paragraph(block.text, styles["h2"])
+            small = False
+        body, item = ("small", "small_item") if small else ("body", "item")
+        if block.kind == "newpage":
+            story.append(PageBreak())
+            if contents_due:
+                story += contents + [Spacer(1, 4 * MM)]
+                contents_due = False
+        elif block.kind == "h2":
+            p = Paragraph(_marks(block.text), styles["h2"])
             p._toc_entry = block.text  # picked up by the doc template for the contents list
+            p._heading = True
             story.append(p)
         elif block.kind == "h3":
-            story.append(Paragraph(block.text, styles["h3"]))
-        elif block.kind == "para":
-            p = Paragraph(block.text, styles["body"])
-            if following in LEADS_INTO:  # never the last line of a page, its list on the next
-                p.keepWithNext = 1
+            p = Paragraph(_marks(block.text), styles["h3"])
+            p._heading = True
             story.append(p)
-            lead_in = p
+        elif block.kind == "para":
+            p = Paragraph(_marks(block.text), styles[body])
+            if following in LEADS_INTO - {"figure"} or (following == "figure" and introduces(block.text)):
+                p.keepWithNext = 1  # never the last line of a page, its list on the next
+            story.append(p)
+            lead_in = p if introduces(block.text) else None
         elif block.kind == "list":
-            story += _list(block, styles)
+            story += _list(block, styles, item)
         elif block.kind == "table":
             # short tables never split; long ones split with their header repeated
             story += [_table(block, frame.width, styles), Spacer(1, 6)]
@@ -388,11 +419,17 @@ def flowables(blocks: list[Block], styles, frame: TextArea, card_picture: Callab
             story.append(_callout(block, frame.width, styles))
         elif block.kind == "figure":
             figure = _figure(block, frame.figure_room_mm, frame.height, card_picture, styles)
+            unit = [*figure, Spacer(1, 6)]
             if figure[0]._float_with:
                 figure[0]._float_with += 1  # the space after it floats with it
-                if story and story[-1] is lead_in:
-                    lead_in.keepWithNext = 0  # a figure that floats to the next page leaves the text in order
-            story += [*figure, Spacer(1, 6)]
+                if story and story[-1] is lead_in:  # the line that leads into it floats with it too
+                    story.pop()
+                    lead_in._float_with, figure[0]._float_with = figure[0]._float_with + 1, 0
+                    lead_in._lead_in = True
+                    unit.insert(0, lead_in)
+            story += unit
+    if contents_due:  # no [[newpage]]: the contents close the booklet rather than vanish
+        story += contents
     return story
 
 
@@ -410,7 +447,7 @@ def warm_up(fonts: dict) -> None:
 def _frame(page: PageSpec, margins: tuple) -> TextArea:
     inner, outer, top, bottom = margins
     frame_w = page.width - inner - outer
-    return TextArea(frame_w * MM, (page.height - top - bottom) * MM, figure_room(frame_w, inner, outer))
+    return TextArea(frame_w * MM, (page.height - top - bottom) * MM, frame_w)  # figures keep to the column
 
 
 def aid_fits(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, size: float,
@@ -453,30 +490,17 @@ def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str
     return pages, size
 
 
-def _cover_page(cover, w: float, h: float):
-    """The cover (cover.py) as a flowable filling the first page."""
-    from reportlab.platypus import Flowable
-
-    from ..draw.pdf import draw_svg
-
-    class CoverPage(Flowable):
-        def wrap(self, *_):
-            return w, h - 0.01  # the page's frame, less a rounding's breadth
-
-        def draw(self):
-            draw_svg(self.canv, cover.svg, h, cover.fonts)
-    return CoverPage()
-
-
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
                   card_picture: Callable, contents: bool = True, one_page: bool = False,
                   base_size: float = 9.6, *, meta: PdfMeta, cover=None, tokens=None) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
     title page, no contents, smaller margins). title: the game, in the page footers;
-    meta: the file's metadata (draw/pdfmeta.py); cover: a cover.Cover drawn as page 1."""
+    meta: the file's metadata (draw/pdfmeta.py); cover: a cover.Cover (the box art's
+    module) drawn as page 1 in place of the title page, the contents list then heading
+    the page after the quick start."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-    from ..draw.pdf import SIMPLEX, print_setup
+    from ..draw.pdf import SIMPLEX, draw_svg, print_setup
     from ..draw.pdfmeta import on_canvas
 
     w, h = page.width * MM, page.height * MM
@@ -486,8 +510,11 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
 
     class Doc(BaseDocTemplate):
         def handle_flowable(self, flowables):
-            if flowables and getattr(flowables[0], "_float_with", 0):
-                _defer_float(self, flowables)
+            start = 0
+            while start < len(flowables) and getattr(flowables[start], "_heading", False):
+                start += 1
+            if start < len(flowables) and getattr(flowables[start], "_float_with", 0):
+                _defer_float(self, flowables, start)
             super().handle_flowable(flowables)
 
         def beforeDocument(self):
@@ -510,6 +537,8 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="odd" if odd else "even")
 
     def footer(canvas, doc):
+        if doc.page == 1 and cover is not None and not one_page:
+            draw_svg(canvas, cover.svg, h, cover.fonts)
         if one_page or doc.page == 1:
             return
         canvas.saveState()
@@ -524,18 +553,12 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
 
     doc = Doc(str(path), pagesize=(w, h), invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
               initialFontName=fonts["text"])  # else every page names an unembedded Helvetica
-    templates = [PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
-                 PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")]
-    if cover is not None:  # page 1 (odd) is the cover; the text begins on page 2
-        templates.insert(0, PageTemplate("cover", [Frame(0, 0, w, h, leftPadding=0, rightPadding=0, topPadding=0,
-                                                         bottomPadding=0, id="cover")], autoNextPageTemplate="even"))
-    doc.addPageTemplates(templates)
+    doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
+                          PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])
     frame = _frame(page, margins)
     frame_w = frame.width
     story = flowables(blocks, styles, frame, card_picture, contents and not one_page, one_page,
-                      covered=cover is not None)
-    if cover is not None:
-        story.insert(0, _cover_page(cover, w, h))
+                      cover=cover is not None and not one_page)
     if contents and not one_page:
         doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
         doc.build(story)

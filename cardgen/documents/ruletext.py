@@ -1,8 +1,9 @@
 """Parse a rule text into blocks the typesetter understands.
 
 The texts are Markdown (a subset: headings, paragraphs, one-level lists, pipe
-tables, callouts, and figure directives such as [[cards: 3 6 12]]), parsed with
-markdown-it-py. Inline markup becomes reportlab's mini-HTML (<b>, <i>), with the
+tables, callouts, figure directives such as [[cards: 3 6 12]], [[strip: 1 2 4]] (a
+sequence laid overlapping, as on the table), [[setup]] (the game's setup picture)
+and [[newpage]]), parsed with markdown-it-py. Inline markup becomes reportlab's mini-HTML (<b>, <i>), with the
 text escaped first, so a rule text can never inject markup.
 """
 from __future__ import annotations
@@ -17,13 +18,18 @@ from .. import paths
 from ..words import plural
 
 RULES_DIR = paths.folder("cardgen.templates") / "rules"
-FIGURE = re.compile(r"^\[\[(cards|facing):\s*([^\]]+)\]\]$")
+FIGURE = re.compile(r"^\[\[(cards|facing|strip|setup)(?::\s*([^\]]*))?\]\]$")
+NEWPAGE = "[[newpage]]"
+SMALL = "[[small]]"  # the rest of the section in small print (back matter)
+NBSP = "\u00a0"  # between the numbers of a run, so a line never breaks inside one
+RUN_SPACE = re.compile(r"(\d) ([×·+=−]) (?=[\d–dN]\b|\d)")  # "8 × 8", "50 + 10 = 60": never broken at a line's end
+DAGGER = "†"  # marks a rule this edition settled or added (listed in "About this edition")
 CALLOUT = re.compile(r"^<b>(Tip|Example|Note|Option):</b>\s*")
 
 
 @dataclass
 class Block:
-    kind: str  # title | subtitle | h2 | h3 | para | list | table | callout | figure
+    kind: str  # title | subtitle | h2 | h3 | para | list | table | callout | figure | newpage | small
     text: str = ""  # inline markup (reportlab mini-HTML)
     items: list = field(default_factory=list)  # list items, table rows, figure cards
     ordered: bool = False
@@ -110,10 +116,12 @@ def parse(text: str, source: str = "rules") -> list[Block]:
             else:
                 first, _, rest = raw.partition("\n")
                 m = FIGURE.match(first.strip())
-                if m:
+                if raw in (NEWPAGE, SMALL):
+                    blocks.append(Block(raw[2:-2]))
+                elif m:
                     caption = rest.strip()
                     caption = caption[len("Figure:"):].strip() if caption.startswith("Figure:") else caption
-                    blocks.append(Block("figure", label=m.group(1), items=m.group(2).split(),
+                    blocks.append(Block("figure", label=m.group(1), items=(m.group(2) or "").split(),
                                         caption=escape(caption, quote=False)))
                 elif raw.startswith("Figure:") and blocks and blocks[-1].kind == "figure":
                     blocks[-1].caption = escape(raw[len("Figure:"):].strip(), quote=False)
@@ -131,6 +139,18 @@ WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
 ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
             "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
             "eighteenth", "nineteenth", "twentieth")
+
+
+RUN_MAX = 12  # the longest run of numbers printed whole: a longer one would not fit a line unbroken
+
+
+def joined(values, sep: str) -> str:
+    """A run of numbers, unbreakable; one longer than RUN_MAX as its first three, an
+    ellipsis and its last ("1, 2, 3, …, 36"), which still fits a line."""
+    values = [str(v) for v in values]
+    if len(values) > RUN_MAX:
+        values = values[:3] + ["…"] + values[-1:]
+    return sep.join(values)
 
 
 def number_word(n: int) -> str:
@@ -184,8 +204,12 @@ def _environment():
     env.filters.update(num=lambda n: f"{n:,}", word=number_word, Word=lambda n: number_word(n).capitalize(),
                        ordinal=ordinal, times=times, plural=plural, and_list=and_list, or_list=or_list,
                        players=lambda lh, noun="players": players(lh[0], lh[1], noun),
-                       dots=lambda values: " · ".join(str(v) for v in values),
-                       plus=lambda values: " + ".join(str(v) for v in values),
+                       dots=lambda values: joined(values, f"{NBSP}·{NBSP}"),
+                       plus=lambda values: f"{NBSP}+{NBSP}".join(str(v) for v in values),
+                       run=lambda values: joined(values, f",{NBSP}"),
+                       sum_line=lambda values: (f"{NBSP}+{NBSP}".join(str(v) for v in values) + f"{NBSP}={NBSP}"
+                                                if len(values) <= RUN_MAX else "") + f"{sum(values):,}",
+                       step=lambda t: f"{t[0]}{NBSP}+{NBSP}{t[1]}{NBSP}={NBSP}{t[2]}",
                        card=lambda c: f"{c[0]}{c[1].lower()}", cards=lambda cs: " ".join(f"{s}{x.lower()}" for s, x in cs),
                        the_groups=lambda ds: and_list(f"the {d}s" for d in ds),
                        group_list=lambda ds: and_list(f"{d}s" for d in ds),
@@ -212,8 +236,12 @@ class Edition:
     """A game's table of readings (model/readings.py) as its texts print them: each entry's
     topic, rule and why rendered over the facts, an entry whose rule renders empty (one
     that does not apply to the variant built) left out. Read on first use, so a text that
-    never names its readings needs no table. Iterate for the "About this edition" list;
-    edition["row-tie"].rule for one entry's rule where the text states it."""
+    never names its readings needs no table, and a game without a table file has none.
+
+    Iterate for the "About this edition" list; edition.state("row-tie") states an entry's
+    rule where the rules speak of it, marked with the dagger that sends the reader to
+    that list (edition.mark(id): the mark alone); edition["row-tie"] for the entry
+    itself; "row-tie" in edition asks whether the table has it for this variant."""
 
     def __init__(self, game: str, facts):
         self.game, self.facts = game, facts
@@ -224,10 +252,10 @@ class Edition:
         if self._entries is None:
             from dataclasses import replace
 
-            from ..model.readings import readings
+            from ..model.readings import has_table, readings
 
             out = []
-            for r in readings(self.game):
+            for r in readings(self.game) if has_table(self.game) else ():
                 text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts).split())
                         for k in ("topic", "rule", "why")}
                 if text["rule"]:
@@ -241,12 +269,28 @@ class Edition:
     def __len__(self) -> int:
         return len(self.entries)
 
+    def __contains__(self, key: str) -> bool:
+        return any(r.id == key for r in self.entries)
+
     def __getitem__(self, key: str):
         found = next((r for r in self.entries if r.id == key), None)
         if found is None:
             raise CardgenError(f"rule text of {self.game} names the reading {key!r}, which "
                                f"templates/readings/{self.game}.toml has not (or not for this variant)")
         return found
+
+    def state(self, key: str) -> str:
+        """The entry's rule as the rules state it, with its mark: "… as usual.†"."""
+        return self[key].rule + DAGGER
+
+    def mark(self, key: str) -> str:
+        """Only the mark, where the rules already state the entry's rule in their own
+        layout (a list of targets): "†", or "" when the entry does not apply here."""
+        return DAGGER if key in self else ""
+
+    @property
+    def ids(self) -> tuple:
+        return tuple(r.id for r in self.entries)
 
 
 def render(name: str, facts=None) -> str:
@@ -259,7 +303,8 @@ def render(name: str, facts=None) -> str:
 
         facts = facts_for(game_of(name))
     try:
-        return _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
+        text = _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
+        return RUN_SPACE.sub(f"\\1{NBSP}\\2{NBSP}", text)
     except jinja2.TemplateNotFound:
         raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None
 

@@ -25,6 +25,9 @@ TEXT_PT = (7.5, 11.0)  # the body size range a page's text is set in
 RECORDING_ROW_MM = 12.0  # a line of handwriting for one row of cards
 MAX_CARDS_A_LINE = 8  # longer sequences take two (or more) lines of the recording sheet
 TEMPLATE = "str8eight-teacher"
+KEY_PT = 9.0  # the answer key is never set smaller: a class reads it at arm's length
+KEY_PT_MAX = 11.0
+KEY_LEADING = 1.16  # a key row's height, in font sizes
 FRAME_PAD = 6.0  # points: reportlab's frame padding on each side, inside the margins
 
 
@@ -158,7 +161,9 @@ def recording(f, fonts: dict, width: float, room: float, tokens):
 
 def answer_key(f, fonts: dict, width: float, room: float, tokens):
     """A row per value: its facts, then under each times table it belongs to the previous
-    and next multiple (– past the table's ends); tables it is not in are shaded."""
+    and next multiple (– past the table's ends); tables it is not in are shaded. Set in
+    KEY_PT or larger: a key too long for the page's room runs on to the next page, its
+    header repeated, rather than shrink below what a class can read."""
     from reportlab.platypus import Table, TableStyle
 
     n = f.n
@@ -174,16 +179,16 @@ def answer_key(f, fonts: dict, width: float, room: float, tokens):
                 row.append("")
                 shaded.append((d + 1, i))
         rows.append(row)
-    value_w = max(_width(r[0], fonts["bold"]) for r in rows) + 0.2
+    value_w = max(_width(r[0], fonts["bold"]) for r in rows) + 0.5
     facts_w = max(_width(r[1], fonts["text"]) for r in rows)
     group_w = max(_width(c, fonts["text"]) for r in rows[1:] for c in r[2:])
-    # sizes: as large as the width allows (columns in proportion), and the rows the height
-    size = min(9.0, width * 0.92 / (value_w + facts_w + n * group_w + 0.6 * (n + 2)))
-    row_h = min(size * 1.9, (room - 2) / len(rows))
-    size = min(size, row_h / 1.25)
     pad = 3.0
+    # as large as the width allows (columns in proportion) and the rows the room, never below KEY_PT
+    size = min(KEY_PT_MAX, (width - (n + 2) * pad) / (value_w + facts_w + n * group_w))
+    size = max(KEY_PT, min(size, (room - 2) / len(rows) / KEY_LEADING))
+    row_h = size * KEY_LEADING
     widths = [value_w * size + pad, facts_w * size + pad]
-    widths += [(width - sum(widths)) / n] * n
+    widths += [max(0.0, width - sum(widths)) / n] * n
     table = Table(rows, colWidths=widths, rowHeights=[row_h] * len(rows), repeatRows=1)
     style = _style(fonts, tokens) + [("FONT", (0, 0), (-1, 0), fonts["bold"], size),
                              ("FONT", (0, 1), (-1, -1), fonts["text"], size),

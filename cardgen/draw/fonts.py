@@ -85,7 +85,7 @@ def _check_font_file(path: Path) -> bytes:
     return data
 
 
-# the bundled Lato files as shipped: known good, so not parsed again on every build
+# the bundled font files as shipped: known good, so not parsed again on every build
 KNOWN_GOOD = frozenset({
     "19d661d659af129704947b0027e5b77bef2bd43b7ced2973b350225f73fac07c",  # Lato-Black.ttf
     "e0b1c4de011de8dd077cf21f97919fc31158eb290ee1176cbae06d500a6304bc",  # Lato-Bold.ttf
@@ -94,6 +94,9 @@ KNOWN_GOOD = frozenset({
     "5a3b0c8cc8ca545155150b4512a1fa248298df121c50d6557e651e61fbdab92f",  # AtkinsonHyperlegible-Bold.ttf
     "021beda4d3c6edfc78872e436d74009f9a1bcb294331908fe5747c61d3dcc514",  # AtkinsonHyperlegible-Italic.ttf
     "7fb917c89019896d0b52ee84b7cbb3304c18cb90b19a62f5e32712bd23e97669",  # AtkinsonHyperlegible-Regular.ttf
+    "4361126189a2d0e0da66999352db58aaf1b4ca940faf8a8239d725f8303d890d",  # Andika-Bold.ttf
+    "6a4a0dd26d28f577b51dd6afb5acf6fd91ab21694e25649c270a32179bb52a62",  # Andika-Italic.ttf
+    "202b96b1f174a4a43baefe885b40dacacb81786755efd08ed4b7704e79c45515",  # Andika-Regular.ttf
 })
 _parsed: dict = {}  # sha256 of a font's bytes -> its family name: each content is parsed once a process
 

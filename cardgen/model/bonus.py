@@ -49,7 +49,8 @@ def near_miss(n: int, length: int, prefer: int = 0) -> "tuple | None":
     """A legal winning sequence whose cards all lie in one group yet skip one of its
     multiples (so it earns no bonus), for the booklet to show beside a run: d·k, …,
     d·j, d·(j+2), … where the skip is the ×2d arrow of d·j. None when the table has
-    no room for one (runs as long as the table is wide). Returns (d, values, the
+    no room for one (runs as long as the table is wide), or none that is not itself another
+    group's run. Returns (d, values, the
     multiple skipped); from group prefer when it has one."""
     groups = range(1, n // 2 + 1)  # the skip rides the ×2d arrow: group 2d must exist
     for d in sorted(groups, key=lambda g: g != prefer):
@@ -58,6 +59,7 @@ def near_miss(n: int, length: int, prefer: int = 0) -> "tuple | None":
             if last > n:
                 break
             j = next((j for j in range(k, last - 1) if j % 2 == 0), None)  # d·j in group 2d
-            if j is not None:
-                return d, tuple(d * i for i in range(k, last + 1) if i != j + 1), d * (j + 1)
+            values = tuple(d * i for i in range(k, last + 1) if j is None or i != j + 1)
+            if j is not None and not run_group(values, n):  # not, by chance, another group's run (8, 16)
+                return d, values, d * (j + 1)
     return None

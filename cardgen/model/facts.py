@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import crazy_eights, eights, str8eight
 from .bonus import group_runs, near_miss
@@ -132,6 +133,7 @@ class Str8EightFacts:
     atlas: "AtlasFacts | None" = None  # exact counts that back the strategy tips
     scaffold: str = "full"  # how much the faces tell: full | colors | bare (settings.SCAFFOLDS)
     large_print: bool = False  # large-print faces: no cell line unless bare (design/str8eight.py)
+    trial: "TrialFacts | None" = None  # what computer play of this variant showed
 
 
     @property
@@ -154,10 +156,10 @@ class Str8EightFacts:
     @property
     def copies_rows(self) -> list:
         """The copies table as rows of (value, copies) pairs, filled down the columns:
-        as few pairs a row as keep it to 15 rows (two for the 8 × 8 table, four at most),
-        so it stays short enough to sit on one page."""
+        as few pairs a row as keep it to 8 rows (four for the 8 × 8 table, at least two and
+        at most four), so it takes little of a page."""
         pairs = list(self.copies.items())
-        cols = min(4, max(2, -(-len(pairs) // 15)))
+        cols = min(4, max(2, -(-len(pairs) // 8)))
         rows = -(-len(pairs) // cols)
         return [[pairs[c * rows + r] for c in range(cols) if c * rows + r < len(pairs)] for r in range(rows)]
 
@@ -227,6 +229,7 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
     steps = tuple(Step(v, p, None if p is None else v - p) for p, v in zip((None,) + example[:-1], example))
 
     runs = group_runs(n, length)
+    atlas = _atlas_facts(n, length)
     bonus_group = max(1, n // 2)
     bonus = next((r for d, r in runs if d == bonus_group), runs[-1][1] if runs else ())
     if runs:
@@ -253,9 +256,31 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         mean_total=round(m.mean_sequence_total(n, length)), reference_targets=dict(m.TARGETS),
         reference_mean_total=round(m.mean_sequence_total(m.DEFAULT_TABLE_SIZE, m.DEFAULT_TABLE_SIZE)), facing=_facing(n), false_friend=_false_friend(n, _facing(n)),
         best_group=_best_group(n)[0], best_group_partners=_best_group(n)[1],
-        save_value=_save_value(n, length), finish=_finish(n), top_value=n * n,
+        save_value=_save_value(n, length), finish=_finish(n, atlas.rare if atlas else ()), top_value=n * n,
         feeds_only_top=tuple(v for v in values if m.successors(v, n) == [n * n]),
-        longest=m.longest_sequence(n), atlas=_atlas_facts(n, length), scaffold=scaffold, large_print=large_print)
+        longest=m.longest_sequence(n), atlas=atlas, scaffold=scaffold, large_print=large_print,
+        trial=_trial(n, pass_cards, length))
+
+
+@dataclass(frozen=True)
+class TrialFacts:
+    """What computer play of the variant showed (model/play/playability.py: greedy players,
+    a fixed seed), for "About this edition"."""
+    players: int
+    hands: int
+    finished: int  # hands that ended with a winner
+    median_turns: int  # turns of a finished hand, all seats counted
+
+    @property
+    def turns_each(self) -> int:
+        return round(self.median_turns / self.players) if self.players else 0
+
+
+def _trial(n: int, pass_cards: int, length: int) -> "TrialFacts | None":
+    from .play.playability import playability
+
+    trial = playability(n, pass_cards, length)
+    return TrialFacts(trial.players, trial.hands, trial.finished, trial.median_turns) if trial.hands else None
 
 
 def _atlas_facts(n: int, length: int) -> "AtlasFacts | None":
@@ -393,19 +418,30 @@ def _save_value(n: int, length: int) -> "int | None":
     return v if mean_after < len(after) and m.longest_from(n)[v] < length else None
 
 
-def _finish(n: int) -> "tuple | None":
+REFERENCE_FINISH = (24, 35, 48)  # the original game's own end-game tip: two routes 24 to 35, two 35 to 48
+
+
+def _finish(n: int, avoid: tuple = ()) -> "tuple | None":
     """a, c, e where two different cards lead from a to c and two from c to e: a finish
-    with a spare route at each step, as high in the table as it comes."""
+    with a spare route at each step. The original game's own example (24, 35, 48) wherever
+    the table holds it; else as high in the table as it comes. No value in avoid (the
+    values the same page calls rare) is named."""
     m = str8eight
     values = sorted(m.value_counts(n))
     links = {v: set(m.successors(v, n)) for v in values}
 
     def via(a, c):
-        return tuple(sorted(b for b in links[a] if c in links[b]))
+        return tuple(sorted(b for b in links.get(a, ()) if c in links.get(b, ()) and b not in avoid))
+
+    a, c, e = REFERENCE_FINISH
+    if all(v in links and v not in avoid for v in REFERENCE_FINISH) and len(via(a, c)) >= 2 and len(via(c, e)) >= 2:
+        return (a, via(a, c)[:2], c, via(c, e)[:2], e)
     best = None
     for c in values:
-        ins = [(a, via(a, c)) for a in values if a < c and len(via(a, c)) >= 2]
-        outs = [(e, via(c, e)) for e in values if e > c and len(via(c, e)) >= 2]
+        if c in avoid:
+            continue
+        ins = [(a, via(a, c)) for a in values if a < c and a not in avoid and len(via(a, c)) >= 2]
+        outs = [(e, via(c, e)) for e in values if e > c and e not in avoid and len(via(c, e)) >= 2]
         if ins and outs:
             a, bs = max(ins)
             e, ds = min(outs)
@@ -441,6 +477,7 @@ class FourScoreFacts:
     no_bonus: "tuple | None"  # (low, high, group): shares a group, yet no match
     cover: tuple
     scaffold: str = "full"  # the Str8 Eight deck's level: full | colors | bare (settings.SCAFFOLDS)
+    trial: "FourScoreTrial | None" = None  # what computer play of this variant showed
 
     @property
     def dealt(self) -> int:
@@ -453,6 +490,56 @@ class FourScoreFacts:
     @property
     def edition(self) -> str:
         return "" if self.table_size == str8eight.DEFAULT_TABLE_SIZE else f"{self.table_size} × {self.table_size} table"
+
+    @property
+    def row_starts(self) -> tuple:
+        """The setup picture's first cards of the rows: values spread over the table."""
+        return _spread_values(self.table_size, self.rows, ())
+
+    @property
+    def deal_hand(self) -> tuple:
+        """The setup picture's hand: a few other values, in order, as a player sorts them."""
+        return _spread_values(self.table_size, min(3, max(1, self.dealt // max(1, self.players[1]))),
+                              self.row_starts)
+
+
+def _spread_values(n: int, k: int, taken: tuple) -> tuple:
+    """k of the table's values spread evenly from low to high, leaving out taken."""
+    values = [v for v in sorted(str8eight.value_counts(n)) if v not in taken]
+    if not values:
+        return ()
+    return tuple(sorted({values[round((i + 0.5) * (len(values) - 1) / k)] for i in range(k)}))
+
+
+@dataclass(frozen=True)
+class FourScoreTrial:
+    """Games played by greedy computer players (model/play/fourscore.py), a fixed seed."""
+    games: int
+    players: int
+    rounds: int  # rounds of a game (every game of a variant has as many)
+    fifth_cards: float  # rows filled by a fifth card, on average a game
+    takes: float  # rows taken for want of a place, on average a game
+    bonuses: float  # arrow-matching bonuses, on average a game
+    row_ties: int  # games in which two rows tied for the highest card at least once
+    winning_pile: float  # the winner's pile, on average
+
+
+FOURSCORE_TRIAL_GAMES = 100  # a twentieth of a second of play on the 8 × 8 deck, half a second on the 12 × 12
+
+
+@lru_cache(maxsize=16)
+def _fourscore_trial(table_size: int) -> "FourScoreTrial | None":
+    from .play.fourscore import FourScoreGreedy, FourScoreVariant, play_game
+
+    players = next((p for p in (4, 3, 2) if (table_size ** 2 - FOURSCORE_ROWS) // p >= FOURSCORE_MIN_HAND), 0)
+    if not players:
+        return None
+    variant = FourScoreVariant(table_size, players)
+    games = [play_game(variant, [FourScoreGreedy()] * players, 1000 + i) for i in range(FOURSCORE_TRIAL_GAMES)]
+    k = len(games)
+    return FourScoreTrial(k, players, games[0].rounds, round(sum(g.fifth_cards for g in games) / k, 1),
+                          round(sum(g.takes for g in games) / k, 1), round(sum(g.bonuses for g in games) / k, 1),
+                          sum(1 for g in games if g.row_ties), round(sum(min(g.piles) for g in games) / k, 1))
 
 
 FOURSCORE_ROWS, FOURSCORE_ROW_LIMIT = 4, 5
@@ -480,7 +567,7 @@ def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         title="FourScore", table_size=n, number_cards=n * n, pass_cards=pass_cards, rows=FOURSCORE_ROWS,
         row_limit=FOURSCORE_ROW_LIMIT, players=(FOURSCORE_PLAYERS[0], deal[-1][0] if deal else 0), deal=deal,
         row_example=row, facing=_row_facing(n, row), no_bonus=_no_bonus(n, _row_facing(n, row)),
-        cover=row.row + ((row.right,) if row.right else ()), scaffold=scaffold)
+        cover=row.row + ((row.right,) if row.right else ()), scaffold=scaffold, trial=_fourscore_trial(n))
 
 
 def _shared(a: int, b: int, n: int) -> list:

@@ -39,6 +39,11 @@ def _file(game: str):
     return paths.folder("cardgen.templates") / "readings" / f"{game}.toml"
 
 
+def has_table(game: str) -> bool:
+    """Whether the game has a table of readings at all (a game without one lists none)."""
+    return _file(game).is_file()
+
+
 @lru_cache(maxsize=None)
 def readings(game: str) -> tuple[Reading, ...]:
     """The entries of game's table in file order; ValueError names the file and entry at fault."""
