@@ -5,7 +5,8 @@ usage: python docs/screenshots.py [SITE] [OUT]   (defaults: docs/_build/html, do
 
 Needs Debian's chromium at /usr/bin/chromium (driven by Playwright, no browser download).
 For each page it prints what went wrong: a console error, a request that failed or left
-the site, an image that did not load, or a page wider than the phone's screen.
+the site, an image that did not load, a page wider than the phone's screen, or words,
+code or a picture running past its edge.
 """
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+# words, pictures and code of the article whose right edge lies past the screen, outside
+# the boxes that scroll on their own (code blocks, tables)
+CUT_OFF = """width => [...document.querySelectorAll('article p, article li, article code, article img')]
+    .filter(e => !e.closest('pre, table') && e.getBoundingClientRect().right > width + 1)
+    .map(e => (e.textContent || e.getAttribute('src') || '').trim().slice(0, 60))"""
 
 
 def main() -> int:
@@ -43,6 +49,8 @@ def main() -> int:
                 problems += [f"image did not load: {src}" for src in broken]
                 if page.evaluate("document.documentElement.scrollWidth") > width:
                     problems.append(f"wider than the {width} px screen")
+                cut = page.evaluate(CUT_OFF, width)  # what the theme's article clips instead of scrolling
+                problems += [f"runs past the {width} px screen: {text}" for text in cut]
                 name = html.relative_to(site).with_suffix("").as_posix().replace("/", "-")
                 page.screenshot(path=out / f"{name}-{size}.png", full_page=size == "desktop")
                 for problem in problems:
