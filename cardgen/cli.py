@@ -220,7 +220,7 @@ def main():
     """Print-and-play cards for Str8 Eight and its family, built from the rules and checked.
 
     Every command takes --config FILE, -q and -v; list flags take comma-separated values
-    and may be repeated. Shell completion: see the README ('Shell completion')."""
+    and may be repeated. Shell completion: see 'Shell completion' in the docs."""
 
 
 def _how(flags: dict) -> tuple:
@@ -575,6 +575,17 @@ def init(force, **flags):
             click.echo(f"  {f'[{section}]' if section else 'top level'}: {', '.join(keys)}")
 
 
+def _by_kind(failures: list) -> str:
+    """One line counting the violations by kind (check/kinds.py), in the table's order."""
+    from collections import Counter
+
+    from .check.kinds import KINDS, OTHER
+
+    counts = Counter(v.kind for v in failures)
+    return "by kind: " + ", ".join(f"{k.title} {counts[k.slug]}" for k in (*KINDS, OTHER) if counts[k.slug]) + \
+        " (what each holds: 'What cardgen check reports' in the docs)"
+
+
 @main.command()
 @click.argument("folder", type=click.Path(path_type=Path), required=False)
 @_setting_options("check")
@@ -607,6 +618,8 @@ def check(ctx, folder, **flags):
         click.echo(f"{plural(len(failures), 'violation')}:")
         for v in failures:
             click.echo(f"  {v}")
+        if not quiet:
+            click.echo(_by_kind(failures))
         sys.exit(1)
     if not quiet:
         click.echo(f"all checks passed in {folder}" if verbose else "all checks passed")

@@ -2,7 +2,7 @@
 
 One row per option: name, kind, default, allowed values or range, help and its place
 in the project file. The CLI's flags (cli.py), the project file's validation
-(config.py), the commented file `cardgen init` writes, the README's option table and
+(config.py), the commented file `cardgen init` writes, the docs' options reference and
 the BuildOptions record are all made from this table, and every value, from a flag
 or from the file, passes the same validator before any work starts. Adding an option
 is adding a row.
@@ -117,12 +117,12 @@ class Preset:
     Its values sit under the project file and the flags: built-in defaults < preset <
     project file < flags, so whatever a user sets explicitly wins."""
     name: str
-    what: str  # one line for the README and `cardgen init`
+    what: str  # one line for the docs and `cardgen init`
     values: dict
 
 
 # Each preset is playable: `cardgen playtest --preset NAME` plays it (figures in the
-# README's 'In the classroom'), and tests/test_teacher.py asks the model's playability.
+# docs' 'In the classroom', docs/classroom.md), and tests/test_teacher.py asks the model's playability.
 # Print settings: every preset prints low ink (a class prints a deck per group on a school
 # printer; the arrows keep their colors, the bodies and backs go white) and keeps the
 # duplex layout (the backs carry the set mark; --layout fronts for a printer without
@@ -188,8 +188,8 @@ SETTINGS: "tuple[Setting, ...]" = (
             "or large print); with --cards, print.",
             flag="--only", metavar="LIST", choices=PARTS, label="parts", example='"cards,print"'),
     Setting("cards", "cards", (), "Reprint: a sheet of only these cards and their backs, comma-separated or "
-            "repeated, e.g. 12,3x4,pass-left (see 'Reprinting cards'). Needs one --game.", flag="--cards",
-            metavar="NAMES", toml=False, label="cards", games=DECK_GAMES),
+            "repeated, e.g. 12,3x4,pass-left (see 'Reprints and partial builds' in the docs). Needs one --game.",
+            flag="--cards", metavar="NAMES", toml=False, label="cards", games=DECK_GAMES),
     Setting("table_size", "int", DEFAULT_TABLE_SIZE, "Size N of the N × N multiplication table the deck is made from.",
             section="str8eight", flag="--table-size", low=MIN_TABLE_SIZE, high=MAX_TABLE_SIZE,
             hint=f" (the game's is {DEFAULT_TABLE_SIZE})", commands=BOTH, games=STR8_DECK),
@@ -270,12 +270,12 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("large_print", "bool", False, "Large print on the Str8 Eight faces: a corner index 1.6 times as tall "
             "(one corner only), arrow numbers 1.3 times as tall, and no cell line or small labels beside them.",
             section="theme", flag="--large-print", label="large print", games=STR8_DECK),
-    Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom'); it picks "
-            "table size, scaffold and print settings, and your own options win over it.", flag="--preset",
+    Setting("preset", "choice", None, "A class preset: intro, grade3 or mtc (see 'In the classroom' in the docs); "
+            "it picks table size, scaffold and print settings, and your own options win over it.", flag="--preset",
             choices=tuple(PRESETS), commands=BOTH, example='"grade3"'),
     Setting("sets", "int", 1, "Class sets: build this many copies of each deck, each in its own folder (set-a, "
             "set-b, …) with its own set mark (a letter and a shape on every face and back), print sheets and "
-            "inventory checklist (see 'Class sets').", section="classroom", flag="--sets",
+            "inventory checklist (see 'Class sets' in the docs).", section="classroom", flag="--sets",
             low=1, high=MAX_SETS, hint=f" (one per table group; at most {MAX_SETS})", games=DECK_GAMES),
     Setting("scaffold", "choice", "full", "How much the Str8 Eight faces tell: full (arrows with their numbers), "
             "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
@@ -845,7 +845,7 @@ def _check_playable(values: dict) -> None:
         raise CardgenError(f"--table-size: {why}; use --table-size 3 or more (or build only --game str8eight)")
 
 
-# --- the project file that `cardgen init` writes, and the README's table ----------------------------
+# --- the project file that `cardgen init` writes, and the docs' table of options ------------------
 
 def _toml_literal(value) -> str:
     if isinstance(value, bool):
@@ -938,26 +938,10 @@ def _allowed_text(s: Setting) -> str:
 
 
 def markdown_table() -> str:
-    """The README's option table (a test keeps the README in step with it)."""
+    """The options reference's table (docs/reference/options.md, made when the site is built)."""
     rows = ["| flag | project file | default | allowed | what it does |", "|---|---|---|---|---|"]
     for s in SETTINGS:
         flag = f"`{s.flag}`" + (f", `{s.short}`" if s.short else "") if s.flag else "—"
         key = (f"`[{s.section}] {s.toml_key}`" if s.section else f"`{s.toml_key}`") if s.toml else "—"
         rows.append(f"| {flag} | {key} | {_default_text(s)} | {_allowed_text(s)} | {s.help} |")
     return "\n".join(rows) + "\n"
-
-
-def update_readme(path: Path) -> bool:
-    """Put the current table between the README's markers; True when it changed."""
-    start, end = "<!-- settings table: generated from cardgen/settings.py -->\n", "<!-- end of settings table -->"
-    text = path.read_text(encoding="utf-8")
-    head, rest = text.split(start, 1)
-    new = head + start + markdown_table() + end + rest.split(end, 1)[1]
-    path.write_text(new, encoding="utf-8")
-    return new != text
-
-
-if __name__ == "__main__":  # python -m cardgen.settings README.md: refresh the README's table
-    import sys
-
-    print("updated" if update_readme(Path(sys.argv[1])) else "unchanged")

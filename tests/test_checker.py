@@ -186,6 +186,7 @@ def test_files_changed_behind_the_manifest_are_reported(copy_of_games):
     result = run_cli("check", out)
     assert result.exit_code == 1
     assert "012-3x4.svg: -: changed since the build" in result.output
+    assert "\nby kind: Files and manifest 1, Card SVGs 1, Str8 Eight deck, sequence sheet and atlas " in result.output
 
 
 def test_check_of_a_folder_without_a_build_is_a_usage_error(tmp_path):

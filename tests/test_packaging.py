@@ -18,7 +18,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 NOT_SHIPPED = shutil.ignore_patterns(".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__",
-                                     ".pytest_cache", "output", "results")
+                                     ".pytest_cache", "output", "results", "_build")
 
 pytest.importorskip("setuptools", minversion="77")
 
@@ -51,7 +51,8 @@ def test_sdist_has_the_data_and_licences(dists):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     assert {"LICENSE", "fonts/OFL.txt", "fonts/Lato-Regular.ttf", "fonts/Andika-Bold.ttf", "fonts/OFL-Andika.txt",
             "templates/cards/back.svg.j2",
-            "templates/rules/str8eight.md", "pyproject.toml", "tests/conftest.py", "examples/theme/back.svg"} <= names
+            "templates/rules/str8eight.md", "pyproject.toml", "tests/conftest.py", "examples/theme/back.svg",
+            "CHANGELOG.md", "docs/conf.py", "docs/index.md", "docs/_ext/pictures.py", "docs/readme/hand.png"} <= names
 
 
 def test_wheel_has_every_module_the_data_and_licences(dists):
@@ -66,7 +67,9 @@ def test_wheel_has_every_module_the_data_and_licences(dists):
             "cardgen-0.1.0.dist-info/licenses/fonts/OFL.txt", "cardgen/fonts/Andika-Regular.ttf",
             "cardgen/fonts/OFL-Andika.txt", "cardgen-0.1.0.dist-info/licenses/fonts/OFL-Andika.txt"} <= names
     assert not [n for n in names if n.startswith(("tests/", "output/", "examples/", "benchmarks/", "templates/",
-                                                  "fonts/"))]
+                                                  "fonts/", "docs/"))]
+    metadata = zipfile.ZipFile(dists["wheel"]).read("cardgen-0.1.0.dist-info/METADATA").decode("utf-8")
+    assert metadata.split("\n\n", 1)[1].strip() == (REPO / "README.md").read_text(encoding="utf-8").strip()  # the short README
 
 
 def test_installed_wheel_builds_and_checks_from_an_empty_folder(dists, tmp_path):

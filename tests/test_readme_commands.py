@@ -1,18 +1,17 @@
-"""Docs checked by tests: every `cardgen` command the README shows is run, as written,
-in the README's order, in one project folder.
+"""Docs checked by tests: every `cardgen` command the README and the docs' pages show is run,
+as written, in the document's order, one project folder per document.
 
-Sharing one folder, the commands share their output as a user's do: `cardgen check`
-checks what the commands before it built, and a build keeps (links) the games it was
-not asked to rebuild. To keep the suite fast, the folder's cardgen.toml is a quick
+Sharing one folder, a document's commands share their output as a reader's do: `cardgen
+check` checks what the commands before it built, and a build keeps (links) the games it was
+not asked to rebuild. To keep the suite fast, each folder's cardgen.toml is a quick
 project: only FourScore (its booklets and aids need the Str8 Eight cards drawn, but it
-writes no deck), and SVG, the cheapest format, wherever a command leaves the format to
-the project. A command that names a game or a format gets what it names: the quick
-start's `--format pdf` typesets FourScore's booklets, `--format all` adds its HTML
-page, `--game str8eight --table-size 10` draws that deck. `cardgen init` runs in a fresh
-folder beside it (it refuses to overwrite a project file); `party.toml` is its file with
-the quick project's games and format; a playtest plays 20 hands, not the README's hundreds.
-With CARDGEN_README_FULL=1 the commands run in an
-empty folder instead, every game in every format, as a new user's would: about 30 s.
+writes no deck), and SVG, the cheapest format, wherever a command leaves the format to the
+project. A command that names a game or a format gets what it names: `--format pdf`
+typesets FourScore's booklets, `--game str8eight --table-size 10` draws that deck.
+`cardgen init` runs in a fresh folder beside it (it refuses to overwrite a project file);
+`party.toml` is its file with the quick project's games and format; a playtest plays 20
+hands, not the hundreds a page shows. With CARDGEN_README_FULL=1 the commands run in an
+empty folder instead, every game in every format, as a new user's would.
 """
 import os
 import re
@@ -23,20 +22,22 @@ import pytest
 
 from conftest import run_cli
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCUMENTS = [README] + sorted((ROOT / "docs").rglob("*.md"))  # the docs' pages, as a reader finds them
 FULL = os.environ.get("CARDGEN_README_FULL") == "1"
 QUICK = {"games": '["fourscore"]', "format": '"svg"'}  # the suite's project: see the docstring
 QUICK_HANDS = "20"  # a playtest's --hands in the suite (as written with CARDGEN_README_FULL=1)
 
 
-def readme_commands() -> list:
-    """The argument lists of every `cardgen …` command in the README's code blocks, in
+def commands_in(path: Path) -> list:
+    """The argument lists of every `cardgen …` command in a Markdown file's code blocks, in
     order (chains split at &&, comments dropped)."""
     from markdown_it import MarkdownIt
 
     found = []
-    for token in MarkdownIt("commonmark").parse(README.read_text(encoding="utf-8")):
-        if token.type not in ("code_block", "fence"):
+    for token in MarkdownIt("commonmark").parse(path.read_text(encoding="utf-8")):
+        if token.type not in ("code_block", "fence") or token.info.strip() in ("toml", "json"):
             continue
         for line in token.content.splitlines():
             for part in line.split("&&"):
@@ -46,21 +47,30 @@ def readme_commands() -> list:
     return found
 
 
-def test_the_readme_commands_are_found():
-    commands = readme_commands()
-    shown = {" ".join(c) for c in commands}
-    assert {"build", "check", "init", "build --format all", "build --config party.toml -v"} <= shown, shown
-    assert len(commands) >= 10
+def readme_commands() -> list:
+    return commands_in(README)
 
 
-def test_every_readme_command_runs(tmp_path, monkeypatch):
+SHOWN = [path for path in DOCUMENTS if commands_in(path)]
+
+
+def test_the_documents_commands_are_found():
+    assert README in SHOWN and len(SHOWN) >= 8, [p.name for p in SHOWN]
+    assert {"build --format pdf", "check"} <= {" ".join(c) for c in readme_commands()}
+    shown = {" ".join(c) for path in SHOWN for c in commands_in(path)}
+    assert {"build --format pdf", "check", "init", "calibrate", "build --config party.toml -v"} <= shown, shown
+    assert any(c.startswith("playtest ") for c in shown) and sum(len(commands_in(p)) for p in SHOWN) >= 25
+
+
+@pytest.mark.parametrize("document", SHOWN, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_command_shown_runs(document, tmp_path, monkeypatch):
     project = tmp_path / "project"
     project.mkdir()
     if not FULL:
         (project / "cardgen.toml").write_text("".join(f"{k} = {v}\n" for k, v in QUICK.items()))
     monkeypatch.chdir(project)
     ran, made = [], None
-    for args in readme_commands():
+    for args in commands_in(document):
         if args[:1] == ["init"]:
             where = project if FULL else tmp_path / "fresh"
             where.mkdir(exist_ok=True)
@@ -70,7 +80,7 @@ def test_every_readme_command_runs(tmp_path, monkeypatch):
             made = (where / "cardgen.toml").read_text()
         else:
             if "party.toml" in args:  # cardgen init's file (with the quick project's games and format)
-                assert made is not None, "the README uses party.toml before cardgen init writes one"
+                assert made is not None, f"{document.name} uses party.toml before cardgen init writes one"
                 party = made
                 for key, value in ({} if FULL else QUICK).items():
                     party, found = re.subn(rf"(?m)^{key} = .*$", f"{key} = {value}", party)
@@ -80,8 +90,8 @@ def test_every_readme_command_runs(tmp_path, monkeypatch):
                 args = list(args)
                 args[args.index("--hands") + 1] = QUICK_HANDS
             result = run_cli(*args)
-        assert result.exit_code == 0, (args, result.output)
+        assert result.exit_code == 0, (document.name, args, result.output)
         ran.append(args)
-    assert len(ran) == len(readme_commands())
-    assert (project / "output" / "manifest.json").is_file() and (project / "print-me").is_dir()
-    assert run_cli("check").exit_code == 0  # what the README's commands leave behind checks clean
+    assert len(ran) == len(commands_in(document))
+    if (project / "output" / "manifest.json").is_file():  # what the commands leave behind checks clean
+        assert run_cli("check").exit_code == 0

@@ -643,7 +643,9 @@ def _measured(path: Path) -> list:
 
 
 # PDFs drawn from the card SVGs (the SVGs are measured): card sheets, backs, print sheets, shop files
-DRAWN_FROM_CARDS = {"faces", "back", "print", "shop"}
+# pages made of the card drawings (read from the card SVGs instead); a proof places a shop's
+# CMYK pages, whose colors a naive CMYK-to-RGB reading would misjudge
+DRAWN_FROM_CARDS = {"faces", "back", "print", "shop", "proof"}
 
 
 def check_legibility(out: Path, files: list, report) -> None:
