@@ -312,11 +312,12 @@ def playtest(ctx, config_path, more_sweep, quiet, **flags):
             flags["sweep"] = validate("sweep", " ".join([*map(_sweep_text, sweeps), *more_sweep]), text=True)
         except CardgenError as exc:
             raise CardgenError(f"--sweep: {exc}") from None
-    options = PlaytestOptions(**pick(PlaytestOptions, _values(ctx, config_path, flags)))
+    values = pick(PlaytestOptions, _values(ctx, config_path, flags))
+    options = PlaytestOptions(**values)
     from .playtest.run import run_playtest
 
     to_stderr = str(options.json_out) == "-"  # --json -: the standard output is the JSON alone
-    for line in run_playtest(options, progress=_progress(quiet)):
+    for line in run_playtest(options, progress=_progress(quiet), fixed=set(values)):
         if not quiet:
             click.echo(line, err=to_stderr)
 

@@ -10,7 +10,8 @@ the project. A command that names a game or a format gets what it names: the qui
 start's `--format pdf` typesets FourScore's booklets, `--format all` adds its HTML
 page, `--game str8eight --table-size 10` draws that deck. `cardgen init` runs in a fresh
 folder beside it (it refuses to overwrite a project file); `party.toml` is its file with
-the quick project's games and format; a playtest plays 20 hands, not the README's hundreds.
+the quick project's games and format; a playtest plays 20 hands, not the README's hundreds,
+and 2 hands a match of its skill ladder.
 With CARDGEN_README_FULL=1 the commands run in an
 empty folder instead, every game in every format, as a new user's would: about 30 s.
 """
@@ -27,6 +28,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 FULL = os.environ.get("CARDGEN_README_FULL") == "1"
 QUICK = {"games": '["fourscore"]', "format": '"svg"'}  # the suite's project: see the docstring
 QUICK_HANDS = "20"  # a playtest's --hands in the suite (as written with CARDGEN_README_FULL=1)
+QUICK_LADDER = "2"  # and its skill ladder's hands a match (the lookahead player's matches are the slow part)
 
 
 def readme_commands() -> list:
@@ -76,9 +78,13 @@ def test_every_readme_command_runs(tmp_path, monkeypatch):
                     party, found = re.subn(rf"(?m)^{key} = .*$", f"{key} = {value}", party)
                     assert found == 1, f"cardgen init's file has no {key} line"
                 (project / "party.toml").write_text(party)
-            if args[:1] == ["playtest"] and not FULL and "--hands" in args:
+            if args[:1] == ["playtest"] and not FULL:
                 args = list(args)
-                args[args.index("--hands") + 1] = QUICK_HANDS
+                for flag, quick in (("--hands", QUICK_HANDS), ("--ladder-hands", QUICK_LADDER)):
+                    if flag in args:
+                        args[args.index(flag) + 1] = quick
+                    else:
+                        args += [flag, quick]
             result = run_cli(*args)
         assert result.exit_code == 0, (args, result.output)
         ran.append(args)
