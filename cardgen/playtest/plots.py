@@ -146,12 +146,15 @@ def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
     ax.axvline(0.5, color=SECOND, linewidth=0.8, linestyle="--")
     ax.set_yticks([])
     ax.spines["left"].set_visible(False)
-    ax.set_ylim(-0.5, len(matches) - 0.1)
+    ax.set_ylim(-0.5, max(3, len(matches)) - 0.1)  # one bar as thick as one of three
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
     for y, m, r in zip(ys, matches, rates):
+        piles = "pile" in m["play"][m["strong"]]  # FourScore: the cards each took, a game
         ax.text(0, y + 0.24, f"{BOT_TITLES[m['strong']]} vs {BOT_TITLES[m['weak']]}: {r['rate']:.0%} "
-                f"({r['low']:.0%}–{r['high']:.0%})", va="bottom", fontsize=6.5, color=INK)
+                f"({r['low']:.0%}–{r['high']:.0%})" + (f"; cards taken a game {m['play'][m['strong']]['pile']:g} "
+                                                      f"vs {m['play'][m['weak']]['pile']:g}" if piles else ""),
+                va="bottom", fontsize=6.5, color=INK)
     ax.set_title(f"Skill ladder: share of the won {unit} (95 %; {ladder['hands']} {unit} a match)", loc="left")
 
 

@@ -87,7 +87,7 @@ def _median_interval(hist: Counter, z: float) -> tuple:
     n = sum(hist.values())
     if not n:
         return None, None, None
-    lo_rank = max(0, math.floor(n / 2 - z * math.sqrt(n) / 2))
+    lo_rank = max(0, math.floor(n / 2 - z * math.sqrt(n) / 2) - 1)  # 0-based: the 40th and 61st of 100
     hi_rank = min(n - 1, math.ceil(n / 2 + z * math.sqrt(n) / 2))
     items = sorted(hist.items())
 

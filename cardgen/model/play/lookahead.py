@@ -30,7 +30,7 @@ from .str8eight import DISCARD, DISCARDS, PASS, PILE, PLAY, Hand
 
 UCB_C = 0.7  # exploration: wins are counted 0–1
 MAX_DEPTH = 4  # own decisions held in the tree below a root; deeper ones are the rollout's
-MARGIN = 1.0  # standard errors by which a move must beat the greedy one to be played instead
+MARGIN = 1.5  # standard errors by which a move must beat the greedy one (1.0: 58.1 %, 1.5: 61.9 %, 2.0: 60.4 % of 480 hands)
 DROP = 1.0  # standard errors below the greedy move that set a move aside
 ROUND = 4  # worlds dealt between two looks at the moves still in contention
 WIDEN = 24
