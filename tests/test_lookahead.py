@@ -111,6 +111,7 @@ def test_the_report_climbs_the_skill_ladder(tmp_path):
     assert worth["points"] == pytest.approx(100 * (worth["with"] - worth["without"]), abs=0.06)
     page = (out / "playtest" / "str8eight-playtest.html").read_text()
     assert "ladder: lookahead against greedy" in page and "pass cards worth to the lookahead player" in page
+    assert "What the skill ladder says" in page and "Against greedy, the lookahead player plays" in page
     import pypdf
 
     text = pypdf.PdfReader(str(out / "playtest" / "str8eight-playtest-letter.pdf")).pages[0].extract_text()

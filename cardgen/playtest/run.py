@@ -348,8 +348,8 @@ def _report_files(report: dict, options, theme, drawer) -> dict:
         plots = svg.read_text(encoding="utf-8")
     plots = plots[plots.index("<svg"):]
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} playtest", subtitle=_subtitle(report),
-                  numbers=_numbers(report), note=_note(report), rows=None, columns=None, plots=plots,
-                  files=sorted(n for n in files), preview=True)
+                  findings=ladder_findings(report), numbers=_numbers(report), note=_note(report), rows=None,
+                  columns=None, plots=plots, files=sorted(n for n in files), preview=True)
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 
@@ -419,6 +419,42 @@ def _numbers(report: dict) -> list:
             ("winning value sequences (atlas)", a["value_sequences"]),
             ("winning card sequences, counting copies", a["card_sequences"]),
             ("one-color bonus runs", a["bonus_runs"])] + rows
+
+
+def ladder_findings(report: dict) -> list:
+    """What the skill ladder says, in sentences: who beats whom (and whether the interval
+    already tells), what the strong player does differently, what pass cards are worth to it."""
+    from .figures import BOT_TITLES
+
+    ladder = report["figures"].get("ladder")
+    if not ladder:
+        return []
+    unit = "hands" if report["game"] == "str8eight" else "games"
+    out = []
+    for m in ladder["matches"]:
+        r = m["strong_share"]
+        verdict = ("clearly ahead" if r["low"] > 0.5 else "clearly behind" if r["high"] < 0.5 else
+                   "not clearly ahead yet (more --ladder-hands would tell)")
+        out.append(f"{BOT_TITLES[m['strong']].capitalize()} against {BOT_TITLES[m['weak']]}: "
+                   f"{r['rate']:.0%} of the won {unit} (95 %: {r['low']:.0%}–{r['high']:.0%}), {verdict}.")
+    by = {(m["strong"], m["weak"]): m for m in ladder["matches"]}
+    match = by.get(("lookahead", "greedy"))
+    if match and report["game"] == "str8eight":
+        a, b = match["play"]["lookahead"], match["play"]["greedy"]
+        out.append(f"Against greedy, the lookahead player plays {a['passes']:.2f} pass cards a hand (greedy "
+                   f"{b['passes']:.2f}), takes {a['takes']:.2f} cards from the discard pile (greedy {b['takes']:.2f}), "
+                   f"discards {a['discards']:.1f} (greedy {b['discards']:.1f}) and lays its first card after "
+                   f"{a['start_turn'] or 0:.1f} of its turns (greedy {b['start_turn'] or 0:.1f}).")
+    elif match:
+        out.append(f"Against greedy, the lookahead player takes {match['play']['lookahead']['pile']:g} cards into "
+                   f"its scoring pile a game; greedy takes {match['play']['greedy']['pile']:g}.")
+    worth = ladder.get("pass_cards_worth")
+    if worth:
+        sure = "" if worth["low"] > 0 or worth["high"] < 0 else " (the interval still spans zero)"
+        out.append(f"Pass cards are worth {worth['points']:+.1f} points of its share of the wins to the lookahead "
+                   f"player (95 %: {worth['low']:+.1f} to {worth['high']:+.1f}){sure}: its share against greedy "
+                   f"with them, {worth['with']:.0%}, less its share when it never plays them, {worth['without']:.0%}.")
+    return out
 
 
 def _ladder_rows(report: dict) -> list:

@@ -89,10 +89,11 @@ class _Counts:
 
 
 def _counts(cards: Cards) -> _Counts:
-    counts = getattr(cards, "_counts", None)
-    if counts is None:
+    try:
+        return cards._counts
+    except AttributeError:
         counts = cards._counts = _Counts(cards)
-    return counts
+        return counts
 
 
 class Greedy:
@@ -201,7 +202,9 @@ class Greedy:
         counts = _counts(cards)
         value, pass_dir = cards.value, cards.pass_dir
         last = hand.last[seat]
-        shares = counts.row(last, need)
+        shares = counts.rows.get((last, need))
+        if shares is None:
+            shares = counts.row(last, need)
         nxt = (seat + 1) % hand.players
         feeds = cards.follows[hand.last[nxt]]
         nxt_need = cards.length - len(hand.seqs[nxt])
