@@ -128,6 +128,22 @@ def _rate_bars(ax, labels: list, rates: list, title: str, fair: "float | None" =
     ax.set_title(title, loc="left")
 
 
+def _table(ax, cells: list, columns: list, size: float, scale: float, loc: str = "upper center",
+           widths: "list | None" = None, head: float = 1.0) -> None:
+    """A table of text in thin gray rules, its header bold (head: the header row's height, in rows)."""
+    table = ax.table(cellText=cells, colLabels=columns, loc=loc, cellLoc="center", colWidths=widths)
+    table.auto_set_font_size(False)
+    table.set_fontsize(size)
+    table.scale(1, scale)
+    for (r, c), cell in table.get_celld().items():
+        cell.set_linewidth(0.3)
+        cell.set_edgecolor(MUTED)
+        if r == 0:
+            cell.get_text().set_fontweight("bold")
+            cell.set_height(cell.get_height() * head)
+            cell.get_text().set_wrap(True)
+
+
 def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
     """The skill ladder: each match's stronger player's share of the won hands, 50 % being even."""
     if not ladder:
@@ -174,16 +190,7 @@ def _play_table(ax, ladder: "dict | None") -> None:
                          "–" if p["start_turn"] is None else f"{p['start_turn']:.1f}", f"{p['started']:.0%}"])
     columns = ["player", "against", "cards laid", "pass cards", "discards", "from the discards",
                "turns to start", "started"]
-    table = ax.table(cellText=rows, colLabels=columns, loc="upper left", cellLoc="center",
-                     colWidths=[0.24, 0.24, 0.08, 0.08, 0.08, 0.11, 0.09, 0.08])
-    table.auto_set_font_size(False)
-    table.set_fontsize(6.5)
-    table.scale(1, 1.25)
-    for (r, c), cell in table.get_celld().items():
-        cell.set_linewidth(0.3)
-        cell.set_edgecolor(MUTED)
-        if r == 0:
-            cell.get_text().set_fontweight("bold")
+    _table(ax, rows, columns, 6.5, 1.25, loc="upper left", widths=[0.24, 0.24, 0.08, 0.08, 0.08, 0.11, 0.09, 0.08])
     title = "What each player does in its ladder matches, per hand (turns to start: its own turns before its first card)"
     worth = ladder.get("pass_cards_worth")
     if worth:
@@ -485,18 +492,7 @@ def tune_page(data: dict, paper, theme, pdf: Path) -> None:
     ax.axis("off")
     columns, cells = tune_columns(data)
     if cells:
-        table = ax.table(cellText=[[str(c) for c in row] for row in cells], colLabels=columns, loc="upper center",
-                         cellLoc="center")
-        table.auto_set_font_size(False)
-        table.set_fontsize(5.5)
-        table.scale(1, 1.2)
-        for (r, c), cell in table.get_celld().items():
-            cell.set_linewidth(0.3)
-            cell.set_edgecolor(MUTED)
-            if r == 0:
-                cell.get_text().set_fontweight("bold")
-                cell.set_height(cell.get_height() * 1.6)
-                cell.get_text().set_wrap(True)
+        _table(ax, [[str(c) for c in row] for row in cells], columns, 5.5, 1.2, head=1.6)
     else:
         ax.text(0.5, 0.9, "No variant meets every target.", ha="center", fontsize=9, color=MUTED)
     _save(fig, pdf, None, "Str8 Eight tune")

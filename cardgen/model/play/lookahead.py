@@ -111,6 +111,13 @@ class _Walk:
             self.open = False
         return key
 
+    def move(self, keys: list, greedy):
+        """The move to make among keys: the tree's while the walk is in it, else the greedy one."""
+        if not self.open or len(keys) < 2:
+            return greedy
+        key = self.step(keys, greedy)
+        return greedy if key is None else key
+
     def count(self, reward: float) -> None:
         for node in self.path:
             node.visits += 1
@@ -193,25 +200,20 @@ class _Str8EightWalker(Greedy):
 
     def draw_from(self, hand: Hand, seat: int) -> str:
         greedy = Greedy.draw_from(self, hand, seat)
-        walk = self.walk
-        if walk.open:
-            key = walk.step(_draw_keys(hand, seat), greedy)
-            if key is not None:
-                return key
-        return greedy
+        return self.walk.move(_draw_keys(hand, seat), greedy) if self.walk.open else greedy
 
     def greedy_act(self, hand: Hand, seat: int) -> tuple:
         return Greedy.act(self, hand, seat)
 
     def act(self, hand: Hand, seat: int) -> tuple:
         greedy = self.greedy_act(hand, seat)
-        walk = self.walk
-        if walk.open:
-            moves = _act_moves(hand, seat)
-            key = walk.step(list(moves), (greedy[0], _klass(hand.cards, greedy[1])))
-            if key is not None:
-                return moves[key]
-        return greedy
+        if not self.walk.open:
+            return greedy
+        moves = self.moves(hand, seat)
+        return moves[self.walk.move(list(moves), (greedy[0], _klass(hand.cards, greedy[1])))]
+
+    def moves(self, hand: Hand, seat: int) -> dict:
+        return _act_moves(hand, seat)
 
 
 def _draw_keys(hand: Hand, seat: int) -> list:
@@ -320,25 +322,8 @@ class _NoPassWalker(_Str8EightWalker):
             return DISCARD, self._least_useful(hand, seat, need, 0)
         return action, card
 
-    def act(self, hand: Hand, seat: int) -> tuple:
-        greedy = self.greedy_act(hand, seat)
-        walk = self.walk
-        if walk.open:
-            moves = {k: m for k, m in _act_moves(hand, seat).items() if m[0] != PASS}
-            key = walk.step(list(moves), (greedy[0], _klass(hand.cards, greedy[1])))
-            if key is not None:
-                return moves[key]
-        return greedy
-
-
-def _reward(seat: int, players: int):
-    share = 1.0 / players
-
-    def reward(result) -> float:
-        if result.winner is None:
-            return share
-        return 1.0 if result.winner == seat else 0.0
-    return reward
+    def moves(self, hand: Hand, seat: int) -> dict:
+        return {k: m for k, m in _act_moves(hand, seat).items() if m[0] != PASS}
 
 
 # The odds of each seat, read from a hand in progress: a conditional logit over the seats,
@@ -429,28 +414,13 @@ class _FourScoreWalker(FourScoreGreedy):
         self.walk = walk
 
     def choose(self, game: Game, seat: int) -> int:
-        greedy = FourScoreGreedy.choose(self, game, seat)
-        if self.walk.open:
-            key = self.walk.step(sorted(set(game.hands[seat])), greedy)
-            if key is not None:
-                return key
-        return greedy
+        return self.walk.move(sorted(set(game.hands[seat])), FourScoreGreedy.choose(self, game, seat))
 
     def place(self, game: Game, seat: int, v: int, spots: list) -> tuple:
-        greedy = FourScoreGreedy.place(self, game, seat, v, spots)
-        if self.walk.open and len(spots) > 1:
-            key = self.walk.step(spots, greedy)
-            if key is not None:
-                return key
-        return greedy
+        return self.walk.move(spots, FourScoreGreedy.place(self, game, seat, v, spots))
 
     def take(self, game: Game, seat: int, v: int, rows: list) -> int:
-        greedy = FourScoreGreedy.take(self, game, seat, v, rows)
-        if self.walk.open and len(rows) > 1:
-            key = self.walk.step(rows, greedy)
-            if key is not None:
-                return key
-        return greedy
+        return self.walk.move(rows, FourScoreGreedy.take(self, game, seat, v, rows))
 
 
 class FourScoreLookahead:
