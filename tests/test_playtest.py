@@ -53,6 +53,8 @@ def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_pat
     assert run_cli(*args, "-j", "2", "--out", out, "--json", one, "-q").exit_code == 0
     assert run_cli(*args, "-j", "1", "--out", tmp_path / "alone", "--json", two, "-q").exit_code == 0
     assert one.read_bytes() == two.read_bytes()
+    for name in ("str8eight-sweep-letter.pdf", "str8eight-sweep.html"):  # drawn by the warm process, or here
+        assert (out / "playtest" / name).read_bytes() == (tmp_path / "alone" / "playtest" / name).read_bytes()
     rows = json.loads(one.read_text())["sweep"]["str8eight"]
     assert [(r["variant"]["table_size"], r["variant"]["players"]) for r in rows] == [(6, 2), (6, 3), (7, 2), (7, 3)]
     index = (out / "index.html").read_text()
@@ -101,3 +103,30 @@ def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
         result = run_cli("playtest", *args)
         assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1, result.output
     assert not (tmp_path / "output").exists()
+
+
+def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
+    """SIGTERM (or Ctrl-C) while the hands are played and the report process waits: every
+    process of the playtest ends, and the output folder is left as it was (none)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "1000000",
+                             "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
+    for _ in range(50):  # the pool's and the report's processes go with it
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("a process of the stopped playtest is still running")
+    assert not out.exists()

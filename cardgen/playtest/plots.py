@@ -442,17 +442,19 @@ def _cell(value) -> str:
 
 def tune_columns(data: dict) -> tuple:
     """The ranked variants as table columns and cells (the PDF's and the HTML page's)."""
-    columns = ["rank", "table", "pass cards", "sequence", "players", "hands", "seat wins (low–high)",
-               "median turns (interval)", "bonus / win (interval)", "finished", "targets confirmed"]
+    columns = ["rank", "table", "pass cards", "sequence", "players", "hands", "seat wins, lowest–highest (fair)",
+               "median turns (interval)", "bonus / win (interval)", "finished", "verdict"]
     cells = []
     for r in data["ranked"]:
         v, seats = r["variant"], r["seats"]["seats"]
+        verdict = ("meets, sure" if r["confirmed"] == 4 else "meets" if r["nearness"] <= 1 else "not ruled out")
         cells.append([r["rank"], f"{v['table_size']} × {v['table_size']}", v["pass_cards"], v["sequence_length"],
                       v["players"], r["hands"],
-                      f"{min(s['rate'] for s in seats):.1%}–{max(s['rate'] for s in seats):.1%}",
+                      f"{min(s['rate'] for s in seats):.1%}–{max(s['rate'] for s in seats):.1%} "
+                      f"({1 / v['players']:.0%})",
                       f"{r['turns']['median']} ({r['turns']['low']}–{r['turns']['high']})",
                       f"{r['bonus']['rate']:.1%} ({r['bonus']['low']:.1%}–{r['bonus']['high']:.1%})",
-                      f"{r['finished']['rate']:.1%}", f"{r['confirmed']} of 4"])
+                      f"{r['finished']['rate']:.1%}", verdict])
     return columns, cells
 
 

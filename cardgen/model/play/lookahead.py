@@ -2,21 +2,30 @@
 
 At a decision the player does not know the draw pile's order or the others' hands, only
 what the table has shown (its own cards, the discard pile, the played pass cards, the
-sequences or rows, the cards others were seen to take). Each iteration of the search
-deals the unseen cards at random into a world consistent with that (a determinization),
-walks the player's own tree of decisions in it, picking among the moves this world
-allows by UCB1 with availability counts (single-observer ISMCTS, Cowling, Powley and
-Whitehouse 2012), adds one node, and plays the hand out with the greedy players in
-every seat; the win or loss is counted along the walked path. The move played is the
-one visited most. The other seats are played by the greedy model inside the search, so
-the tree holds only the player's own decisions and its nodes merge equivalent moves
-(two cards of one value are one move).
+sequences or rows, the cards others were seen to take). Its information set is the
+search's root. Each rollout deals the unseen cards at random into a world consistent
+with what it saw (a determinization), makes one of its moves there, walks its own tree
+of later decisions in that world, picking among the moves the world allows by UCB1 with
+availability counts (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012), and
+plays on with the greedy players in every seat for a horizon, where fitted odds of each
+seat's winning take over from a finished hand. The other seats are the greedy model
+inside the search, so the tree holds only the player's own decisions, and its nodes
+merge equivalent moves (two cards of one value are one move).
+
+What made it strong on a small budget, measured against greedy (see search()): the root
+is expanded in full and all its moves are tried in the same worlds, so the deal's luck
+cancels out of their comparison; a move clearly worse is dropped early; greedy's move
+stands unless another beats it by MARGIN standard errors; and a short horizon with
+fitted odds (one round) beat rollouts to the end of the hand, which are noisier and
+cost ten times as much. Below the root the tree grows only where a node has been
+walked WIDEN times, following greedy's move until then (progressive widening): at the
+default budget it rarely does, larger budgets deepen it.
 
 The rules are the engine's: a determinization is the engine's own state (Hand.copy,
 Game.copy), played on by the engine's own turn code, so the search can never make a
 move the rules forbid. Its random numbers come from the hand's seed, the turn and the
-seat, so a hand replays the same whatever process plays it. The budget is iterations
-per decision (`--lookahead-iterations`), not seconds: a result depends on the seed alone.
+seat, so a hand replays the same whatever process plays it. The budget is rollouts per
+decision (`--lookahead-iterations`), not seconds: a result depends on the seed alone.
 """
 from __future__ import annotations
 
@@ -28,15 +37,19 @@ from .bots import Greedy
 from .fourscore import FourScoreGreedy, Game
 from .str8eight import DISCARD, DISCARDS, PASS, PILE, PLAY, Hand
 
-UCB_C = 0.7  # exploration: wins are counted 0–1
+UCB_C = 0.7  # exploration below the root: wins are counted 0–1
 MAX_DEPTH = 4  # own decisions held in the tree below a root; deeper ones are the rollout's
-MARGIN = 1.5  # standard errors by which a move must beat the greedy one (1.0: 58.1 %, 1.5: 61.9 %, 2.0: 60.4 % of 480 hands)
+WIDEN = 24  # walks through a node below the root before it tries moves other than the greedy one
+# standard errors by which a move must beat the greedy one to be played instead (1.0: 58.1 %,
+# 1.5: 61.9 %, 2.0: 60.4 % of 480 hands won against greedy at 64 rollouts)
+MARGIN = 1.5
 DROP = 1.0  # standard errors below the greedy move that set a move aside
 ROUND = 4  # worlds dealt between two looks at the moves still in contention
-WIDEN = 24
-HORIZON = 1  # rounds a rollout plays before reading the odds (0: to the end of the hand)
-FOURSCORE_HORIZON = 1  # FourScore: rounds after the current one (3 won 55 of 60 games against greedy, 1 won 54 in half the time)
-CANDIDATES = 5  # FourScore: the cards a search weighs, the cheapest on the table as it stands  # walks through a node below the root before it tries moves other than the greedy one
+HORIZON = 1  # Str8 Eight: rounds a rollout plays before reading the odds (0: to the end of the hand)
+# FourScore: rounds after the current one (0: to the end); 3 won 55 of 60 games against
+# greedy, 1 won 54 in half the time
+FOURSCORE_HORIZON = 1
+CANDIDATES = 5  # FourScore: the cards a search weighs, the cheapest on the table as it stands
 
 
 class Node:
