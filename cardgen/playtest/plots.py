@@ -141,7 +141,6 @@ def _table(ax, cells: list, columns: list, size: float, scale: float, loc: str =
         if r == 0:
             cell.get_text().set_fontweight("bold")
             cell.set_height(cell.get_height() * head)
-            cell.get_text().set_wrap(True)
 
 
 def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
@@ -442,8 +441,8 @@ def _cell(value) -> str:
 
 def tune_columns(data: dict) -> tuple:
     """The ranked variants as table columns and cells (the PDF's and the HTML page's)."""
-    columns = ["rank", "table", "pass cards", "sequence", "players", "hands", "seat wins, lowest–highest (fair)",
-               "median turns (interval)", "bonus / win (interval)", "finished", "verdict"]
+    columns = ["rank", "table", "pass cards", "sequence", "players", "hands", "seat wins, lowest–highest (fair share)",
+               "median turns (interval)", "bonus a win (interval)", "finished", "verdict"]
     cells = []
     for r in data["ranked"]:
         v, seats = r["variant"], r["seats"]["seats"]
@@ -494,7 +493,9 @@ def tune_page(data: dict, paper, theme, pdf: Path) -> None:
     ax.axis("off")
     columns, cells = tune_columns(data)
     if cells:
-        _table(ax, [[str(c) for c in row] for row in cells], columns, 5.5, 1.2, head=1.6)
+        heads = [c.replace(" (", "\n(").replace("pass cards", "pass\ncards") for c in columns]
+        _table(ax, [[str(c) for c in row] for row in cells], heads, 5.5, 1.2, head=1.8,
+               widths=[0.05, 0.07, 0.06, 0.07, 0.06, 0.06, 0.17, 0.11, 0.15, 0.08, 0.12])
     else:
         ax.text(0.5, 0.9, "No variant meets every target.", ha="center", fontsize=9, color=MUTED)
     _save(fig, pdf, None, "Str8 Eight tune")

@@ -205,6 +205,7 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
     jobs = options.jobs
     best: list = []  # heap of (-rank, order, row): the KEEP best rows
     stopped = Counter()  # target -> variants stopped by it (the first it missed)
+    meeting_by = {knob: Counter() for knob in free}  # a free option's value -> variants meeting every target
     counts = Counter()
     hands_played = 0
     pending: deque = deque()  # (variant number, variant, look, result handle)
@@ -236,14 +237,18 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
                     counts["stopped_early" if k + 1 < len(plan) else "missed_at_the_end"] += 1
                 else:
                     row = _row(v, t, verdicts)
-                    # best first: estimates inside every target, then intervals inside, then nearness
-                    entry = (row["nearness"] <= 1, row["confirmed"], -row["nearness"], -number, row)
+                    # best first: estimates inside every target, then the most room to the targets'
+                    # edges (the nearest edge counts), then the most intervals already inside
+                    entry = (row["nearness"] <= 1, -row["nearness"], row["confirmed"], -number, row)
                     if len(best) < KEEP:
                         heapq.heappush(best, entry)
                     else:
                         heapq.heappushpop(best, entry)
                     counts["confirmed" if row["confirmed"] == len(Targets.NAMES) else
                            "meeting" if row["nearness"] <= 1 else "undecided"] += 1
+                    if row["nearness"] <= 1:
+                        for knob in free:
+                            meeting_by[knob][getattr(v, knob)] += 1
                 nxt = next(stream, None)
                 if nxt is not None:
                     tallies[nxt[0]] = Tally()
@@ -267,7 +272,9 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
             "stopped_by": {name: stopped[name] for name in Targets.NAMES},
             "stopped_early": counts["stopped_early"], "missed_at_the_end": counts["missed_at_the_end"],
             "meeting": counts["confirmed"] + counts["meeting"], "confirmed": counts["confirmed"],
-            "undecided": counts["undecided"], "ranked": rows, "answer": answer(rows, counts, stopped)}
+            "undecided": counts["undecided"],
+            "meeting_by": {k: {str(v): n for v, n in sorted(c.items())} for k, c in meeting_by.items()},
+            "ranked": rows, "answer": answer(rows, counts, stopped, meeting_by)}
 
 
 def _row(v, t: Tally, verdicts: dict) -> dict:
@@ -279,8 +286,13 @@ def _row(v, t: Tally, verdicts: dict) -> dict:
             "spread": _spread(t.turns), **verdicts}
 
 
-def answer(rows: list, counts: Counter, stopped: Counter) -> str:
-    """The designer's answer in a few sentences."""
+KNOB_WORDS = {"table_size": "table sizes", "pass_cards": "pass cards", "sequence_length": "sequences of",
+              "players": "players"}
+
+
+def answer(rows: list, counts: Counter, stopped: Counter, meeting_by: "dict | None" = None) -> str:
+    """The designer's answer in a few sentences: how many variants meet the targets, the best
+    of them with its figures, and which values of each option searched do."""
     judged = counts["variants"]
     if not judged:
         return "No variant of the search can be dealt and won: widen the ranges (--sweep) or change the fixed options."
@@ -303,8 +315,21 @@ def answer(rows: list, counts: Counter, stopped: Counter) -> str:
                 f"would settle them.")
     sure = ("every interval inside its target" if top["confirmed"] == len(Targets.NAMES) else
             "its estimates inside every target, some intervals still across an edge (more --hands would settle it)")
+    values = [f"{KNOB_WORDS[k]} {_span_text(sorted(c), 2 if k == 'pass_cards' else 1)}"
+              for k, c in (meeting_by or {}).items() if c]
+    where = f" They have {', '.join(values)}." if values else ""
     return (f"{meeting} of {judged} variants meet the targets ({counts['confirmed']} with every interval inside). "
-            f"Best: the {name}, with {sure}: {figures}.")
+            f"Best: the {name}, with {sure}: {figures}.{where}")
+
+
+def _span_text(values: list, step: int = 1) -> str:
+    """2, 3, 4, 6 -> '2–4 or 6' (values step apart make a run)."""
+    runs, start = [], values[0]
+    for v, nxt in zip(values, values[1:] + [None]):
+        if nxt is None or nxt - v != step:
+            runs.append(str(start) if start == v else f"{start}–{v}")
+            start = nxt
+    return ", ".join(runs[:-1]) + (" or " if len(runs) > 1 else "") + runs[-1]
 
 
 def refuse_unless_tunable(options) -> None:

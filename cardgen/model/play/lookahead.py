@@ -17,7 +17,7 @@ is expanded in full and all its moves are tried in the same worlds, so the deal'
 cancels out of their comparison; a move clearly worse is dropped early; greedy's move
 stands unless another beats it by MARGIN standard errors; and a short horizon with
 fitted odds (one round) beat rollouts to the end of the hand, which are noisier and
-cost ten times as much. Below the root the tree grows only where a node has been
+cost six times as much (52.9 % of 240 hands won against greedy, against 58–62 %). Below the root the tree grows only where a node has been
 walked WIDEN times, following greedy's move until then (progressive widening): at the
 default budget it rarely does, larger budgets deepen it.
 
