@@ -11,8 +11,8 @@ from referee import replay
 def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     out, figures, log = tmp_path / "out", tmp_path / "fig.json", tmp_path / "hands.jsonl"
     assert run_cli("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").exit_code == 0
-    result = run_cli("playtest", "--game", "str8eight", "--hands", "24", "-j", "1", "--out", out,
-                     "--json", figures, "--log", log, "-q")
+    result = run_cli("playtest", "--game", "str8eight", "--hands", "24", "--ladder-hands", "0", "-j", "1", "--out",
+                     out, "--json", figures, "--log", log, "-q")
     assert result.exit_code == 0, result.output
     report = json.loads(figures.read_text())["reports"][0]
     lines = log.read_text().splitlines()
@@ -117,16 +117,33 @@ def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "1000000",
                              "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
                             stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    for _ in range(200):  # until the playtest, its report process and its two workers all run
+        if len(_group(proc.pid)) >= 4 or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert len(_group(proc.pid)) >= 4
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
     for _ in range(50):  # the pool's and the report's processes go with it
-        try:
-            os.killpg(proc.pid, 0)
-        except ProcessLookupError:
+        if not _group(proc.pid):
             break
         time.sleep(0.1)
     else:
         raise AssertionError("a process of the stopped playtest is still running")
     assert not out.exists()
+
+
+def _group(pgid: int) -> list:
+    """The live processes of a process group (Linux: from /proc)."""
+    from pathlib import Path
+
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found

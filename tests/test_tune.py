@@ -70,7 +70,7 @@ def test_tune_searches_what_is_left_free_and_stops_early(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--tune", "--game", "fourscore"), "--tune searches Str8 Eight variants"),
+    (("--tune", "--game", "fourscore"), "--tune searches Str8 Eight variants, and the games asked for"),
     (("--tune", "--log", "x.jsonl"), "--tune plays too many hands to log them"),
     (("--target-turns", "100..40"), "is empty: write the low end first"),
     (("--target-turns", "forty..100"), "is not a whole number"),

@@ -335,6 +335,7 @@ def _span_text(values: list, step: int = 1) -> str:
 def refuse_unless_tunable(options) -> None:
     """--tune searches Str8 Eight variants with bots that are quick enough to play thousands of hands."""
     if options.games and set(options.games) != {"str8eight"}:
-        raise CardgenError("--tune searches Str8 Eight variants: drop --game, or use --game str8eight")
+        raise CardgenError("--tune searches Str8 Eight variants, and the games asked for (--game or the project "
+                           "file's games) leave it out: add --game str8eight")
     if options.sweep and any(name not in FREE for name, _ in options.sweep):
         raise CardgenError("--tune searches table-size, pass-cards, sequence-length and players")
