@@ -63,7 +63,8 @@ def test_the_search_keeps_the_greedy_move_unless_another_is_clearly_better():
     def deal(rng):
         return rng.random()
 
-    better = search(["greedy", "other"], "greedy", 64, 1, deal, lambda k, walk, w, rng: w + (0.2 if k == "other" else 0))
+    better = search(["greedy", "other"], "greedy", 64, 1, deal,
+                    lambda k, walk, w, rng: w + (0.2 if k == "other" else 0))
     assert better == "other"
     noise = [search(["greedy", "a", "b", "c"], "greedy", 64, seed, deal, lambda k, walk, w, rng: rng.random())
              for seed in range(12)]

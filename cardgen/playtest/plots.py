@@ -190,7 +190,8 @@ def _play_table(ax, ladder: "dict | None") -> None:
     columns = ["player", "against", "cards laid", "pass cards", "discards", "from the discards",
                "turns to start", "started"]
     _table(ax, rows, columns, 6.5, 1.25, loc="upper left", widths=[0.24, 0.24, 0.08, 0.08, 0.08, 0.11, 0.09, 0.08])
-    title = "What each player does in its ladder matches, per hand (turns to start: its own turns before its first card)"
+    title = ("What each player does in its ladder matches, per hand (turns to start: its own turns before its "
+             "first card)")
     worth = ladder.get("pass_cards_worth")
     if worth:
         title += (f"\nPass cards are worth {worth['points']:+.1f} points of its share of the wins to the lookahead "
@@ -441,14 +442,14 @@ def _cell(value) -> str:
 
 def tune_columns(data: dict) -> tuple:
     """The ranked variants as table columns and cells (the PDF's and the HTML page's)."""
-    columns = ["rank", "table", "pass cards", "sequence", "players", "hands", "seat wins, lowest–highest (fair share)",
-               "median turns (interval)", "bonus a win (interval)", "finished", "verdict"]
+    columns = ["rank", "table", "pass cards", "sequence", "players", "hands",
+               "seat wins, lowest–highest (fair share)", "median turns (interval)", "bonus a win (interval)", "finished", "verdict"]
     cells = []
     for r in data["ranked"]:
         v, seats = r["variant"], r["seats"]["seats"]
         verdict = ("meets, sure" if r["confirmed"] == 4 else "meets" if r["nearness"] <= 1 else "not ruled out")
-        cells.append([r["rank"], f"{v['table_size']} × {v['table_size']}", v["pass_cards"], v["sequence_length"],
-                      v["players"], r["hands"],
+        table = f"{v['table_size']}\u00a0×\u00a0{v['table_size']}"
+        cells.append([r["rank"], table, v["pass_cards"], v["sequence_length"], v["players"], r["hands"],
                       f"{min(s['rate'] for s in seats):.1%}–{max(s['rate'] for s in seats):.1%} "
                       f"({1 / v['players']:.0%})",
                       f"{r['turns']['median']} ({r['turns']['low']}–{r['turns']['high']})",

@@ -170,7 +170,8 @@ def run_playtest(options, progress=lambda message: None, fixed: "set | None" = N
                     files.update(_sweep_files(game, rows, options, DEFAULT_THEME, drawer))
                     lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
                 else:
-                    progress(f"{TITLES[game]}: playing {options.hands} {'hands' if game == 'str8eight' else 'games'}…")
+                    unit = "hands" if game == "str8eight" else "games"
+                    progress(f"{TITLES[game]}: playing {options.hands} {unit}…")
                     report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
                                   options.jobs, log, progress, ladder_hands=options.ladder_hands,
                                   iterations=options.lookahead_iterations)
@@ -263,8 +264,10 @@ def _tune_files(data: dict, options, theme, drawer) -> dict:
     page = render("playtest/report.html.j2", title="Str8 Eight tune",
                   subtitle=f"the variants that meet your targets · up to {data['hands_per_variant']} hands each · "
                            f"{', '.join(data['bots'])} · seed {data['seed']}",
-                  answer=data["answer"], rows_title="The variants that meet the targets, best first", numbers=numbers, note=f"Intervals at {data['interval_level']:.2%}: "
-                  f"{data['method']}.", rows=cells, columns=columns, plots=None, files=sorted(files), preview=True)
+                  answer=data["answer"], rows_title="The variants that meet the targets, best first", numbers=numbers,
+                  intervals=f"Rates and medians show a {data['interval_level']:.2%} interval:",
+                  note=f"{data['method']}.",
+                  rows=cells, columns=columns, plots=None, files=sorted(files), preview=True)
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 

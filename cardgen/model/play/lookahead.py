@@ -17,9 +17,10 @@ is expanded in full and all its moves are tried in the same worlds, so the deal'
 cancels out of their comparison; a move clearly worse is dropped early; greedy's move
 stands unless another beats it by MARGIN standard errors; and a short horizon with
 fitted odds (one round) beat rollouts to the end of the hand, which are noisier and
-cost six times as much (52.9 % of 240 hands won against greedy, against 58–62 %). Below the root the tree grows only where a node has been
-walked WIDEN times, following greedy's move until then (progressive widening): at the
-default budget it rarely does, larger budgets deepen it.
+cost six times as much (52.9 % of 240 hands won against greedy, against 58–62 %). Below
+the root the tree grows only where a node has been walked WIDEN times, following
+greedy's move until then (progressive widening): at the default budget it rarely does;
+larger budgets deepen it.
 
 The rules are the engine's: a determinization is the engine's own state (Hand.copy,
 Game.copy), played on by the engine's own turn code, so the search can never make a
@@ -444,7 +445,7 @@ class FourScoreLookahead:
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, horizon: "int | None" = FOURSCORE_HORIZON):
         self.iterations = iterations
-        self.horizon = horizon  # rounds a rollout plays after the current one before the odds are read; None: to the end
+        self.horizon = horizon  # rounds played after the current one before the odds are read; None: to the end
         self.greedy = FourScoreGreedy()
 
     def __repr__(self) -> str:
