@@ -193,7 +193,8 @@ def strength(deals: int, iterations: int, jobs: int) -> None:
         won = t.bot_wins.get("lookahead", 0) / unit
         decided = round((t.bot_wins.get("lookahead", 0) + t.bot_wins.get("greedy", 0)) / unit)
         low, high = wilson(won, decided)
-        print(f"{game}: lookahead ({iterations} rollouts a decision) against greedy, {2 * deals} hands on {deals} "
+        unit = "hands" if game == "str8eight" else "games"
+        print(f"{game}: lookahead ({iterations} rollouts a decision) against greedy, {2 * deals} {unit} on {deals} "
               f"deals: {won / decided:.1%} of the {decided} won (95 %: {low:.1%}–{high:.1%}); "
               f"{time.perf_counter() - start:.0f} s wall, {_cpu_self() + _cpu_children() - cpu:.0f} s CPU")
 

@@ -69,7 +69,8 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
     from ..model.atlas import atlas
     from ..model.play import DEFAULT_ITERATIONS
     from ..model.str8eight import build_deck
-    from .figures import crazy_eights_figures, eights_figures, fourscore_figures, ladder_figures, str8eight_figures
+    from .figures import (BOT_TITLES, crazy_eights_figures, eights_figures, fourscore_figures, ladder_figures,
+                          str8eight_figures)
 
     iterations = iterations or DEFAULT_ITERATIONS
     main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress, iterations=iterations)
@@ -94,7 +95,7 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
         played = []
         for pair in matches or _matches(game, variant):
             if progress is not None:
-                progress(f"{TITLES[game]}: ladder, {' vs '.join(pair)}…")
+                progress(f"{TITLES[game]}: skill ladder, {BOT_TITLES[pair[0]]} against {BOT_TITLES[pair[1]]}…")
             played.append((pair, simulate(game, variant, pair, ladder_hands, seed, jobs, stream=LADDER,
                                           iterations=iterations)))
         report["figures"]["ladder"] = ladder_figures(game, played, variant.players, iterations, ladder_hands)
