@@ -161,7 +161,7 @@ def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
     ax.axvline(0.5, color=SECOND, linewidth=0.8, linestyle="--")
     ax.set_yticks([])
     ax.spines["left"].set_visible(False)
-    ax.set_ylim(-0.5, max(3, len(matches)) - 0.1)  # one bar as thick as one of three
+    ax.set_ylim(len(matches) - max(3, len(matches)) - 0.5, len(matches) - 0.1)  # a bar as thick as one of three
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
     for y, m, r in zip(ys, matches, rates):
