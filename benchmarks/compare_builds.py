@@ -66,7 +66,9 @@ def main() -> int:
         before = opts.keep or tmp / "before"
         if out.exists():
             shutil.rmtree(out)
-        if not (opts.keep and (opts.keep / "manifest.json").is_file()):
+        said = opts.keep.with_name(opts.keep.name + ".args") if opts.keep else None  # what the kept build was
+        if not (opts.keep and (opts.keep / "manifest.json").is_file() and said.is_file()
+                and said.read_text() == f"{opts.rev} {opts.args}"):
             old = tmp / "rev"
             subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", "-q", str(old), opts.rev], check=True)
             try:
@@ -77,8 +79,8 @@ def main() -> int:
                 shutil.rmtree(before)
             before.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(str(out), str(before))
-            for sub in before.parent.glob(f".{out.name}.cardgen-*"):  # nothing of the build left beside it
-                shutil.rmtree(sub, ignore_errors=True)
+            if said:
+                said.write_text(f"{opts.rev} {opts.args}")
         # the same folder name as REV's build had: the TTS JSON holds its path
         build(HERE, out, args)
         old_files, new_files = digests(before), digests(out)
