@@ -21,23 +21,49 @@ def run_cli(*args: str):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+def shared(tmp_path_factory, name: str, make) -> Path:
+    """A folder made once for the whole test run, whichever xdist worker asks first:
+    make(folder) fills it under a lock the other workers wait on, and they reuse it (the
+    builds are deterministic, so every worker would have made the same bytes). For
+    read-only use, like every shared build here; under one process, a folder of the run."""
+    import fcntl
+    import os
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    folder, done = root / f"shared-{name}", root / f"shared-{name}.done"
+    with open(root / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            if folder.exists():  # a worker failed half-way: start again
+                shutil.rmtree(folder)
+            folder.mkdir()
+            make(folder)
+            done.write_text(name)
+    return folder
+
+
+def shared_build(tmp_path_factory, name: str, *args) -> Path:
+    """`cardgen build ARGS --out <shared folder>/out`, made once for the run (see shared)."""
+    def make(folder: Path) -> None:
+        result = run_cli("build", *args, "--out", folder / "out", "-q")
+        assert result.exit_code == 0, result.output
+    return shared(tmp_path_factory, name, make) / "out"
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
     """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests."""
-    out = tmp_path_factory.mktemp("built") / "output"
-    result = run_cli("build", "--format", "svg,pdf,png", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "built", "--format", "svg,pdf,png")
 
 
 @pytest.fixture(scope="session")
 def printed(tmp_path_factory) -> Path:
     """Str8 Eight as PDF on both papers (A4 and Letter sheets, A5 and half-letter
     booklets and player aids), shared read-only: its game folder."""
-    out = tmp_path_factory.mktemp("print") / "out"
-    result = run_cli("build", "--game", "str8eight", "--format", "pdf", "--paper", "both", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out / "str8eight"
+    return shared_build(tmp_path_factory, "printed", "--game", "str8eight", "--format", "pdf", "--paper", "both") \
+        / "str8eight"
 
 
 EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
@@ -47,10 +73,7 @@ EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
 def exported(tmp_path_factory) -> Path:
     """Str8 Eight with the exports (Tabletop Simulator, print on demand, HTML preview),
     shared read-only."""
-    out = tmp_path_factory.mktemp("exports") / "out"
-    result = run_cli(*EXPORT_ARGS, "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "exported", *EXPORT_ARGS[1:])
 
 
 @pytest.fixture
@@ -244,11 +267,12 @@ def assert_check_catches(out: Path, expected: list) -> str:
 def played(tmp_path_factory):
     """One playtest of Crazy Eights and Eights (a few games each) with --json and --log, shared
     read-only: (output folder, {game: report}, {game: log lines})."""
-    tmp = tmp_path_factory.mktemp("played")
+    def make(tmp: Path) -> None:
+        result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
+                         "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
+        assert result.exit_code == 0, result.output
+    tmp = shared(tmp_path_factory, "played", make)
     out, figures, log = tmp / "out", tmp / "figures.json", tmp / "hands.jsonl"
-    result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
-                     "--out", out, "--json", figures, "--log", log, "-q")
-    assert result.exit_code == 0, result.output
     reports = {r["game"]: r for r in json.loads(figures.read_text())["reports"]}
     lines: dict = {}
     for line in log.read_text().splitlines():

@@ -15,7 +15,7 @@ from cardgen.model.facts import str8eight_facts
 from cardgen.model.play.bots import Greedy
 from cardgen.model.play.str8eight import PLAY, Hand, Variant, cards_for
 from cardgen.model.str8eight import is_sequence, successors
-from conftest import assert_check_catches, run_cli
+from conftest import assert_check_catches, run_cli, shared_build
 from referee import one_color_run
 
 # the sequences the outside referee found scored as a bonus in the class presets: one group, with a gap
@@ -122,10 +122,8 @@ def test_the_booklet_and_aid_describe_runs_for_the_variant_built(n, length):
 @pytest.fixture(scope="module")
 def intro_rules(tmp_path_factory):
     """The intro preset's Str8 Eight booklet and aid (with the card SVGs the checker reads), built once."""
-    out = tmp_path_factory.mktemp("intro") / "out"
-    result = run_cli("build", "--preset", "intro", "--game", "str8eight", "--only", "rules", "--format", "pdf",
-                     "--out", out, "-q", "-j", "1")
-    assert result.exit_code == 0, result.output
+    out = shared_build(tmp_path_factory, "intro-rules", "--preset", "intro", "--game", "str8eight", "--only", "rules",
+                       "--format", "pdf", "-j", "1")
     check = run_cli("check", out)
     assert check.exit_code == 0 and "9 readings listed" in check.output, check.output
     return out
