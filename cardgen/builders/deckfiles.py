@@ -95,6 +95,12 @@ class Output:
         """Whether --only asks for this part (the record lists the parts asked for)."""
         return part in self.params["parts"]
 
+    def wants_box_words(self) -> bool:
+        """Whether the box's words are printed: on the tuck box, and on the booklet's cover.
+        A build of other parts (--only print, cards) makes none (nor plays the trial hands
+        Str8 Eight's box states)."""
+        return self.wants("box") or self.wants("rules")
+
     def record(self, game: str):
         """The game's build record from the parts written; None for those not built.
         Read back at once, so a build never writes a record the checker would refuse."""
