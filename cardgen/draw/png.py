@@ -35,17 +35,30 @@ def encode(rgb: bytes, width: int, height: int, dpi: "float | None" = None, icc:
 def encode_array(pixels, dpi: "float | None" = None, icc: "bytes | None" = None) -> bytes:
     """An 8-bit RGB PNG of a height × width × 3 array (numpy, any strides: a view of
     cairo's memory will do), each row behind its filter byte (0: none) in one copy."""
-    import numpy as np
-
     height, width = pixels.shape[:2]
-    rows = np.zeros((height, 1 + 3 * width), np.uint8)
-    view = rows[:, 1:].reshape(height, width, 3)
+    rows, view = blank_rows(width, height)
     for channel in range(3):  # one plane at a time: four times quicker than one strided copy of all three
         view[..., channel] = pixels[..., channel]
-    return _png(rows.tobytes(), width, height, dpi, icc)
+    return encode_rows(rows, dpi, icc)
 
 
-def _png(raw: bytes, width: int, height: int, dpi: "float | None", icc: "bytes | None") -> bytes:
+def blank_rows(width: int, height: int) -> tuple:
+    """(rows, pixels): a PNG's scanlines (height × (1 + 3 × width) bytes, each row's filter
+    byte 0) and the height × width × 3 view of their pixels, to draw or compose into
+    before encode_rows: a large image (a Tabletop Simulator sheet) is then never copied."""
+    import numpy as np
+
+    rows = np.zeros((height, 1 + 3 * width), np.uint8)
+    return rows, rows[:, 1:].reshape(height, width, 3)
+
+
+def encode_rows(rows, dpi: "float | None" = None, icc: "bytes | None" = None) -> bytes:
+    """The PNG of scanlines made by blank_rows (compressed as they lie in memory)."""
+    height, row = rows.shape
+    return _png(rows, (row - 1) // 3, height, dpi, icc)
+
+
+def _png(raw, width: int, height: int, dpi: "float | None", icc: "bytes | None") -> bytes:
     parts = [SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
     if icc:
         parts.append(_chunk(b"iCCP", b"sRGB\0\0" + zlib.compress(icc)))

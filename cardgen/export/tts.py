@@ -28,17 +28,14 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
               card_w: int = CARD_W, card_h: int = CARD_H) -> list[Path]:
     """art: the deck's DeckArt drawn without bleed. url_for(path) gives the URL TTS loads.
     Returns the files written."""
-    import numpy as np
-
-    from ..draw.png import encode_array, rgb_pixel_arrays, srgb_profile
+    from ..draw.png import blank_rows, encode_array, encode_rows, rgb_pixel_arrays, srgb_profile
 
     faces, backs, back_of = art.faces, art.backs, art.back_of
 
     folder.mkdir(parents=True, exist_ok=True)
     icc = srgb_profile()
 
-    def save(pixels, path: Path) -> None:
-        data = encode_array(pixels, icc=icc)
+    def save(data: bytes, path: Path) -> None:
         with writing(path):
             path.write_bytes(data)
     written = []
@@ -48,7 +45,7 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
     face_img, back_img = images[:len(faces)], images[len(faces):]
     for b in range(len(backs)):
         path = folder / (f"{game}-back.png" if len(backs) == 1 else f"{game}-back-{b + 1}.png")
-        save(back_img[b], path)
+        save(encode_array(back_img[b], icc=icc), path)
         back_files.append(path)
         written.append(path)
     # cards sharing a back go on the same sheets, in deck order
@@ -60,12 +57,14 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
     custom, ids, contained = {}, [], []
     for s, (b, members) in enumerate(sheets, 1):
         cols, rows = grid(len(members))
-        sheet = np.full((rows * card_h, cols * card_w, 3), 255, np.uint8)
+        scanlines, sheet = blank_rows(cols * card_w, rows * card_h)  # the sheet drawn straight into the PNG's rows
+        sheet[...] = 255
         for slot, i in enumerate(members):
             _place(sheet, slot, cols, face_img[i])
         _place(sheet, cols * rows - 1, cols, back_img[b])  # the hidden-card slot
         path = folder / f"{game}-faces-{s}.png"
-        save(sheet, path)
+        save(encode_rows(scanlines, icc=icc), path)
+        del scanlines, sheet
         written.append(path)
         custom[str(s)] = {"FaceURL": url_for(path), "BackURL": url_for(back_files[b]), "NumWidth": cols,
                           "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
