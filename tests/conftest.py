@@ -21,6 +21,37 @@ def run_cli(*args: str):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def one_job_a_build_beside_other_workers():
+    """Under xdist every core already runs a test: a build in a test's process defaults to
+    -j 1, as a build on a busy machine is quicker in one process (measured: the session's
+    SVG, PDF and PNG build of every game takes 4.2 s CPU in one process, 6.5 s in two, and
+    no less wall time while another process keeps the other core busy). Tests of what the
+    parallel paths do say -j 2 (and `built` is made with it, so the fresh -j 1 build of
+    test_pdf_png compares against games built side by side); a fresh process (a subprocess
+    test) still defaults to every core."""
+    import os
+
+    from cardgen import settings
+
+    class OneCore:  # the settings table's view of the machine: every core taken
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        @staticmethod
+        def cpu_count() -> int:
+            return 1
+
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    settings.os = OneCore()  # what the jobs setting's default reads (settings.py)
+    try:
+        yield
+    finally:
+        settings.os = os
+
+
 def shared(tmp_path_factory, name: str, make) -> Path:
     """A folder made once for the whole test run, whichever xdist worker asks first:
     make(folder) fills it under a lock the other workers wait on, and they reuse it (the
@@ -54,8 +85,9 @@ def shared_build(tmp_path_factory, name: str, *args) -> Path:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests."""
-    return shared_build(tmp_path_factory, "built", "--format", "svg,pdf,png")
+    """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests; the
+    games built side by side, the cards rendered by a pool (-j 2)."""
+    return shared_build(tmp_path_factory, "built", "--format", "svg,pdf,png", "-j", "2")
 
 
 @pytest.fixture(scope="session")
