@@ -14,7 +14,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model.play.bots import fourscore_bot, make_bot
+from ..model.play.players import fourscore_bot, make_bot
 from ..model.play.fourscore import FourScoreVariant, play_game
 from ..model.play import DEFAULT_ITERATIONS
 from ..model.play.str8eight import Variant, play_hand

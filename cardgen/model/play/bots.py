@@ -234,30 +234,3 @@ class Greedy:
             if worst is None or keep < worst_keep:
                 worst, worst_keep = c, keep
         return worst
-
-
-BOTS = ("greedy", "random", "lookahead")  # what --bots names; the ladder also seats "lookahead-no-pass"
-
-
-def make_bot(name: str, iterations: "int | None" = None):
-    """A Str8 Eight player by name; iterations: the lookahead player's budget (its default if None)."""
-    if name == "greedy":
-        return Greedy()
-    if name == "random":
-        return RandomLegal()
-    from .lookahead import DEFAULT_ITERATIONS, Str8EightLookahead
-
-    if name in ("lookahead", "lookahead-no-pass"):
-        return Str8EightLookahead(iterations or DEFAULT_ITERATIONS, passes=name == "lookahead")
-    raise KeyError(name)
-
-
-def fourscore_bot(name: str, iterations: "int | None" = None):
-    """A FourScore player by name."""
-    from .fourscore import FOURSCORE_BOTS
-
-    if name == "lookahead":
-        from .lookahead import DEFAULT_ITERATIONS, FourScoreLookahead
-
-        return FourScoreLookahead(iterations or DEFAULT_ITERATIONS)
-    return FOURSCORE_BOTS[name]()
