@@ -6,7 +6,10 @@ at its real size, an sRGB profile (iCCP) where asked, one IDAT at zlib's fastest
 level with unfiltered rows, IEND. Pillow's encoder tries every row filter on every
 row, which was two thirds of a card's time; our images are flat-colored drawings,
 for which unfiltered rows compress about as well (libvips and sharp made "no filter"
-their default for the same reason) in a third of the time.
+their default for the same reason) in a third of the time. The deflating is Intel's
+ISA-L (python-isal, isal_zlib): a standard zlib stream at its level 1 in a seventh of
+zlib's level-1 time, 3 % larger (measured on 40 card PNGs: 0.029 s against 0.200 s for
+110 MB of rows; 3.71 MB against 3.61), where zlib took a sixth of `--format all`'s CPU.
 """
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ import io
 import struct
 import zlib
 from functools import partial
+
+from isal import isal_zlib
 
 PNG_DPI = 300
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -65,7 +70,7 @@ def _png(raw, width: int, height: int, dpi: "float | None", icc: "bytes | None")
     if dpi:
         ppm = round(dpi / 0.0254)
         parts.append(_chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
-    parts += [_chunk(b"IDAT", zlib.compress(raw, 1)), _chunk(b"IEND", b"")]
+    parts += [_chunk(b"IDAT", isal_zlib.compress(raw, 1)), _chunk(b"IEND", b"")]
     return b"".join(parts)
 
 
