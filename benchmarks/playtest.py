@@ -1,15 +1,32 @@
-"""Time the rules engines: four-player hands with greedy players, every core.
+"""Time the rules engines and `cardgen playtest`, and measure the lookahead player.
 
-usage: python benchmarks/playtest.py [--game str8eight|crazy-eights|eights|eights-english|all]
+usage: python benchmarks/playtest.py [--game str8eight|fourscore|crazy-eights|eights|eights-english|all]
                                      [--hands N] [--runs 5] [--jobs N] [--profile]
+       python benchmarks/playtest.py --end-to-end [--runs 5]
+       python benchmarks/playtest.py --lookahead [--hands N] [--iterations N]
+       python benchmarks/playtest.py --strength [--hands N] [--iterations N] [--jobs N]
 
-Each run plays through cardgen.playtest.simulate (the code `cardgen playtest` uses: chunks
-in forked processes, tallies added in order) and prints the wall time and hands per second;
-the median of the runs is the figure to quote. Str8 Eight plays 10,000 hands (the goal:
-under 10 s on a 2-core machine). Crazy Eights and Eights are played as games to their
-targets; --hands counts games there (default 2,000, 500 with open words) and the rate is
-given in hands (each game's hands counted) as well as games. --profile then plays a fifth
-of the hands in this process under cProfile and lists where the time goes.
+Engines (the default): each run plays through cardgen.playtest.simulate (the code
+`cardgen playtest` uses: chunks in forked processes, tallies added in order) and prints
+the wall and CPU time and hands per second; the median of the runs is the figure to quote.
+Str8 Eight plays 10,000 hands; FourScore, Crazy Eights and Eights are played as games to
+their targets (--hands counts games there). --profile then plays a fifth of the hands in
+this process under cProfile and lists where the time goes.
+
+--end-to-end runs `cardgen playtest --game str8eight --hands 10000 --json FILE` as a user
+does (a fresh process, start-up and report included; goal: 3 s on a 2-core machine), with
+the default skill ladder and with --ladder-hands 0, and `--hands 1` (start-up and report
+alone). Beside the wall time: the CPU time of the command and its children (user +
+system) and the machine's one-minute load before each run, since on a shared machine the
+wall time also waits for other people's work.
+
+--lookahead plays hands with one lookahead player (at its default budget, or
+--iterations) among greedy ones and prints its decisions per second of CPU: every
+decision, and those it searched (more than one move open).
+
+--strength plays the skill ladder's match, lookahead against greedy, on --hands deals
+(each dealt twice, the seats swapped) for Str8 Eight and FourScore, and prints the
+lookahead player's share of the won hands with its 95 % interval.
 """
 from __future__ import annotations
 
@@ -17,20 +34,46 @@ import argparse
 import cProfile
 import os
 import pstats
+import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
+from cardgen.model.play import DEFAULT_ITERATIONS
 from cardgen.model.play.crazy_eights import CrazyEightsVariant
 from cardgen.model.play.eights import EightsVariant
+from cardgen.model.play.fourscore import FourScoreVariant
 from cardgen.model.play.str8eight import Variant
-from cardgen.playtest.simulate import simulate
+from cardgen.playtest.figures import SHARE_UNIT, wilson
+from cardgen.playtest.simulate import LADDER, simulate
 
 CASES = {  # name: (the engine's game, its variant, default hands)
     "str8eight": ("str8eight", Variant(players=4), 10_000),
+    "fourscore": ("fourscore", FourScoreVariant(players=4), 2_000),
     "crazy-eights": ("crazy-eights", CrazyEightsVariant(players=4), 2_000),
     "eights": ("eights", EightsVariant(players=4), 2_000),
     "eights-english": ("eights", EightsVariant(players=4, words="english"), 500),
 }
+END_TO_END = {  # name: the playtest's arguments
+    "10000 hands, default ladder": ["--hands", "10000"],
+    "10000 hands, --ladder-hands 0": ["--hands", "10000", "--ladder-hands", "0"],
+    "1 hand, --ladder-hands 0": ["--hands", "1", "--ladder-hands", "0"],
+}
+GOAL_SECONDS = 3.0
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def _cpu_children() -> float:
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def _cpu_self() -> float:
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_utime + use.ru_stime
 
 
 def bench(name: str, hands: "int | None", runs: int, jobs: int, profile: bool) -> None:
@@ -38,25 +81,23 @@ def bench(name: str, hands: "int | None", runs: int, jobs: int, profile: bool) -
     hands = hands or default
     times, rates = [], []
     for run in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _cpu_self() + _cpu_children()
         tally = simulate(game, variant, ("greedy",), hands, run + 1, jobs)
         seconds = time.perf_counter() - start
+        used = _cpu_self() + _cpu_children() - cpu
         times.append(seconds)
-        if game == "str8eight":
-            turns = sum(t * k for t, k in tally.turns.items()) / tally.hands
+        if game in ("str8eight", "fourscore"):
             rates.append(hands / seconds)
-            print(f"{name} run {run + 1}: {hands} hands in {seconds:.2f} s = {hands / seconds:,.0f} hands/s "
-                  f"({jobs} jobs; {tally.finished} finished, {turns:.1f} turns a hand)")
+            unit = "hands" if game == "str8eight" else "games"
+            print(f"{name} run {run + 1}: {hands} {unit} in {seconds:.2f} s (CPU {used:.2f} s) = "
+                  f"{hands / seconds:,.0f} {unit}/s ({jobs} jobs; {tally.finished} finished)")
         else:
             rates.append(tally.hand_count / seconds)
-            print(f"{name} run {run + 1}: {hands} games ({tally.hand_count} hands) in {seconds:.2f} s = "
-                  f"{hands / seconds:,.0f} games/s, {tally.hand_count / seconds:,.0f} hands/s ({jobs} jobs)")
-    median = statistics.median(times)
-    unit = "hands" if game == "str8eight" else "games"
-    line = f"{name} median: {median:.2f} s for {hands} {unit}, {statistics.median(rates):,.0f} hands/s with {jobs} jobs"
-    if game == "str8eight":
-        line += f" ({'under' if median < 10 else 'OVER'} the 10 s goal)"
-    print(line)
+            print(f"{name} run {run + 1}: {hands} games ({tally.hand_count} hands) in {seconds:.2f} s (CPU "
+                  f"{used:.2f} s) = {hands / seconds:,.0f} games/s, {tally.hand_count / seconds:,.0f} hands/s "
+                  f"({jobs} jobs)")
+    print(f"{name} median: {statistics.median(times):.2f} s, {statistics.median(rates):,.0f} "
+          f"{'hands' if game != 'fourscore' else 'games'}/s with {jobs} jobs")
     if profile:
         p = cProfile.Profile()
         p.enable()
@@ -65,16 +106,120 @@ def bench(name: str, hands: "int | None", runs: int, jobs: int, profile: bool) -
         pstats.Stats(p).sort_stats("tottime").print_stats(12)
 
 
+def end_to_end(runs: int) -> None:
+    """`cardgen playtest` as a user runs it, in a fresh process each time."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, args in END_TO_END.items():
+            walls, cpus, loads = [], [], []
+            for run in range(runs + 1):  # the first run warms the bytecode caches and the disk
+                out, figures = Path(tmp) / f"out{run}", Path(tmp) / f"figures{run}.json"
+                load = os.getloadavg()[0]
+                cpu, start = _cpu_children(), time.perf_counter()
+                subprocess.run([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", *args,
+                                "--json", str(figures), "--out", str(out), "-q"], check=True, env=ENV)
+                wall, used = time.perf_counter() - start, _cpu_children() - cpu
+                if run:
+                    walls.append(wall)
+                    cpus.append(used)
+                    loads.append(load)
+            print(f"{name}: median {statistics.median(walls):.2f} s wall (fastest {min(walls):.2f} s), CPU "
+                  f"{statistics.median(cpus):.2f} s (user + system, all processes), load before the runs "
+                  f"{min(loads):.1f}–{max(loads):.1f} on {os.cpu_count()} cores"
+                  + (f"; goal {GOAL_SECONDS:.0f} s: {'met' if statistics.median(walls) <= GOAL_SECONDS else 'NOT met'}"
+                     if "10000" in name and "ladder-hands 0" in name else ""))
+
+
+class _Counting:
+    """A player wrapped to count its decisions: all, and those with more than one move open."""
+
+    def __init__(self, bot, options):
+        self.bot, self.options = bot, options
+        self.decisions = self.searched = 0
+
+    def __getattr__(self, name):
+        method = getattr(self.bot, name)
+        options = self.options.get(name)
+        if options is None:
+            return method
+
+        def counted(*args):
+            self.decisions += 1
+            self.searched += options(*args) > 1
+            return method(*args)
+        return counted
+
+
+def lookahead_speed(hands: int, iterations: int) -> None:
+    """Decisions per CPU second of one lookahead player among greedy ones."""
+    from cardgen.model.play import lookahead
+    from cardgen.model.play.bots import Greedy
+    from cardgen.model.play.fourscore import FourScoreGreedy, play_game
+    from cardgen.model.play.str8eight import play_hand
+
+    bot = _Counting(lookahead.Str8EightLookahead(iterations), {
+        "draw_from": lambda h, s: len(lookahead._draw_keys(h, s)),
+        "act": lambda h, s: len(lookahead._act_moves(h, s))})
+    cpu = _cpu_self()
+    for i in range(hands):
+        seats = [Greedy() for _ in range(4)]
+        seats[i % 4] = bot  # its seat moves on every hand
+        play_hand(Variant(), seats, 7_000 + i)
+    used = _cpu_self() - cpu
+    print(f"Str8 Eight lookahead, {iterations} rollouts a decision: {bot.decisions} decisions ({bot.searched} "
+          f"searched) in {hands} hands, {used:.2f} s CPU: {bot.decisions / used:,.0f} decisions/s, "
+          f"{bot.searched / used:,.0f} searched decisions/s, {used / hands:.3f} s a hand")
+    bot = _Counting(lookahead.FourScoreLookahead(iterations), {
+        "choose": lambda g, s: min(len(set(g.hands[s])), lookahead.CANDIDATES),
+        "place": lambda g, s, v, spots: len(spots), "take": lambda g, s, v, rows: len(rows)})
+    games = max(1, hands // 5)
+    cpu = _cpu_self()
+    for i in range(games):
+        seats = [FourScoreGreedy() for _ in range(4)]
+        seats[i % 4] = bot
+        play_game(FourScoreVariant(), seats, 7_000 + i)
+    used = _cpu_self() - cpu
+    print(f"FourScore lookahead, {iterations} rollouts a decision: {bot.decisions} decisions ({bot.searched} "
+          f"searched) in {games} games, {used:.2f} s CPU: {bot.decisions / used:,.0f} decisions/s, "
+          f"{bot.searched / used:,.0f} searched decisions/s, {used / games:.3f} s a game")
+
+
+def strength(deals: int, iterations: int, jobs: int) -> None:
+    """The ladder's lookahead-greedy match on many deals, with its 95 % interval."""
+    for game, variant in (("str8eight", Variant()), ("fourscore", FourScoreVariant())):
+        start, cpu = time.perf_counter(), _cpu_self() + _cpu_children()
+        t = simulate(game, variant, ("lookahead", "greedy"), 2 * deals, 1, jobs, stream=LADDER,
+                     iterations=iterations)
+        unit = 1 if game == "str8eight" else SHARE_UNIT
+        won = t.bot_wins.get("lookahead", 0) / unit
+        decided = round((t.bot_wins.get("lookahead", 0) + t.bot_wins.get("greedy", 0)) / unit)
+        low, high = wilson(won, decided)
+        unit = "hands" if game == "str8eight" else "games"
+        print(f"{game}: lookahead ({iterations} rollouts a decision) against greedy, {2 * deals} {unit} on {deals} "
+              f"deals: {won / decided:.1%} of the {decided} won (95 %: {low:.1%}–{high:.1%}); "
+              f"{time.perf_counter() - start:.0f} s wall, {_cpu_self() + _cpu_children() - cpu:.0f} s CPU")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", choices=(*CASES, "all"), default="str8eight")
     ap.add_argument("--hands", type=int, default=None)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--end-to-end", action="store_true")
+    ap.add_argument("--lookahead", action="store_true")
+    ap.add_argument("--strength", action="store_true")
     args = ap.parse_args()
-    for name in (CASES if args.game == "all" else (args.game,)):
-        bench(name, args.hands, args.runs, args.jobs, args.profile)
+    if args.end_to_end:
+        end_to_end(args.runs)
+    elif args.lookahead:
+        lookahead_speed(args.hands or 40, args.iterations)
+    elif args.strength:
+        strength(args.hands or 500, args.iterations, args.jobs)
+    else:
+        for name in (CASES if args.game == "all" else (args.game,)):
+            bench(name, args.hands, args.runs, args.jobs, args.profile)
 
 
 if __name__ == "__main__":

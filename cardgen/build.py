@@ -77,9 +77,8 @@ def build(options: BuildOptions, theme: "Theme | None" = None, progress=lambda m
     build_datetime()  # a SOURCE_DATE_EPOCH that is no date: one error now, not reportlab's later
     theme = theme or theme_for(options)
     check_colors(options, theme, warn)
-    check_playable(options, warn)
     with deferred():
-        return _build(options, theme, progress)
+        return _build(options, theme, progress, warn)
 
 
 def check_colors(options: BuildOptions, theme: Theme, warn=None) -> None:
@@ -109,7 +108,9 @@ def check_colors(options: BuildOptions, theme: Theme, warn=None) -> None:
 
 def check_playable(options: BuildOptions, warn=None) -> None:
     """A Str8 Eight variant that cannot make a game (no winning sequence, or trial hands
-    that rarely finish) is a warning; with options.strict, an error."""
+    that rarely finish) is a warning; with options.strict, an error. Asked when a Str8
+    Eight deck is built (its box states the trial hands' time, from the same figures) or
+    with --strict: a rebuild that keeps the deck as it was plays no hands."""
     if options.games and "str8eight" not in options.games:
         return
     from .model.play.playability import playability
@@ -127,7 +128,7 @@ def check_playable(options: BuildOptions, warn=None) -> None:
             warnings.warn(line, stacklevel=3)
 
 
-def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
+def _build(options: BuildOptions, theme: Theme, progress, warn=None) -> BuildResult:
     from .draw.fonts import ensure_fonts
 
     games = select(options.games)
@@ -150,7 +151,7 @@ def _build(options: BuildOptions, theme: Theme, progress) -> BuildResult:
         outdir.refuse_unless_ours(final, out)
         staging = outdir.new_staging(final)
         try:
-            _build_staged(options, theme, progress, games, final, staging, result)
+            _build_staged(options, theme, progress, games, final, staging, result, warn)
         except OSError as exc:  # a full disk, a permission: one line, the old output as it was
             raise CardgenError(_os_error(exc, staging, final, out)) from None
         finally:
@@ -181,7 +182,7 @@ def _os_error(exc: OSError, staging: "Path | None", final: Path, out: Path) -> s
 
 
 def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: Path, staging: Path,
-                  result: BuildResult) -> None:
+                  result: BuildResult, warn=None) -> None:
     """Write the whole new output into staging (games kept from the last build linked in),
     then switch it in."""
     from .interrupt import checkpoint
@@ -198,6 +199,8 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
             result.skipped.append(game.name)
         else:
             todo.append((game, key))
+    if options.strict or any(game.name == "str8eight" for game, _ in todo):
+        check_playable(options, warn)
     parts = status.Parts(len(todo) + ("html" in options.formats and bool(todo)), progress)
     if result.skipped:
         parts.now(f"unchanged, kept: {', '.join(g.title for g in games if g.name in result.skipped)}")

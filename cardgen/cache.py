@@ -101,7 +101,7 @@ MAX_KEPT_BYTES = 1 << 30  # no file cardgen writes comes near it
 
 
 def _font_digest(path: Path) -> str:
-    from .draw.fonts import read_font
+    from .fontfiles import read_font
 
     return hashlib.sha256(read_font(path)).hexdigest()
 

@@ -484,7 +484,8 @@ def playtest(ctx, more_sweep, **flags):
 
     to_stderr = str(options.json_out) == "-"  # --json -: the standard output is the JSON alone
     try:
-        lines = run_playtest(options, progress=_progress(quiet), verbose=verbose, warn=_warn)
+        lines = run_playtest(options, progress=_progress(quiet), verbose=verbose, warn=_warn,
+                             fixed=set(pick(PlaytestOptions, values)))
     finally:
         _clear_status()
     for line in lines:

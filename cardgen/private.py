@@ -17,7 +17,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-PURPOSES = ("fonts", "ink", "playtest", "matplotlib")
+PURPOSES = ("fonts", "ink", "playtest", "matplotlib", "calibrate")
 _NAME = re.compile(r"cardgen-(?:" + "|".join(PURPOSES) + r")-([0-9]{1,10})-[A-Za-z0-9_]{1,32}")
 _made: dict = {}  # purpose -> (pid, folder): a forked child makes its own
 _swept = 0  # the pid of the process that swept last: once a process

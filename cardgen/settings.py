@@ -22,6 +22,7 @@ from .model.atlas import MAX_SEQUENCE_LENGTH
 # least): the build record lists both
 from .record import PARTS, SCAFFOLDS
 from .model.str8eight import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
+from .model.play import DEFAULT_ITERATIONS, DEFAULT_LADDER_HANDS
 
 FORMATS = ("svg", "pdf", "png", "tts", "pod", "shop", "html")
 _CARD_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -38,7 +39,8 @@ EVERY = (BUILD, PLAYTEST, CHECK, CALIBRATE, INIT)  # every command speaks --conf
 LIST_KINDS = ("games", "formats", "parts", "shops", "bots", "cards", "options")
 DECK_GAMES = ("str8eight", "eights", "crazy-eights")  # the games with a deck of their own
 STR8_DECK = ("str8eight", "fourscore")  # the games played with the Str8 Eight deck
-BOT_NAMES = ("greedy", "random")
+BOT_NAMES = ("greedy", "random", "lookahead")
+LOOKAHEAD_GAMES = ("str8eight", "fourscore")  # the games the lookahead player plays (model/play/lookahead.py)
 PLAYABLE = ("str8eight", "fourscore", "eights", "crazy-eights")  # the games cardgen can play (model/play/)
 PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 6)}  # as the rules allow
 CRAZY_OPTIONS = ("target-100", "target-500", "penalty-scoring", "draw-until-play", "action-cards")
@@ -293,6 +295,30 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("bots", "bots", ("greedy",), "playtest: the player in each seat, comma-separated or repeated (one "
             "name: every seat).", section="playtest", flag="--bots", metavar="LIST", choices=BOT_NAMES,
             commands=(PLAYTEST,)),
+    Setting("lookahead_iterations", "int", DEFAULT_ITERATIONS, "playtest: the lookahead player's budget: "
+            "rollouts (determinized deals played out) per decision. More plays stronger and slower; the same "
+            "seed gives the same moves.", section="playtest", key="lookahead_iterations",
+            flag="--lookahead-iterations", low=1, high=100_000, label="lookahead iterations", commands=(PLAYTEST,)),
+    Setting("ladder_hands", "int", DEFAULT_LADDER_HANDS, "playtest: hands (FourScore, Eights, Crazy Eights: "
+            "games) per match of the report's skill ladder, random < greedy < lookahead; 0 leaves the ladder "
+            "out.", section="playtest", flag="--ladder-hands", low=0, high=MAX_HANDS, label="ladder hands",
+            commands=(PLAYTEST,)),
+    Setting("tune", "bool", False, "playtest: search the Str8 Eight variants that meet the targets below, "
+            "varying the options you leave unset (pass cards, sequence length, table size, players; --sweep "
+            "narrows an option's range), and report them ranked.", flag="--tune", toml=False,
+            commands=(PLAYTEST,)),
+    Setting("target_seats", "float", 2.0, "--tune: every seat wins within this many points of a fair share "
+            "(25 % for four players).", section="tune", key="seats", flag="--target-seats", low=0.1, high=50,
+            unit="points", label="seat target", commands=(PLAYTEST,)),
+    Setting("target_turns", "span", (40, 100), "--tune: the median hand lasts between these many turns "
+            "(every seat's turns counted).", section="tune", key="turns", flag="--target-turns",
+            metavar="LOW..HIGH", low=1, high=10_000, label="turns target", commands=(PLAYTEST,)),
+    Setting("target_bonus", "float", 1.0, "--tune: the one-color bonus in at least this share of wins, in %.",
+            section="tune", key="bonus", flag="--target-bonus", low=0, high=100, unit="%", label="bonus target",
+            commands=(PLAYTEST,)),
+    Setting("target_finished", "float", 99.0, "--tune: at least this share of hands finished (won), in %.",
+            section="tune", key="finished", flag="--target-finished", low=0, high=100, unit="%",
+            label="finished target", commands=(PLAYTEST,)),
     Setting("sweep", "sweep", (), "playtest: one row per variant, e.g. \"table-size=6..12 pass-cards=0,6,12\" "
             f"(axes: {', '.join(SWEEP_AXES)}).", flag="--sweep", metavar="AXIS=VALUES", toml=False,
             commands=(PLAYTEST,)),
@@ -637,6 +663,24 @@ def _bots(s: Setting, value, where: str, text: bool = False) -> tuple:
     return names
 
 
+def _span(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """LOW..HIGH (or [LOW, HIGH] in the project file): two whole numbers in range, the low one first."""
+    if isinstance(value, str):
+        parts = value.split("..")
+    elif isinstance(value, (list, tuple)):
+        parts = list(value)
+    else:
+        parts = []
+    if len(parts) != 2:
+        raise CardgenError(f"{where}{s.what} {_shown(value)} is not LOW..HIGH: write e.g. "
+                           f"{'..'.join(map(str, s.default))}")
+    whole = Setting(s.name, "int", 0, "", label=s.what, low=s.low, high=s.high, key=s.toml_key)
+    low, high = (_number(whole, v, where, text=True) for v in parts)
+    if low > high:
+        raise CardgenError(f"{where}{s.what} {low}..{high} is empty: write the low end first")
+    return (low, high)
+
+
 def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
     """"table-size=6..12 pass-cards=0,6,12" -> (("table_size", (6, …, 12)), ("pass_cards", (0, 6, 12)))."""
     if isinstance(value, (tuple, list)) and all(isinstance(v, (tuple, list)) and len(v) == 2 for v in value):
@@ -669,7 +713,7 @@ _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
     "formats": _formats, "games": _games, "pair": _pair, "margins": _margins, "colors": _colors,
     "fonts": _font_files, "url": _url, "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names,
-    "bots": _bots, "sweep": _sweep,
+    "bots": _bots, "sweep": _sweep, "span": _span,
 }
 
 
@@ -810,6 +854,10 @@ def check_playtest(values: dict) -> None:
     if len(bots) not in (1, values["players"]) or ("players" in sweep and len(bots) != 1):
         raise CardgenError(f"--bots: {len(bots)} bots for {values['players']} seats; name one bot per seat, "
                            f"or one for every seat (--bots greedy)")
+    other = [g for g in playtest_games(games) if g not in LOOKAHEAD_GAMES]
+    if "lookahead" in bots and other:
+        raise CardgenError(f"the lookahead player plays {' and '.join(LOOKAHEAD_GAMES)}, not {other[0]}: add "
+                           + " ".join(f"--game {g}" for g in LOOKAHEAD_GAMES) + " or choose other --bots")
     if "crazy-eights" in playtest_games(games):
         from .model.play.crazy_eights import deal_size
 
@@ -917,6 +965,8 @@ def _default_text(s: Setting) -> str:
         return "off" if not value else "on"
     if isinstance(value, (frozenset, set)):
         return ",".join(sorted(value))
+    if s.kind == "span":
+        return f"{value[0]}..{value[1]}"
     if isinstance(value, tuple):
         return ",".join(v if isinstance(v, str) else f"{v:g}" for v in value) or "—"
     if value == "":
@@ -925,6 +975,8 @@ def _default_text(s: Setting) -> str:
 
 
 def _allowed_text(s: Setting) -> str:
+    if s.kind == "span":
+        return f"LOW..HIGH, whole numbers from {int(s.low)} to {int(s.high)}"
     if s.choices:
         return ", ".join(map(str, s.choices)) + (" (comma-separated) or all" if s.kind in ("formats", "parts", "shops",
                                                                                              "games")

@@ -21,23 +21,81 @@ def run_cli(*args: str):
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def one_job_a_build_beside_other_workers():
+    """Under xdist every core already runs a test: a build in a test's process defaults to
+    -j 1, as a build on a busy machine is quicker in one process (measured: the session's
+    SVG, PDF and PNG build of every game takes 4.2 s CPU in one process, 6.5 s in two, and
+    no less wall time while another process keeps the other core busy). Tests of what the
+    parallel paths do say -j 2 (and `built` is made with it, so the fresh -j 1 build of
+    test_pdf_png compares against games built side by side); a fresh process (a subprocess
+    test) still defaults to every core."""
+    import os
+
+    from cardgen import settings
+
+    class OneCore:  # the settings table's view of the machine: every core taken
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        @staticmethod
+        def cpu_count() -> int:
+            return 1
+
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    settings.os = OneCore()  # what the jobs setting's default reads (settings.py)
+    try:
+        yield
+    finally:
+        settings.os = os
+
+
+def shared(tmp_path_factory, name: str, make) -> Path:
+    """A folder made once for the whole test run, whichever xdist worker asks first:
+    make(folder) fills it under a lock the other workers wait on, and they reuse it (the
+    builds are deterministic, so every worker would have made the same bytes). For
+    read-only use, like every shared build here; under one process, a folder of the run."""
+    import fcntl
+    import os
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    folder, done = root / f"shared-{name}", root / f"shared-{name}.done"
+    with open(root / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            if folder.exists():  # a worker failed half-way: start again
+                shutil.rmtree(folder)
+            folder.mkdir()
+            make(folder)
+            done.write_text(name)
+    return folder
+
+
+def shared_build(tmp_path_factory, name: str, *args) -> Path:
+    """`cardgen build ARGS --out <shared folder>/out`, made once for the run (see shared)."""
+    def make(folder: Path) -> None:
+        result = run_cli("build", *args, "--out", folder / "out", "-q")
+        assert result.exit_code == 0, result.output
+    return shared(tmp_path_factory, name, make) / "out"
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests."""
-    out = tmp_path_factory.mktemp("built") / "output"
-    result = run_cli("build", "--format", "svg,pdf,png", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out
+    """A complete build (SVG, PDF and PNG) of every game, shared read-only by tests; the
+    games built side by side, the cards rendered by a pool (-j 2)."""
+    return shared_build(tmp_path_factory, "built", "--format", "svg,pdf,png", "-j", "2")
 
 
 @pytest.fixture(scope="session")
 def printed(tmp_path_factory) -> Path:
     """Str8 Eight as PDF on both papers (A4 and Letter sheets, A5 and half-letter
     booklets and player aids), shared read-only: its game folder."""
-    out = tmp_path_factory.mktemp("print") / "out"
-    result = run_cli("build", "--game", "str8eight", "--format", "pdf", "--paper", "both", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out / "str8eight"
+    return shared_build(tmp_path_factory, "printed", "--game", "str8eight", "--format", "pdf", "--paper", "both") \
+        / "str8eight"
 
 
 @pytest.fixture(scope="session")
@@ -47,10 +105,8 @@ def intro_rules(tmp_path_factory) -> Path:
     from cardgen.documents.ruletext import Edition
     from cardgen.model.facts import str8eight_facts
 
-    out = tmp_path_factory.mktemp("intro") / "out"
-    result = run_cli("build", "--preset", "intro", "--game", "str8eight", "--only", "rules", "--format", "pdf",
-                     "--out", out, "-q", "-j", "1")
-    assert result.exit_code == 0, result.output
+    out = shared_build(tmp_path_factory, "intro-rules", "--preset", "intro", "--game", "str8eight", "--only", "rules",
+                       "--format", "pdf", "-j", "1")
     check = run_cli("check", out)
     listed = len(Edition("str8eight", str8eight_facts(6, 4, 5, "full", True)))
     assert check.exit_code == 0 and f"{listed} readings listed as the table gives them, each marked †" in check.output, \
@@ -65,10 +121,7 @@ EXPORT_ARGS = ("build", "--game", "str8eight", "--format", "pdf,tts,pod,html")
 def exported(tmp_path_factory) -> Path:
     """Str8 Eight with the exports (Tabletop Simulator, print on demand, HTML preview),
     shared read-only."""
-    out = tmp_path_factory.mktemp("exports") / "out"
-    result = run_cli(*EXPORT_ARGS, "--out", out, "-q")
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "exported", *EXPORT_ARGS[1:])
 
 
 @pytest.fixture
@@ -262,11 +315,12 @@ def assert_check_catches(out: Path, expected: list) -> str:
 def played(tmp_path_factory):
     """One playtest of Crazy Eights and Eights (a few games each) with --json and --log, shared
     read-only: (output folder, {game: report}, {game: log lines})."""
-    tmp = tmp_path_factory.mktemp("played")
+    def make(tmp: Path) -> None:
+        result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
+                         "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
+        assert result.exit_code == 0, result.output
+    tmp = shared(tmp_path_factory, "played", make)
     out, figures, log = tmp / "out", tmp / "figures.json", tmp / "hands.jsonl"
-    result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
-                     "--out", out, "--json", figures, "--log", log, "-q")
-    assert result.exit_code == 0, result.output
     reports = {r["game"]: r for r in json.loads(figures.read_text())["reports"]}
     lines: dict = {}
     for line in log.read_text().splitlines():

@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 
 from cardgen.record import RECORD_VERSION
-from conftest import assert_check_catches, run_cli
+from conftest import assert_check_catches, run_cli, shared_build
 
 PRINT = "str8eight/str8eight-print-letter.pdf"
 BUILDER_PACKAGES = ("layout", "design", "draw", "documents", "builders", "model", "export")
@@ -81,10 +81,8 @@ def test_print_sheets_are_read_for_what_they_place(copy_of_build, page, damage, 
 
 @pytest.fixture(scope="module")
 def two_decks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("two-decks") / "out"
-    result = run_cli("build", "--game", "crazy-eights", "--decks", "2", "--layout", "gutterfold", "--format", "pdf",
-                     "--back-offset", "1,0.5", "--back-rotation", "0.3", "--out", out, "-q")
-    assert result.exit_code == 0, result.output
+    out = shared_build(tmp_path_factory, "two-decks", "--game", "crazy-eights", "--decks", "2", "--layout", "gutterfold",
+                       "--format", "pdf", "--back-offset", "1,0.5", "--back-rotation", "0.3")
     assert run_cli("check", out).exit_code == 0
     return out
 

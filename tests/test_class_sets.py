@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, assert_metadata, run_cli
+from conftest import assert_check_catches, assert_metadata, run_cli, shared_build
 
 SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf,shop", "--shop", "drivethrucards", "-j", "1",
              "--sets", "2", "--table-size", "4", "--only", "cards,print", "-q")
@@ -21,10 +21,7 @@ SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf,shop", "--shop
 def two_sets(tmp_path_factory) -> Path:
     """Two small Str8 Eight class sets (4 × 4 table: 22 faces), card and print PDFs, checklists and
     DriveThruCards files."""
-    out = tmp_path_factory.mktemp("sets") / "output"
-    result = run_cli(*SETS_ARGS, "--out", out)
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "two-sets", *SETS_ARGS[1:])
 
 
 @pytest.fixture

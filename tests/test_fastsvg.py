@@ -32,7 +32,7 @@ DPI = 100
 
 
 def fast_png(svg: str) -> Image.Image:
-    return Image.open(io.BytesIO(fastsvg.png(svg, DPI))).convert("RGB")
+    return fastsvg.image(svg, DPI)
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +96,7 @@ def test_unsupported_svg_falls_back(body, tmp_path):
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
            f'{body}</svg>')
     with pytest.raises(fastsvg.Unsupported):
-        fastsvg.png(svg, 100)
+        fastsvg.pixels(svg, 100)
     from cardgen.draw.pdf import can_draw, write_pages
     from cardgen.draw.png import svg_to_png
 
@@ -149,7 +149,7 @@ def test_clip_paths_and_arcs_match_cairosvg(tmp_path):
                       DEFAULT_THEME, text, fan)
     assert svg.count("clip-path") >= 5 and re.search(r"\dA\d", svg)
     slow = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), dpi=60))).convert("RGB")
-    fast = Image.open(io.BytesIO(fastsvg.png(svg, 60))).convert("RGB")
+    fast = fastsvg.image(svg, 60)
     assert worst_tile(fast, slow, 60, tile_mm=4.0)[0] < TILE_LIMIT
     write_pages([svg], tmp_path / "box.pdf", meta_for("tuckbox", "box"), (paper.width, paper.height), DEFAULT_FONTS)
     assert pdf_route(tmp_path / "box.pdf") == "reportlab"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, refresh_manifest, run_cli
+from conftest import assert_check_catches, refresh_manifest, run_cli, shared_build
 
 PLAYTEST = ("playtest", "--game", "str8eight", "--hands", "1", "-j", "1", "-q", "--table-size", "3",
             "--players", "2")
@@ -49,11 +49,8 @@ def _cardgen(*args, **kwargs):
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory) -> Path:
     """The three decks as SVG (Str8 Eight on the 3 × 3 table), shared read-only."""
-    out = tmp_path_factory.mktemp("decks") / "out"
-    result = run_cli("build", "--game", "str8eight", "--table-size", "3", "--game", "eights", "--game",
-                     "crazy-eights", "--format", "svg", "-j", "1", "-q", "--out", out)
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "decks", "--game", "str8eight", "--table-size", "3", "--game", "eights",
+                        "--game", "crazy-eights", "--format", "svg", "-j", "1")
 
 
 def _copy(decks: Path, tmp_path: Path, *games: str) -> Path:

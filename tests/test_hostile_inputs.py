@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import run_cli, shared_build
 
 
 def one_line(result, code: int, text: str) -> None:
@@ -147,9 +147,7 @@ CHECK_CASES = {
 
 @pytest.fixture(scope="module")
 def small_build(tmp_path_factory):
-    out = tmp_path_factory.mktemp("hostile") / "out"
-    assert run_cli("build", "--game", "eights", "--format", "svg", "--out", out, "-q", "-j", "1").exit_code == 0
-    return out
+    return shared_build(tmp_path_factory, "eights-svg", "--game", "eights", "--format", "svg", "-j", "1")
 
 
 @pytest.mark.parametrize("case", CHECK_CASES)

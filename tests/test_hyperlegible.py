@@ -2,7 +2,6 @@
 in place of Lato; the default stays Lato."""
 from __future__ import annotations
 
-import io
 
 from PIL import Image, ImageChops
 
@@ -47,7 +46,7 @@ def test_a_hyperlegible_card_renders_in_its_own_glyphs():
         svg = next(c.svg for c in render_deck(build_deck(8, 0), Look(size, 0.0, False, theme)).faces
                    if c.slug == "040-8x5")
         ensure_fonts(theme.fonts)
-        return Image.open(io.BytesIO(fastsvg.png(svg, 100))).convert("L")
+        return fastsvg.image(svg, 100).convert("L")
 
     try:
         atkinson, lato = draw(Theme(fonts=HYPERLEGIBLE_FONTS)), draw(DEFAULT_THEME)

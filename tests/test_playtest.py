@@ -11,8 +11,8 @@ from referee import replay
 def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
     out, figures, log = tmp_path / "out", tmp_path / "fig.json", tmp_path / "hands.jsonl"
     assert run_cli("build", "--game", "str8eight", "--format", "svg", "--out", out, "-q").exit_code == 0
-    result = run_cli("playtest", "--game", "str8eight", "--hands", "24", "-j", "1", "--out", out,
-                     "--json", figures, "--log", log, "-q")
+    result = run_cli("playtest", "--game", "str8eight", "--hands", "24", "--ladder-hands", "0", "-j", "1", "--out",
+                     out, "--json", figures, "--log", log, "-q")
     assert result.exit_code == 0, result.output
     report = json.loads(figures.read_text())["reports"][0]
     lines = log.read_text().splitlines()
@@ -73,6 +73,8 @@ def test_sweep_is_the_same_whatever_jobs_and_joins_the_preview(exported, tmp_pat
     assert run_cli(*args, "-j", "2", "--out", out, "--json", one, "-q").exit_code == 0
     assert run_cli(*args, "-j", "1", "--out", tmp_path / "alone", "--json", two, "-q").exit_code == 0
     assert one.read_bytes() == two.read_bytes()
+    for name in ("str8eight-sweep-letter.pdf", "str8eight-sweep.html"):  # drawn by the warm process, or here
+        assert (out / "playtest" / name).read_bytes() == (tmp_path / "alone" / "playtest" / name).read_bytes()
     rows = json.loads(one.read_text())["sweep"]["str8eight"]
     assert [(r["variant"]["table_size"], r["variant"]["players"]) for r in rows] == [(6, 2), (6, 3), (7, 2), (7, 3)]
     info = assert_metadata(out / "playtest" / "str8eight-sweep-letter.pdf", "table size 6, 7; players 2, 3")
@@ -123,3 +125,47 @@ def test_bad_playtest_options_one_line(tmp_path, monkeypatch):
         result = run_cli("playtest", *args)
         assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1, result.output
     assert not (tmp_path / "output").exists()
+
+
+def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
+    """SIGTERM (or Ctrl-C) while the hands are played and the report process waits: every
+    process of the playtest ends, and the output folder is left as it was (none)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "1000000",
+                             "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
+                            stderr=subprocess.PIPE, text=True)
+    for _ in range(200):  # until the playtest, its report process and its two workers all run
+        if len(_group(proc.pid)) >= 4 or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert len(_group(proc.pid)) >= 4
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
+    for _ in range(50):  # the pool's and the report's processes go with it
+        if not _group(proc.pid):
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("a process of the stopped playtest is still running")
+    assert not out.exists()
+
+
+def _group(pgid: int) -> list:
+    """The live processes of a process group (Linux: from /proc)."""
+    from pathlib import Path
+
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found

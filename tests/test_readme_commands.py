@@ -10,8 +10,9 @@ project. A command that names a game or a format gets what it names: `--format p
 typesets FourScore's booklets, `--game str8eight --table-size 10` draws that deck.
 `cardgen init` runs in a fresh folder beside it (it refuses to overwrite a project file);
 `party.toml` is its file with the quick project's games and format; a playtest plays 20
-hands, not the hundreds a page shows. With CARDGEN_README_FULL=1 the commands run in an
-empty folder instead, every game in every format, as a new user's would.
+hands, not the hundreds a page shows, and 2 hands a match of its skill ladder. With
+CARDGEN_README_FULL=1 the commands run in an empty folder instead, every game in every
+format, as a new user's would.
 """
 import os
 import re
@@ -28,6 +29,7 @@ DOCUMENTS = [README] + sorted((ROOT / "docs").rglob("*.md"))  # the docs' pages,
 FULL = os.environ.get("CARDGEN_README_FULL") == "1"
 QUICK = {"games": '["fourscore"]', "format": '"svg"'}  # the suite's project: see the docstring
 QUICK_HANDS = "20"  # a playtest's --hands in the suite (as written with CARDGEN_README_FULL=1)
+QUICK_LADDER = "2"  # and its skill ladder's hands a match (the lookahead player's matches are the slow part)
 
 
 def commands_in(path: Path) -> list:
@@ -86,9 +88,13 @@ def test_every_command_shown_runs(document, tmp_path, monkeypatch):
                     party, found = re.subn(rf"(?m)^{key} = .*$", f"{key} = {value}", party)
                     assert found == 1, f"cardgen init's file has no {key} line"
                 (project / "party.toml").write_text(party)
-            if args[:1] == ["playtest"] and not FULL and "--hands" in args:
+            if args[:1] == ["playtest"] and not FULL:
                 args = list(args)
-                args[args.index("--hands") + 1] = QUICK_HANDS
+                for flag, quick in (("--hands", QUICK_HANDS), ("--ladder-hands", QUICK_LADDER)):
+                    if flag in args:
+                        args[args.index(flag) + 1] = quick
+                    else:
+                        args += [flag, quick]
             result = run_cli(*args)
         assert result.exit_code == 0, (document.name, args, result.output)
         ran.append(args)

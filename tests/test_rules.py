@@ -172,13 +172,10 @@ def test_no_sentence_copied_from_the_reference_texts():
 @pytest.fixture(scope="module")
 def small_table(tmp_path_factory) -> Path:
     """A 5 × 5 Str8 Eight with 2 pass cards, rules and all (PDF only)."""
-    from conftest import run_cli
+    from conftest import shared_build
 
-    out = tmp_path_factory.mktemp("small") / "o"
-    result = run_cli("build", "--game", "str8eight", "--table-size", "5", "--pass-cards", "2", "--format", "pdf",
-                     "--out", out, "-q", "-j", "1")
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "small-table", "--game", "str8eight", "--table-size", "5", "--pass-cards",
+                        "2", "--format", "pdf", "-j", "1")
 
 
 def test_a_small_table_variant_builds_its_booklet(small_table):

@@ -2,13 +2,11 @@
 knowing what each level shows (issue 17)."""
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from conftest import assert_check_catches, edit, run_cli
 
@@ -72,7 +70,7 @@ def test_a_shape_shows_in_the_pixels_of_its_tag_and_a_missing_one_is_seen():
     svg = faces(n)["060-6x10"]
 
     def shape_pixels(svg: str) -> list:
-        img = Image.open(io.BytesIO(fastsvg.png(svg, dpi))).convert("RGB")
+        img = fastsvg.image(svg, dpi)
         out = []
         for group, side, y in re.findall(r'data-group="(\d+)" data-side="(\w+)"[^>]*translate\([\d.]+ ([\d.]+)\)',
                                          svg):

@@ -20,7 +20,7 @@ from cardgen.check.shop import check_shop_folder
 from cardgen.errors import CardgenError
 from cardgen.shops import check_card_sizes, shop, shops
 
-from conftest import MM_PER_PT, assert_check_catches, assert_metadata, run_cli, xmp_of
+from conftest import MM_PER_PT, assert_check_catches, assert_metadata, run_cli, xmp_of, shared_build
 
 DTC_ARGS = ("build", "--game", "eights", "--format", "shop,pdf", "--only", "cards", "--shop", "drivethrucards", "--proof",
             "--bleed", "1.5", "-j", "1", "-q")
@@ -28,10 +28,7 @@ DTC_ARGS = ("build", "--game", "eights", "--format", "shop,pdf", "--only", "card
 
 @pytest.fixture(scope="module")
 def dtc(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("shop") / "out"
-    result = run_cli(*DTC_ARGS, "--out", out)
-    assert result.exit_code == 0, result.output
-    return out
+    return shared_build(tmp_path_factory, "dtc", *DTC_ARGS[1:])
 
 
 @pytest.fixture(scope="module")

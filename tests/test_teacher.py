@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from conftest import assert_metadata, refresh_manifest, run_cli
+from conftest import assert_metadata, refresh_manifest, run_cli, shared_build
 
 
 # --- presets -----------------------------------------------------------------------------------
@@ -155,10 +155,8 @@ def test_each_teacher_page_fits_its_page(tmp_path, n, length, paper):
 @pytest.fixture(scope="module")
 def taught(tmp_path_factory):
     """The 8 × 8 deck's teacher pages (and the card SVGs the checker reads), built once."""
-    out = tmp_path_factory.mktemp("taught") / "out"
-    result = run_cli("build", "--game", "str8eight", "--only", "teacher", "--format", "pdf", "--out", out, "-q",
-                     "-j", "1")
-    assert result.exit_code == 0, result.output
+    out = shared_build(tmp_path_factory, "taught", "--game", "str8eight", "--only", "teacher", "--format", "pdf",
+                       "-j", "1")
     check = run_cli("check", out)
     assert check.exit_code == 0 and "str8eight-teacher-letter.pdf: lesson plan" in check.output, check.output
     return out

@@ -168,10 +168,8 @@ def test_a_sleeved_box_alone_with_bleed_on_the_raster(tmp_path):
     def on_page(x, y):  # the net is turned a quarter turn when only that way it fits
         return (at.x - y, at.y + x) if at.rotated else (at.x + x, at.y + y)
     dpi = 100
-    from PIL import Image
-    import io
 
-    img = Image.open(io.BytesIO(fastsvg.png(svg, dpi))).convert("RGB")
+    img = fastsvg.image(svg, dpi)
     px = dpi / 25.4
 
     def color(x, y):
@@ -187,7 +185,7 @@ def test_the_printer_scale_reaches_the_box(tmp_path):
     """[printer] scale: a printer that prints 100 mm as 98 gets the box drawn 100/98 as large
     about the page centre, so the box it prints is the size the net says."""
     import pypdfium2 as pdfium
-    from PIL import Image, ImageChops
+    from PIL import ImageChops
 
     from cardgen.draw import fastsvg
 
@@ -196,8 +194,7 @@ def test_the_printer_scale_reaches_the_box(tmp_path):
     assert result.exit_code == 0, result.output
     dpi = 30
     pdf = pdfium.PdfDocument(str(out / "eights" / "eights-tuckbox-letter.pdf"))[0].render(scale=dpi / 72).to_pil()
-    svg = Image.open(__import__("io").BytesIO(fastsvg.png((out / "eights" / "eights-tuckbox-letter.svg").read_text(),
-                                                       dpi))).convert("RGB")
+    svg = fastsvg.image((out / "eights" / "eights-tuckbox-letter.svg").read_text(), dpi)
 
     def ink(img):  # the printed area, in mm from the page centre
         box = ImageChops.invert(img.convert("L")).point(lambda v: 255 if v > 40 else 0).getbbox()

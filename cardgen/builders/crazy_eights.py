@@ -44,7 +44,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     words = box_text(GAME, box_facts(facts, crazy_eights_package(options.decks), deck.faces, options, theme,
-                                     decks=options.decks))
+                                     decks=options.decks)) if out.wants_box_words() else None
     spec = _rules(options.decks, options.ace_value, words, ground)
     rules = RulesTask(out, options, theme, GAME, spec,
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))

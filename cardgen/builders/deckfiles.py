@@ -36,6 +36,8 @@ class RenderedDeck:
 
     def __post_init__(self):
         self.art = self.render(self.look)
+        self._at_bleed: dict = {}  # bleed -> DeckArt: TTS, print on demand and the shops share drawings
+        self.renders: dict = {}  # (pixel size, bleed) -> PNG bytes without a resolution: POD and shops share
 
     @property
     def faces(self) -> tuple:
@@ -50,7 +52,9 @@ class RenderedDeck:
         return self.art.back_of
 
     def at_bleed(self, bleed: float) -> DeckArt:
-        return self.render(self.look.with_bleed(bleed))
+        if bleed not in self._at_bleed:
+            self._at_bleed[bleed] = self.render(self.look.with_bleed(bleed))
+        return self._at_bleed[bleed]
 
 
 @dataclass
@@ -90,6 +94,12 @@ class Output:
     def wants(self, part: str) -> bool:
         """Whether --only asks for this part (the record lists the parts asked for)."""
         return part in self.params["parts"]
+
+    def wants_box_words(self) -> bool:
+        """Whether the box's words are printed: on the tuck box, and on the booklet's cover.
+        A build of other parts (--only print, cards) makes none (nor plays the trial hands
+        Str8 Eight's box states)."""
+        return self.wants("box") or self.wants("rules")
 
     def record(self, game: str):
         """The game's build record from the parts written; None for those not built.
@@ -343,29 +353,22 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
 
         art = deck.at_bleed(POD_BLEED_MM)
         for path in write_pod(out.game_dir / "pod", deck.game, art, (size.width, size.height), options.jobs,
-                              deck.look.theme.fonts):
+                              deck.look.theme.fonts, deck.renders):
             out.add(path, "pod", path.suffix[1:])
 
 
 def _write_shops(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
     """Each shop's folder, shop/<slug>/, the deck drawn with the shop's bleed (not --bleed);
-    shops with the same bleed and pixel size share the drawing and the rendering."""
+    shops (and the print-on-demand images) with the same bleed and pixel size share the
+    drawing and the rendering."""
     from ..export.shop import write_shop
     from ..settings import shops_of
 
-    arts: dict = {}
-
-    def at_bleed(bleed: float):
-        if bleed not in arts:
-            arts[bleed] = deck.at_bleed(bleed)
-        return arts[bleed]
-
-    renders: dict = {}
     chosen = shops_of(options)
     for slug in chosen:
-        for path, kind, fmt in write_shop(out.game_dir / "shop", deck.game, deck.title, at_bleed, options.card_size,
-                                          slug, options.jobs, deck.look.theme.fonts, options.proof, renders,
-                                          meta_of=out.meta):
+        for path, kind, fmt in write_shop(out.game_dir / "shop", deck.game, deck.title, deck.at_bleed,
+                                          options.card_size, slug, options.jobs, deck.look.theme.fonts, options.proof,
+                                          deck.renders, meta_of=out.meta):
             out.add(path, kind, fmt)
     out.params["shops"] = tuple(chosen)
 

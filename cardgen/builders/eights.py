@@ -44,7 +44,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     from ..documents.boxtext import box_text
     from ..model.package import eights_package
 
-    words = box_text(GAME, box_facts(eights_facts(), eights_package(), deck.faces, options, theme))
+    words = box_text(GAME, box_facts(eights_facts(), eights_package(), deck.faces, options, theme)) \
+        if out.wants_box_words() else None
     rules = RulesTask(out, options, theme, GAME, rules_spec(words, theme.tokens.color("eights.back")),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
     write_deck(deck, options, out, beside)

@@ -78,7 +78,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: render_deck(model, look))
     teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
         if "pdf" in options.formats and out.wants("teacher") else None
-    words = box_words(facts, deck.faces, options, theme)
+    words = box_words(facts, deck.faces, options, theme) if out.wants_box_words() else None
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
     write_deck(deck, options, out, beside)

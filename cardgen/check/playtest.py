@@ -19,6 +19,7 @@ from ..words import plural
 
 FOLDER = "playtest"
 MAX_JSON_BYTES = 64 << 20
+BOT_TITLES = {"lookahead-no-pass": "lookahead without pass cards"}  # how a page names a ladder's player
 UNITS = {"str8eight": "hands", "fourscore": "games", "crazy-eights": "games", "eights": "games"}
 TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
 
@@ -64,8 +65,10 @@ def _check_report(out: Path, rel: str, game: str, paths: list, records: dict, re
             subtitle += f" · {v['pass_cards']} pass cards · sequences of {v['sequence_length']}"
         subtitle += f" · seed {data['seed']}"
         rows = {f"seat {i + 1} wins": _pct(s) for i, s in enumerate(f["seats"])}
-        rows["greedy bot among random ones wins"] = (f"{_pct(f['skill']['greedy'])}, fair share "
-                                                     f"{f['skill']['fair_share']:.1%}")
+        unit = "hands" if game == "str8eight" else "games"
+        for m in (f.get("ladder") or {"matches": []})["matches"]:  # the skill ladder's matches
+            rows[f"ladder: {BOT_TITLES.get(m['strong'], m['strong'])} against {m['weak']}, its share of the won "
+                 f"{unit} ({m['hands']} {unit}, fair 50 %)"] = _pct(m["strong_share"])
         if game == "str8eight":
             rows["hands finished"] = _pct(f["finished"])
             rows["winning value sequences (atlas)"] = str(data["atlas"]["value_sequences"])

@@ -34,11 +34,10 @@ def write_calibration(path: Path, paper: Paper, theme, correction=None) -> Path:
     if check:
         maps = [correction.page(paper.width, paper.height), correction.back_page(paper.width, paper.height)]
         maps = maps if any(m != IDENTITY for m in maps) else None
-    import tempfile
-
     from ..atomicfile import replace_with
+    from ..private import temporary
 
-    with tempfile.TemporaryDirectory(prefix="cardgen-calibrate-") as private:  # ours alone (mode 0700)
+    with temporary("calibrate") as private:  # ours alone (mode 0700), swept by the next run if this one is killed
         drawn = Path(private) / path.name
         write_pages([front, back], drawn, _meta(paper, correction), (paper.width, paper.height), theme.fonts,
                     page_map=maps, duplex=LONG_EDGE)

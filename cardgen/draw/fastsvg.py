@@ -354,31 +354,36 @@ def record(svg: str):
     return surface
 
 
-def png(svg: str, dpi: float = 96, size_px: "tuple | None" = None, background: "str | None" = None) -> bytes:
-    """PNG bytes at dpi, or stretched to exactly size_px (width, height)."""
+def pixels(svg: str, dpi: float = 96, size_px: "tuple | None" = None, background: "str | None" = None):
+    """The SVG drawn at dpi, or stretched to exactly size_px (width, height), over a
+    background color when given: a height × width × 3 array (numpy) of 8-bit RGB, for
+    an opaque drawing (the alpha byte is dropped). cairo draws into memory the array
+    owns, so no copy is made; draw/png.py writes the file."""
+    import sys
+
     import cairocffi
+    import numpy as np
 
     root = ElementTree.fromstring(svg.encode("utf-8"))
     w, h, _ = _size(root)
     px = dpi / 25.4
     width, height = size_px or (round(w * px), round(h * px))
-    surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
-    ctx = cairocffi.Context(surface)
+    stride = cairocffi.ImageSurface.format_stride_for_width(cairocffi.FORMAT_ARGB32, width)
+    memory = np.zeros((height, stride), np.uint8)
+    target = cairocffi.ImageSurface.create_for_data(memory, cairocffi.FORMAT_ARGB32, width, height, stride)
+    ctx = cairocffi.Context(target)
     if background:
         ctx.set_source_rgb(*_color(background))
         ctx.paint()
     ctx.scale(width / (w * px), height / (h * px))
     draw(ctx, svg, px)
-    surface.flush()
-    return _encode(surface, width, height, dpi if size_px is None else None)
+    target.finish()
+    argb = memory[:, :4 * width].reshape(height, width, 4)  # one native-endian 0xAARRGGBB word a pixel
+    return argb[..., 2::-1] if sys.byteorder == "little" else argb[..., 1:]
 
 
-def _encode(surface, width: int, height: int, dpi) -> bytes:
-    """An RGB PNG (draw/png.py). Our pages are opaque, so cairo's alpha byte is dropped."""
+def image(svg: str, dpi: float = 96, size_px: "tuple | None" = None, background: "str | None" = None):
+    """The SVG as a Pillow RGB image (tests and tools that look at pixels)."""
     from PIL import Image
 
-    from .png import encode
-
-    rgb = Image.frombuffer("RGB", (width, height), bytes(surface.get_data()), "raw", "BGRX",
-                           surface.get_stride(), 1).tobytes()
-    return encode(rgb, width, height, dpi)
+    return Image.fromarray(pixels(svg, dpi, size_px, background).copy(), "RGB")

@@ -52,6 +52,8 @@ KINDS = {
     "playtest-report": ("playtest report", "How the variant plays, from hands played by bots."),
     "playtest-sweep": ("playtest sweep", "How each variant of a sweep plays, one row per variant, from hands "
                                          "played by bots."),
+    "playtest-tune": ("playtest tune", "The variants that meet a designer's targets, ranked, from hands played "
+                                       "by bots."),
     "calibration": ("calibration sheet", "A duplex test page that reads a printer's scale and its shift "
                                          "between front and back."),
     "how-to-print": ("how to print", "How to print the kit at home: paper, scale, duplex and cutting."),

@@ -25,10 +25,40 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 def encode(rgb: bytes, width: int, height: int, dpi: "float | None" = None, icc: "bytes | None" = None) -> bytes:
     """An 8-bit RGB PNG of rgb (width × height × 3 bytes, rows top to bottom)."""
-    row = width * 3
-    if len(rgb) != row * height:
+    if len(rgb) != width * 3 * height:
         raise ValueError("rgb must hold width × height pixels")
-    raw = b"".join(b"\0" + rgb[y * row:(y + 1) * row] for y in range(height))  # filter type 0 a row
+    import numpy as np
+
+    return encode_array(np.frombuffer(rgb, np.uint8).reshape(height, width, 3), dpi, icc)
+
+
+def encode_array(pixels, dpi: "float | None" = None, icc: "bytes | None" = None) -> bytes:
+    """An 8-bit RGB PNG of a height × width × 3 array (numpy, any strides: a view of
+    cairo's memory will do), each row behind its filter byte (0: none) in one copy."""
+    height, width = pixels.shape[:2]
+    rows, view = blank_rows(width, height)
+    for channel in range(3):  # one plane at a time: four times quicker than one strided copy of all three
+        view[..., channel] = pixels[..., channel]
+    return encode_rows(rows, dpi, icc)
+
+
+def blank_rows(width: int, height: int) -> tuple:
+    """(rows, pixels): a PNG's scanlines (height × (1 + 3 × width) bytes, each row's filter
+    byte 0) and the height × width × 3 view of their pixels, to draw or compose into
+    before encode_rows: a large image (a Tabletop Simulator sheet) is then never copied."""
+    import numpy as np
+
+    rows = np.zeros((height, 1 + 3 * width), np.uint8)
+    return rows, rows[:, 1:].reshape(height, width, 3)
+
+
+def encode_rows(rows, dpi: "float | None" = None, icc: "bytes | None" = None) -> bytes:
+    """The PNG of scanlines made by blank_rows (compressed as they lie in memory)."""
+    height, row = rows.shape
+    return _png(rows, (row - 1) // 3, height, dpi, icc)
+
+
+def _png(raw, width: int, height: int, dpi: "float | None", icc: "bytes | None") -> bytes:
     parts = [SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
     if icc:
         parts.append(_chunk(b"iCCP", b"sRGB\0\0" + zlib.compress(icc)))
@@ -81,7 +111,7 @@ def svg_to_png(svg: str, dpi: int = PNG_DPI) -> bytes:
     from . import fastsvg
 
     try:
-        return fastsvg.png(svg, dpi)  # written with its pHYs already
+        return encode_array(fastsvg.pixels(svg, dpi), dpi)
     except fastsvg.Unsupported:
         import cairosvg
 
@@ -90,18 +120,25 @@ def svg_to_png(svg: str, dpi: int = PNG_DPI) -> bytes:
 
 def rgb_png(svg: str, width_px: int, height_px: int) -> bytes:
     """The SVG drawn to exactly width × height pixels on white, as an RGB PNG (screens, shops)."""
+    return encode_array(rgb_pixels(svg, width_px, height_px))
+
+
+def rgb_pixels(svg: str, width_px: int, height_px: int):
+    """The SVG drawn to exactly width × height pixels on white: a height × width × 3 array
+    (numpy) of 8-bit RGB, to compose into a larger image or encode."""
     from . import fastsvg
 
     try:
-        return fastsvg.png(svg, size_px=(width_px, height_px), background="#ffffff")
+        return fastsvg.pixels(svg, size_px=(width_px, height_px), background="#ffffff")
     except fastsvg.Unsupported:
         import cairosvg
+        import numpy as np
         from PIL import Image
 
         png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width_px, output_height=height_px,
                                background_color="#ffffff")  # cards are opaque; white under any anti-aliased edge
         with Image.open(io.BytesIO(png)) as im:
-            return encode(im.convert("RGB").tobytes(), width_px, height_px)
+            return np.asarray(im.convert("RGB"))
 
 
 def warm_up(fontset) -> None:
@@ -117,28 +154,57 @@ def warm_up(fontset) -> None:
     svg_to_png(svg, 20)
 
 
-def _write_one(job: "tuple[str, str, int]") -> None:
+def _write_one(job: "tuple[str, list, int]") -> None:
     from ..errors import writing
 
-    svg, path, dpi = job
+    svg, paths, dpi = job
     png = svg_to_png(svg, dpi)
-    with writing(path), open(path, "wb") as fh:
-        fh.write(png)
+    for path in paths:
+        with writing(path), open(path, "wb") as fh:
+            fh.write(png)
 
 
 def _rgb_png(job) -> bytes:
     return rgb_png(*job)
 
 
+def _rgb_pixels(job):
+    return rgb_pixels(*job)
+
+
+def _once(jobs: list) -> "tuple[list, list]":
+    """The distinct jobs, in first-seen order, and for each job the index of its distinct
+    one: a deck's identical cards (Eights' letters, pass cards) are drawn once."""
+    index: dict = {}
+    which = [index.setdefault(job, len(index)) for job in jobs]
+    return list(index), which
+
+
 def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int, fontset) -> None:
-    """Render (svg, path, dpi) jobs, on the render workers (draw/workers.py) when there are cores."""
+    """Render (svg, path, dpi) jobs, on the render workers (draw/workers.py) when there are
+    cores; the same SVG at the same dpi is drawn once and written to each of its paths."""
     from . import workers as pool
 
-    pool.run(_write_one, jobs, workers, partial(warm_up, fontset))
+    paths: dict = {}
+    for svg, path, dpi in jobs:
+        paths.setdefault((svg, dpi), []).append(path)
+    pool.run(_write_one, [(svg, where, dpi) for (svg, dpi), where in paths.items()], workers,
+             partial(warm_up, fontset))
 
 
 def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int, fontset) -> list[bytes]:
     """PNG bytes for each SVG at an exact pixel size, on several processes when worth it."""
+    return _distinct(_rgb_png, svgs, width_px, height_px, workers, fontset)
+
+
+def rgb_pixel_arrays(svgs: list, width_px: int, height_px: int, workers: int, fontset) -> list:
+    """rgb_pixels of each SVG, on several processes when worth it: to compose, not to write."""
+    return _distinct(_rgb_pixels, svgs, width_px, height_px, workers, fontset)
+
+
+def _distinct(func, svgs: list, width_px: int, height_px: int, workers: int, fontset) -> list:
     from . import workers as pool
 
-    return pool.run(_rgb_png, [(svg, width_px, height_px) for svg in svgs], workers, partial(warm_up, fontset))
+    distinct, which = _once([(svg, width_px, height_px) for svg in svgs])
+    done = pool.run(func, distinct, workers, partial(warm_up, fontset))
+    return [done[i] for i in which]

@@ -7,7 +7,7 @@ carried several different subsets all called AAAAAA+Lato-Regular, each with othe
 glyphs behind the same codes, and identical ones stored twice; a printer or viewer
 that caches fonts by name draws the wrong letters.
 
-Two cures. TaggedTTFont writes every subset under a tag derived from the font file
+Two cures. TaggedTTFont (taggedfont.py) writes every subset under a tag derived from the font file
 and the characters it holds, so the same subset has the same name in every file
 (rebuilds stay byte-identical) and different subsets have different names. And
 unify() rewrites a merged PDF so each font is stored once: the subsets of a font
@@ -16,65 +16,16 @@ their characters) and the text that used the others is re-encoded to its codes.
 """
 from __future__ import annotations
 
-import hashlib
 import re
-from functools import lru_cache
 
-from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+from reportlab.pdfbase.ttfonts import makeToUnicodeCMap
+
+from .taggedfont import face_digest, subset_tag
 
 _TAGGED = re.compile(r"^/?([A-Z]{6})\+(.+)$")
 _BFCHAR = re.compile(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4})>")
 _TEXT_OPS = {"Tj", "TJ", "'", '"'}
 MAX_CODES = 256  # a simple TrueType font: one byte a character
-
-
-def subset_tag(face_digest: bytes, subset) -> str:
-    """Six capital letters from the font file's digest and the characters behind codes 0, 1, …"""
-    h = int.from_bytes(hashlib.sha256(face_digest + repr(list(subset)).encode()).digest()[:8], "big")
-    letters = []
-    for _ in range(6):
-        h, r = divmod(h, 26)
-        letters.append(chr(ord("A") + r))
-    return "".join(letters)
-
-
-@lru_cache(maxsize=None)
-def _face_digest(face) -> bytes:
-    return hashlib.sha256(face._ttf_data).digest()
-
-
-class TaggedTTFont(TTFont):
-    """reportlab's TTFont, writing each subset under a tag made from its contents.
-
-    addObjects is reportlab's own (4.x–5.x), but for the name of each subset."""
-
-    def addObjects(self, doc):
-        try:
-            state = self.state[doc]
-        except KeyError:
-            state = self.state[doc] = TTFont.State(self._asciiReadable)
-        state.frozen = 1
-        for n, subset in enumerate(state.subsets):
-            internal_name = self.getSubsetInternalName(n, doc)[1:]
-            base_name = f"{subset_tag(_face_digest(self.face), subset)}+{self.face.name.decode('latin-1')}"
-            base_name += self.face.subfontNameX.decode("latin-1")
-            pdf_font = pdfdoc.PDFTrueTypeFont()
-            pdf_font.__Comment__ = "Font %s subset %d" % (self.fontName, n)
-            pdf_font.Name = internal_name
-            pdf_font.BaseFont = base_name
-            pdf_font.FirstChar = 0
-            pdf_font.LastChar = len(subset) - 1
-            pdf_font.Widths = pdfdoc.PDFArray([self.face.getCharWidth(c) for c in subset])
-            cmap = pdfdoc.PDFStream()
-            cmap.content = makeToUnicodeCMap(base_name, subset)
-            if doc.compression:
-                cmap.filters = [pdfdoc.PDFZCompress]
-            pdf_font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base_name)
-            pdf_font.FontDescriptor = self.face.addSubsetObjects(doc, base_name, subset)
-            doc.Reference(pdf_font, internal_name)
-            doc.idToObject["BasicFonts"].dict[internal_name] = pdf_font
-        del self.state[doc]
 
 
 # -- merged PDFs ---------------------------------------------------------------
@@ -164,7 +115,7 @@ def _unified_font(pdf, template, face, subset: list):
     """A font object like template (one of the subsets merged), holding the subset's characters."""
     import pikepdf
 
-    name = f"{subset_tag(_face_digest(face), subset)}+{(face.name + face.subfontNameX).decode('latin-1')}"
+    name = f"{subset_tag(face_digest(face), subset)}+{(face.name + face.subfontNameX).decode('latin-1')}"
     data = face.makeSubset(subset)
     font_file = pikepdf.Stream(pdf, data)
     font_file.Length1 = len(data)

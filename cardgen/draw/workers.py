@@ -35,9 +35,12 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
     hold the build's end of the pipe open, which the fork copied into it."""
     import multiprocessing
 
+    import gc
+
     worker_signals()  # the pool inherits these
     builder_end.close()
     warm()
+    gc.freeze()  # this process only serves the pool: its workers never walk what they inherit (parallel.forking)
     with multiprocessing.get_context("fork").Pool(workers, initializer=worker_signals) as pool:
         while True:
             try:
@@ -66,10 +69,13 @@ def start(workers: int, warm) -> None:
         return
     import multiprocessing
 
+    from ..parallel import forking
+
     ctx = multiprocessing.get_context("fork")
     conn, child = ctx.Pipe()
     process = ctx.Process(target=_serve, args=(workers, child, conn, warm))  # not a daemon: it has children
-    process.start()
+    with forking():
+        process.start()
     child.close()
     _pool = (process, conn)
 

@@ -20,8 +20,11 @@ def pixel_size(width_mm: float, height_mm: float) -> tuple:
             round((height_mm + 2 * POD_BLEED_MM) / 25.4 * POD_DPI))
 
 
-def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts) -> list[Path]:
-    """art: the deck's DeckArt drawn with a 1/8 in bleed."""
+def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts,
+              renders: "dict | None" = None) -> list[Path]:
+    """art: the deck's DeckArt drawn with a 1/8 in bleed. renders: PNG bytes (no resolution
+    set) by (pixel size, bleed), shared with the print shops of the same template (The Game
+    Crafter's poker cards are these very images)."""
     from ..draw.png import with_dpi
     from ..draw.png import rgb_pngs
 
@@ -32,11 +35,18 @@ def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts)
     digits = max(3, len(str(len(faces))))
     named = [(f"{i:0{digits}d}.png", c) for i, c in enumerate(faces, 1)]
     named += [("back.png" if len(backs) == 1 else f"back-{i}.png", b) for i, b in enumerate(backs, 1)]
-    written = []
-    for (name, _), png in zip(named, rgb_pngs([c.svg for _, c in named], *size, workers, fonts)):
+    written, data = [], {}
+    key = (tuple(size), POD_BLEED_MM)  # the shops' key: faces, then backs, in deck order
+    pngs = (renders or {}).get(key)
+    if pngs is None:
+        pngs = rgb_pngs([c.svg for _, c in named], *size, workers, fonts)
+        if renders is not None:
+            renders[key] = pngs
+    for (name, _), png in zip(named, pngs):
         path = folder / name
+        data[path] = with_dpi(png, POD_DPI)
         with writing(path):
-            path.write_bytes(with_dpi(png, POD_DPI))
+            path.write_bytes(data[path])
         written.append(path)
     archive = folder / f"{game}-pod.zip"
     with writing(archive), zipfile.ZipFile(archive, "w") as zf:
@@ -44,6 +54,6 @@ def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts)
             info = zipfile.ZipInfo(path.name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, data[path])
     written.append(archive)
     return written

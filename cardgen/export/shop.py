@@ -102,7 +102,8 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
     """One shop's folder for one deck; returns (path, kind, format) rows for the manifest.
 
     root: the game's shop/ folder. at_bleed(mm) -> DeckArt: the deck drawn with that bleed.
-    renders: PNG bytes already drawn for another shop, by (pixel size, bleed), shared.
+    renders: PNG bytes (no resolution set) already drawn for another shop or the print-on-demand
+    images, by (pixel size, bleed), shared.
     meta_of(kind, detail): a PDF's metadata (deckfiles.Output.meta)."""
     spec = shop(slug)
     size = spec.size(card_size)
@@ -120,17 +121,17 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
     else:
         from ..draw.png import rgb_pngs, with_dpi
 
-        key = (size.pixels, size.bleed_mm)
+        key = (tuple(size.pixels), size.bleed_mm)
         pngs = (renders or {}).get(key)
         if pngs is None:
-            pngs = [with_dpi(p, spec.dpi) for p in rgb_pngs([c.svg for c in cards], *size.pixels, jobs, fonts)]
+            pngs = rgb_pngs([c.svg for c in cards], *size.pixels, jobs, fonts)
             if renders is not None:
                 renders[key] = pngs
         names = spec.upload_files(game, len(art.faces), len(art.backs))
         for name, png in zip(names, pngs):
             path = folder / name
             with writing(path):
-                path.write_bytes(png)
+                path.write_bytes(with_dpi(png, spec.dpi))
             uploads.append(path)
             rows.append((path, "shop", "png"))
         color = {"applied": True, "ink": None, "what": "none needed: the shop takes RGB"}

@@ -28,29 +28,24 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
               card_w: int = CARD_W, card_h: int = CARD_H) -> list[Path]:
     """art: the deck's DeckArt drawn without bleed. url_for(path) gives the URL TTS loads.
     Returns the files written."""
-    import io
-
-    from PIL import Image
-
-    from ..draw.png import encode, rgb_pngs, srgb_profile
+    from ..draw.png import blank_rows, encode_array, encode_rows, rgb_pixel_arrays, srgb_profile
 
     faces, backs, back_of = art.faces, art.backs, art.back_of
 
     folder.mkdir(parents=True, exist_ok=True)
     icc = srgb_profile()
 
-    def save(image, path: Path) -> None:
-        data = encode(image.tobytes(), image.width, image.height, icc=icc)
+    def save(data: bytes, path: Path) -> None:
         with writing(path):
             path.write_bytes(data)
     written = []
     back_files = []
-    pngs = rgb_pngs([c.svg for c in faces + backs], card_w, card_h, workers, fonts)
-    images = [Image.open(io.BytesIO(png)) for png in pngs]
+    # the cards' pixels go straight onto the sheets: never encoded to PNG and read back
+    images = rgb_pixel_arrays([c.svg for c in faces + backs], card_w, card_h, workers, fonts)
     face_img, back_img = images[:len(faces)], images[len(faces):]
     for b in range(len(backs)):
         path = folder / (f"{game}-back.png" if len(backs) == 1 else f"{game}-back-{b + 1}.png")
-        save(back_img[b], path)
+        save(encode_array(back_img[b], icc=icc), path)
         back_files.append(path)
         written.append(path)
     # cards sharing a back go on the same sheets, in deck order
@@ -62,13 +57,14 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
     custom, ids, contained = {}, [], []
     for s, (b, members) in enumerate(sheets, 1):
         cols, rows = grid(len(members))
-        sheet = Image.new("RGB", (cols * card_w, rows * card_h), (255, 255, 255))
+        scanlines, sheet = blank_rows(cols * card_w, rows * card_h)  # the sheet drawn straight into the PNG's rows
+        sheet[...] = 255
         for slot, i in enumerate(members):
-            sheet.paste(face_img[i], ((slot % cols) * card_w, (slot // cols) * card_h))
-        hidden = cols * rows - 1
-        sheet.paste(back_img[b], ((hidden % cols) * card_w, (hidden // cols) * card_h))
+            _place(sheet, slot, cols, face_img[i])
+        _place(sheet, cols * rows - 1, cols, back_img[b])  # the hidden-card slot
         path = folder / f"{game}-faces-{s}.png"
-        save(sheet, path)
+        save(encode_rows(scanlines, icc=icc), path)
+        del scanlines, sheet
         written.append(path)
         custom[str(s)] = {"FaceURL": url_for(path), "BackURL": url_for(back_files[b]), "NumWidth": cols,
                           "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
@@ -88,6 +84,13 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
         path.write_text(json.dumps(state, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     written.append(path)
     return written
+
+
+def _place(sheet, slot: int, cols: int, pixels) -> None:
+    """A card's pixels into its slot of a sheet (slots row by row)."""
+    h, w = pixels.shape[:2]
+    x, y = (slot % cols) * w, (slot // cols) * h
+    sheet[y:y + h, x:x + w] = pixels
 
 
 def _transform() -> dict:

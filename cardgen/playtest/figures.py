@@ -56,7 +56,7 @@ def _spread(counter) -> dict:
             "p10": quantile(0.1), "p90": quantile(0.9)}
 
 
-def str8eight_figures(tally: Tally, skill: Tally, players: int) -> dict:
+def str8eight_figures(tally: Tally, players: int) -> dict:
     n = tally.hands
     seats = [_rate(tally.seat_wins[s], n) for s in range(players)]
     others = sum(tally.other_scores.values())
@@ -80,18 +80,10 @@ def str8eight_figures(tally: Tally, skill: Tally, players: int) -> dict:
                    "others_below_zero": _rate(sum(c for s, c in tally.other_scores.items() if s < 0), others)},
         "others_lengths": _hist(tally.lengths),
         "heat": {f"{r}x{c}": k for (r, c), k in sorted(tally.heat.items())},
-        "skill": _skill(skill, players),
     }
 
 
-def _skill(skill: Tally, players: int, unit: int = 1) -> dict:
-    """One greedy player against random ones, its seat moving every hand."""
-    seats = skill.bot_seats.get("greedy", 0)
-    return {"hands": skill.hands, "greedy": _rate(skill.bot_wins.get("greedy", 0) / unit, seats),
-            "fair_share": _r(1 / players)}
-
-
-def fourscore_figures(tally: Tally, skill: Tally, players: int) -> dict:
+def fourscore_figures(tally: Tally, players: int) -> dict:
     n = tally.hands
     seats = [_rate(tally.seat_wins[s] / SHARE_UNIT, n) for s in range(players)]
     piles = tally.winner_scores + tally.other_scores
@@ -107,11 +99,10 @@ def fourscore_figures(tally: Tally, skill: Tally, players: int) -> dict:
         "fifth_cards": {**_spread(tally.fifth_cards), "histogram": _hist(tally.fifth_cards)},
         "takes": {**_spread(tally.takes), "histogram": _hist(tally.takes)},
         "arrow_bonus": {**_spread(tally.bonuses), "histogram": _hist(tally.bonuses)},
-        "skill": _skill(skill, players, SHARE_UNIT),
     }
 
 
-def _games_figures(tally: Tally, skill: Tally, players: int) -> dict:
+def _games_figures(tally: Tally, players: int) -> dict:
     """What Crazy Eights and Eights share: games of several hands, won (or shared) by seats."""
     n = tally.hands
     seats = [_rate(tally.seat_wins[s] / SHARE_UNIT, n) for s in range(players)]
@@ -127,15 +118,14 @@ def _games_figures(tally: Tally, skill: Tally, players: int) -> dict:
                  for name in sorted(tally.bot_seats)},
         "final_scores": {"winners": {**_spread(tally.winner_scores), "histogram": _hist(tally.winner_scores)},
                          "others": {**_spread(tally.other_scores), "histogram": _hist(tally.other_scores)}},
-        "skill": _skill(skill, players, SHARE_UNIT),
     }
 
 
-def crazy_eights_figures(tally: Tally, skill: Tally, players: int) -> dict:
+def crazy_eights_figures(tally: Tally, players: int) -> dict:
     hands = tally.hand_count
     won = hands - tally.blocked
     return {
-        **_games_figures(tally, skill, players),
+        **_games_figures(tally, players),
         "stock_out": _rate(tally.stock_out, hands),
         "reshuffles": {**_spread(tally.reshuffles), "histogram": _hist(tally.reshuffles)},
         "decided_by_eight": _rate(tally.out_on_eight, won),
@@ -149,11 +139,11 @@ def crazy_eights_figures(tally: Tally, skill: Tally, players: int) -> dict:
 TOP_WORDS = 12  # the words a report lists by name
 
 
-def eights_figures(tally: Tally, skill: Tally, players: int) -> dict:
+def eights_figures(tally: Tally, players: int) -> dict:
     spelled = sum(tally.word_lengths.values())
     top = sorted(tally.words.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_WORDS]
     return {
-        **_games_figures(tally, skill, players),
+        **_games_figures(tally, players),
         "word_held": _rate(tally.turns_with_word, tally.turns_all),
         "stock_out": _rate(tally.stock_out, tally.hand_count),
         "words_spelled": spelled,
@@ -163,3 +153,52 @@ def eights_figures(tally: Tally, skill: Tally, players: int) -> dict:
         "distinct_words": len(tally.words),
         "hand_scores": {**_spread(tally.hand_scores), "histogram": _hist(tally.hand_scores)},
     }
+
+
+BOT_TITLES = {"random": "random", "greedy": "greedy", "lookahead": "lookahead",
+              "lookahead-no-pass": "lookahead without pass cards"}
+
+
+def ladder_figures(game: str, matches: list, players: int, iterations: int, hands: int) -> dict:
+    """The skill ladder from its matches [((strong, weak), tally)]: each match's share of the
+    won hands taken by its stronger player (fair: 50 %), with 95 % Wilson intervals; what
+    each player does; and, for Str8 Eight, what pass cards are worth to the lookahead player.
+
+    A match plays every deal twice with the seats swapped (duplicate), so the deal's luck
+    is shared; Wilson's interval treats the hands as independent, which the pairing makes
+    conservative (a deal that favors one set of seats helps each player once)."""
+    unit = 1 if game == "str8eight" else SHARE_UNIT
+    out = {"hands": hands, "lookahead_iterations": iterations, "matches": []}
+    for (strong, weak), t in matches:
+        won_strong = t.bot_wins.get(strong, 0) / unit
+        won_weak = t.bot_wins.get(weak, 0) / unit
+        decided = won_strong + won_weak
+        decided = round(decided)  # every won hand (game) goes to one of the two, shared wins summing to one
+        match = {"strong": strong, "weak": weak, "hands": t.hands, "decided": decided,
+                 "strong_share": _rate(_r(won_strong, 2), decided),
+                 "play": {name: _play(game, t, name) for name in (strong, weak)}}
+        out["matches"].append(match)
+    by = {(m["strong"], m["weak"]): m for m in out["matches"]}
+    full, without = by.get(("lookahead", "greedy")), by.get(("lookahead-no-pass", "greedy"))
+    if full and without:
+        a, b = full["strong_share"], without["strong_share"]
+        se = math.sqrt(sum(((r["high"] - r["low"]) / (2 * Z95)) ** 2 for r in (a, b)))
+        worth = a["rate"] - b["rate"]
+        out["pass_cards_worth"] = {"with": a["rate"], "without": b["rate"], "points": _r(100 * worth, 1),
+                                   "low": _r(100 * (worth - Z95 * se), 1), "high": _r(100 * (worth + Z95 * se), 1)}
+    return out
+
+
+def _play(game: str, t: Tally, name: str) -> dict:
+    """What a player did, per hand it sat in (FourScore: per game)."""
+    seats = t.bot_seats.get(name, 0) or 1
+    m = t.bot_moves
+    if game == "str8eight":
+        started = m.get((name, "started"), 0)
+        return {"seat_hands": t.bot_seats.get(name, 0),
+                **{what: _r(m.get((name, what), 0) / seats, 2) for what in ("plays", "passes", "discards", "takes")},
+                "started": _r(started / seats), "start_turn": _r(m.get((name, "start_turns"), 0) / started, 2)
+                if started else None}
+    if game == "fourscore":
+        return {"seat_games": t.bot_seats.get(name, 0), "pile": _r(m.get((name, "pile"), 0) / seats, 2)}
+    return {"seat_games": t.bot_seats.get(name, 0)}

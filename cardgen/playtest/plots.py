@@ -35,11 +35,10 @@ def _matplotlib(theme):
     matplotlib.rcdefaults()  # matplotlib's own defaults, not a matplotlibrc found in the current folder
     from matplotlib import font_manager
 
-    font = theme.fonts.file("regular")
-    font_manager.fontManager.addfont(str(font))
-    bold = theme.fonts.file("bold")
-    font_manager.fontManager.addfont(str(bold))
-    name = font_manager.FontProperties(fname=str(font)).get_name()
+    font = _plain(theme.fonts.file("regular"))
+    font_manager.fontManager.addfont(font)
+    font_manager.fontManager.addfont(_plain(theme.fonts.file("bold")))
+    name = font_manager.FontProperties(fname=font).get_name()
     matplotlib.rcParams.update({
         "font.family": name, "font.size": 7.5, "axes.titlesize": 8.5, "axes.titleweight": "bold",
         "axes.edgecolor": MUTED, "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK,
@@ -49,6 +48,34 @@ def _matplotlib(theme):
     from matplotlib.figure import Figure
 
     return Figure
+
+
+_PLAIN: dict = {}  # font file -> its plain copy (this process's private folder)
+
+
+def _plain(path) -> str:
+    """A copy of a font without the tables a plot never reads (OpenType layout, hinting),
+    made once per process in a private folder. matplotlib subsets a font for the PDF with
+    fontTools, twice per cut (once for the first 256 characters, once for the rest), and
+    parsing the layout tables was most of that: 0.3 s of a report's 1.1 s. Kerning ('kern',
+    which matplotlib reads through FreeType) is kept, and the head table's dates, so the
+    embedded subsets are the same bytes as before."""
+    path = str(path)
+    if path not in _PLAIN:
+        from fontTools.ttLib import TTFont
+
+        from ..errors import writing
+        from ..private import folder  # swept by the next cardgen process should this one be killed
+
+        font = TTFont(path, lazy=True, recalcTimestamp=False)
+        for tag in ("GPOS", "GSUB", "GDEF", "fpgm", "prep", "cvt ", "gasp"):
+            if tag in font:
+                del font[tag]
+        out = folder("matplotlib") / Path(path).name
+        with writing(out):
+            font.save(str(out))
+        _PLAIN[path] = str(out)
+    return _PLAIN[path]
 
 
 def _ints(hist: dict) -> tuple:
@@ -69,27 +96,46 @@ def _integer_axes(fig) -> None:
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
+SVG_APART = False  # drawer.py's warm process: the SVG is drawn by a child while the PDF is written
+
+
 def _save(fig, pdf: "Path | None", svg: "Path | None", title: str, meta=None) -> None:
-    """The figure as PDF (with meta's metadata, draw/pdfmeta.py) and as SVG (titled), drawn in
-    memory, then written: a write that fails (a full disk, `ulimit -f`) is one OSError naming
+    """The figure as PDF (with meta's metadata, draw/pdfmeta.py) and as SVG (titled), each drawn
+    in memory, then written: a write that fails (a full disk, `ulimit -f`) is one OSError naming
     the file, not matplotlib's writer failing on its own broken state."""
+    _integer_axes(fig)
+    task = None
+    if svg is not None and pdf is not None and SVG_APART:
+        from .. import parallel
+
+        task = parallel.start(_save_svg, fig, svg, title, jobs=2)
+    elif svg is not None:
+        _save_svg(fig, svg, title)
+    if pdf is not None:
+        from ..draw.pdfmeta import finish_bytes
+
+        _write(pdf, finish_bytes(_drawn(fig, "pdf", {"CreationDate": None}), meta, "matplotlib, pikepdf"))
+    if task is not None:
+        task.result()
+
+
+def _save_svg(fig, svg: Path, title: str) -> None:
+    _write(svg, _drawn(fig, "svg", {"Date": None, "Creator": "cardgen", "Title": title}))
+
+
+def _drawn(fig, fmt: str, metadata: dict) -> bytes:
     import io
 
+    drawn = io.BytesIO()
+    fig.savefig(drawn, format=fmt, metadata=metadata)
+    return drawn.getvalue()
+
+
+def _write(path, data: bytes) -> None:
     from ..errors import writing
 
-    _integer_axes(fig)
-    for path, fmt, metadata in ((pdf, "pdf", {"CreationDate": None}),
-                                (svg, "svg", {"Date": None, "Creator": "cardgen", "Title": title})):
-        if path is not None:
-            drawn = io.BytesIO()
-            fig.savefig(drawn, format=fmt, metadata=metadata)
-            data = drawn.getvalue()
-            if fmt == "pdf":
-                from ..draw.pdfmeta import finish_bytes
-
-                data = finish_bytes(data, meta, "matplotlib, pikepdf")
-            with writing(path):
-                Path(path).write_bytes(data)
+    with writing(path):
+        Path(path).write_bytes(data)
 
 
 def _page(Figure, paper):
@@ -115,15 +161,80 @@ def _rate_bars(ax, labels: list, rates: list, title: str, fair: "float | None" =
     ax.set_title(title, loc="left")
 
 
-def _skill_panel(ax, skill: dict, unit: str) -> None:
-    """One greedy bot among random ones: a game that rewards skill shows it here."""
-    _rate_bars(ax, ["greedy among\nrandom players"], [skill["greedy"]],
-               f"Skill: one greedy bot, {skill['hands']} {unit}", fair=skill["fair_share"], color="#117733")
-    ax.set_xlim(-1, 1)
+def _table(ax, cells: list, columns: list, size: float, scale: float, loc: str = "upper center",
+           widths: "list | None" = None, head: float = 1.0) -> None:
+    """A table of text in thin gray rules, its header bold (head: the header row's height, in rows)."""
+    table = ax.table(cellText=cells, colLabels=columns, loc=loc, cellLoc="center", colWidths=widths)
+    table.auto_set_font_size(False)
+    table.set_fontsize(size)
+    table.scale(1, scale)
+    for (r, c), cell in table.get_celld().items():
+        cell.set_linewidth(0.3)
+        cell.set_edgecolor(MUTED)
+        if r == 0:
+            cell.get_text().set_fontweight("bold")
+            cell.set_height(cell.get_height() * head)
+
+
+def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
+    """The skill ladder: each match's stronger player's share of the won hands, 50 % being even."""
+    if not ladder:
+        ax.axis("off")
+        ax.text(0, 0.5, "Skill ladder: not played (--ladder-hands 0)", color=MUTED, transform=ax.transAxes)
+        return
+    from .figures import BOT_TITLES
+
+    matches = ladder["matches"][::-1]  # the first match on top
+    ys = range(len(matches))
+    rates = [m["strong_share"] for m in matches]
+    xs = [r["rate"] for r in rates]
+    err = [[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]]
+    ax.barh(ys, xs, color="#117733", height=0.4)
+    ax.errorbar(xs, ys, xerr=err, fmt="none", ecolor=INK, capsize=3, linewidth=0.8)
+    ax.axvline(0.5, color=SECOND, linewidth=0.8, linestyle="--")
+    ax.set_yticks([])
+    ax.spines["left"].set_visible(False)
+    ax.set_ylim(len(matches) - max(3, len(matches)) - 0.5, len(matches) - 0.1)  # a bar as thick as one of three
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    for y, m, r in zip(ys, matches, rates):
+        piles = "pile" in m["play"][m["strong"]]  # FourScore: the cards each took, a game
+        ax.text(0, y + 0.24, f"{BOT_TITLES[m['strong']]} vs {BOT_TITLES[m['weak']]}: {r['rate']:.0%} "
+                f"({r['low']:.0%}–{r['high']:.0%})" + (f"; cards taken a game {m['play'][m['strong']]['pile']:g} "
+                                                      f"vs {m['play'][m['weak']]['pile']:g}" if piles else ""),
+                va="bottom", fontsize=6.5, color=INK)
+    ax.set_title(f"Skill ladder: share of the won {unit} (95 %; {ladder['hands']} {unit} a match)", loc="left")
+
+
+def _play_table(ax, ladder: "dict | None") -> None:
+    """What each player does in its ladder matches, per hand: a small table."""
+    ax.axis("off")
+    if not ladder:
+        return
+    from .figures import BOT_TITLES
+
+    rows = []
+    for m in ladder["matches"]:
+        for name, other in ((m["strong"], m["weak"]), (m["weak"], m["strong"])):
+            p = m["play"][name]
+            rows.append([BOT_TITLES[name], BOT_TITLES[other], f"{p['plays']:.1f}", f"{p['passes']:.2f}",
+                         f"{p['discards']:.1f}", f"{p['takes']:.2f}",
+                         "–" if p["start_turn"] is None else f"{p['start_turn']:.1f}", f"{p['started']:.0%}"])
+    columns = ["player", "against", "cards laid", "pass cards", "discards", "from the discards",
+               "turns to start", "started"]
+    _table(ax, rows, columns, 6.5, 1.25, loc="upper left", widths=[0.24, 0.24, 0.08, 0.08, 0.08, 0.11, 0.09, 0.08])
+    title = ("What each player does in its ladder matches, per hand (turns to start: its own turns before its "
+             "first card)")
+    worth = ladder.get("pass_cards_worth")
+    if worth:
+        title += (f"\nPass cards are worth {worth['points']:+.1f} points of its share of the wins to the lookahead "
+                  f"player (95 %: {worth['low']:+.1f} to {worth['high']:+.1f})")
+    ax.set_title(title, loc="left")
 
 
 def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
-    """Eight panels: turns, seats, events, pass cards, scores, skill, the others' progress and the heat map."""
+    """Nine panels: turns, seats, events, pass cards, scores, the others' progress, the skill ladder with
+    what each player does, and the heat map."""
     Figure = _matplotlib(theme)
     f, v = report["figures"], report["variant"]
     fig = _page(Figure, paper)
@@ -131,7 +242,7 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     _heading(fig, "Str8 Eight playtest",
              f"{f['hands']} hands · {v['players']} players ({', '.join(report['bots'])}) · {n} × {n} table · "
              f"{v['pass_cards']} pass cards · sequences of {v['sequence_length']} · seed {report['seed']}")
-    grid = fig.add_gridspec(4, 2, left=0.09, right=0.96, top=0.89, bottom=0.05, hspace=0.62, wspace=0.3)
+    grid = fig.add_gridspec(5, 2, left=0.09, right=0.96, top=0.9, bottom=0.04, hspace=0.72, wspace=0.32)
 
     ax = fig.add_subplot(grid[0, 0])
     xs, ys = _ints(f["turns"]["histogram"])
@@ -170,14 +281,15 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     ax.set_xlabel("points")
     ax.set_ylabel("seats")
 
-    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "hands")
-
-    ax = fig.add_subplot(grid[3, 0])
+    ax = fig.add_subplot(grid[2, 1])
     xs, ys = _ints(f["others_lengths"])
     ax.bar(xs, ys, width=0.8, color=MUTED)
     ax.set_title("The others' sequences when a hand ends", loc="left")
     ax.set_xlabel("cards in sequence")
     ax.set_ylabel("seats")
+
+    _ladder_panel(fig.add_subplot(grid[3, 0]), f.get("ladder"), "hands")
+    _play_table(fig.add_subplot(grid[4, :]), f.get("ladder"))
 
     ax = fig.add_subplot(grid[3, 1])
     heat = [[f["heat"].get(f"{r}x{c}", 0) for c in range(1, n + 1)] for r in range(1, n + 1)]
@@ -188,7 +300,7 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
             for c in range(n):
                 ax.text(c + 1, r + 1, str((r + 1) * (c + 1)), ha="center", va="center", fontsize=5,
                         color="white" if heat[r][c] < 0.6 * top else INK)
-    ax.set_title("Cards in winning sequences (row × column)", loc="left")
+    ax.set_title("Cards in winning sequences", loc="left")
     ax.set_xticks(range(1, n + 1))
     ax.set_yticks(range(1, n + 1))
     ax.tick_params(labelsize=5.5)
@@ -220,7 +332,7 @@ def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
         ax.bar(xs, ys, width=0.8, color=ACCENT)
         ax.set_title(f"{title} (mean {f[key]['mean']})", loc="left")
         ax.set_ylabel("games")
-    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
+    _ladder_panel(fig.add_subplot(grid[2, 1]), f.get("ladder"), "games")
     _save(fig, pdf, svg, "FourScore playtest", meta)
 
 
@@ -282,7 +394,7 @@ def crazy_eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path
           "all seats)", "turns", "hands")
     _totals_panel(fig.add_subplot(grid[2, 0]), f, "before the winner's bonus" if "penalty-scoring" not in
                   v["options"] else "penalty points")
-    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
+    _ladder_panel(fig.add_subplot(grid[2, 1]), f.get("ladder"), "games")
     ax = fig.add_subplot(grid[3, 0])
     scored = "Penalty points a seat takes in a hand" if "penalty-scoring" in v["options"] else \
         "What the player who goes out scores"
@@ -313,7 +425,7 @@ def eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | Non
     _bars(fig.add_subplot(grid[1, 1]), f["word_lengths"], f"Words spelled by length ({f['words_per_hand']} a hand)",
           "letters", "words")
     _totals_panel(fig.add_subplot(grid[2, 0]), f, f"target {report['target']}")
-    _skill_panel(fig.add_subplot(grid[2, 1]), f["skill"], "games")
+    _ladder_panel(fig.add_subplot(grid[2, 1]), f.get("ladder"), "games")
     _bars(fig.add_subplot(grid[3, 0]), f["hand_scores"]["histogram"],
           f"Points a seat spells in a hand (median {f['hand_scores']['median']})", "points", "seats")
     ax = fig.add_subplot(grid[3, 1])
@@ -328,7 +440,7 @@ def eights_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | Non
 
 SWEEP_COLUMNS = (("finished", "finished"), ("turns", "turns (median)"), ("seat1", "seat 1 wins"),
                  ("bonus", "bonus / win"), ("reshuffle", "reshuffled"), ("impasse", "impasse"),
-                 ("skill", "greedy vs random"), ("sequences", "winning sequences"))
+                 ("skill", "greedy beats random"), ("sequences", "winning sequences"))
 
 
 def sweep_page(game: str, rows: list, paper, theme, pdf: "Path | None", svg: "Path | None", meta=None) -> None:
@@ -359,3 +471,65 @@ def _cell(value) -> str:
     if isinstance(value, float):
         return f"{value:.1%}" if value <= 1 else f"{value:g}"
     return str(value)
+
+
+def tune_columns(data: dict) -> tuple:
+    """The ranked variants as table columns and cells (the PDF's and the HTML page's)."""
+    columns = ["rank", "table", "pass cards", "sequence", "players", "hands",
+               "seat wins, lowest–highest (fair share)", "median turns (interval)", "bonus a win (interval)", "finished", "verdict"]
+    cells = []
+    for r in data["ranked"]:
+        v, seats = r["variant"], r["seats"]["seats"]
+        verdict = ("meets, sure" if r["confirmed"] == 4 else "meets" if r["nearness"] <= 1 else "not ruled out")
+        table = f"{v['table_size']}\u00a0×\u00a0{v['table_size']}"
+        cells.append([r["rank"], table, v["pass_cards"], v["sequence_length"], v["players"], r["hands"],
+                      f"{min(s['rate'] for s in seats):.1%}–{max(s['rate'] for s in seats):.1%} "
+                      f"({1 / v['players']:.0%})",
+                      f"{r['turns']['median']} ({r['turns']['low']}–{r['turns']['high']})",
+                      f"{r['bonus']['rate']:.1%} ({r['bonus']['low']:.1%}–{r['bonus']['high']:.1%})",
+                      f"{r['finished']['rate']:.1%}", verdict])
+    return columns, cells
+
+
+def tune_page(data: dict, paper, theme, pdf: Path, meta=None) -> None:
+    """The answer, why variants were set aside, and the ranked variants."""
+    import textwrap
+
+    Figure = _matplotlib(theme)
+    fig = _page(Figure, paper)
+    t = data["targets"]
+    _heading(fig, "Str8 Eight tune",
+             f"targets: seats ±{t['seats_points']:g} points of fair · median {t['turns'][0]}–{t['turns'][1]} turns "
+             f"· bonus ≥ {t['bonus']:.1%} of wins · ≥ {t['finished']:.1%} finished · up to "
+             f"{data['hands_per_variant']} hands a variant · {', '.join(data['bots'])} · seed {data['seed']}")
+    fig.text(0.06, 0.905, "\n".join(textwrap.wrap(data["answer"], 118)), fontsize=8, color=INK, va="top",
+             fontweight="bold")
+    searched = "; ".join(f"{k.replace('_', ' ')}: {v if isinstance(v, str) else ', '.join(map(str, v))}"
+                         for k, v in data["searched"].items())
+    fig.text(0.06, 0.845, "\n".join(textwrap.wrap(f"Searched: {searched}.", 130)), fontsize=6.5, color=MUTED,
+             va="top")
+    ax = fig.add_axes((0.12, 0.66, 0.34, 0.12))
+    names = list(data["stopped_by"])
+    ax.barh(range(len(names)), [data["stopped_by"][n] for n in names], color=SECOND)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel("variants")
+    ax.set_title(f"Set aside, by the first target missed ({data['variants']} judged)", loc="left")
+    ax = fig.add_axes((0.58, 0.66, 0.36, 0.12))
+    ax.axis("off")
+    lines = [f"{data['variants']} variants judged, {data['hands_played']:,} hands played",
+             f"{data['stopped_early']} stopped early, {data['missed_at_the_end']} missed at the end",
+             f"{data['meeting']} meet every target by the estimates",
+             f"{data['confirmed']} with every interval inside its target",
+             f"intervals at {data['interval_level']:.2%} (looks at {', '.join(map(str, data['looks']))} hands)"]
+    ax.text(0, 1, "\n".join(lines), fontsize=7, color=INK, va="top", linespacing=1.6)
+    ax = fig.add_axes((0.04, 0.04, 0.92, 0.58))
+    ax.axis("off")
+    columns, cells = tune_columns(data)
+    if cells:
+        heads = [c.replace(" (", "\n(").replace("pass cards", "pass\ncards") for c in columns]
+        _table(ax, [[str(c) for c in row] for row in cells], heads, 5.5, 1.2, head=1.8,
+               widths=[0.05, 0.07, 0.06, 0.07, 0.06, 0.06, 0.17, 0.11, 0.15, 0.08, 0.12])
+    else:
+        ax.text(0.5, 0.9, "No variant meets every target.", ha="center", fontsize=9, color=MUTED)
+    _save(fig, pdf, None, "Str8 Eight tune", meta)

@@ -1,10 +1,11 @@
 """`cardgen playtest`: play a variant many times and report how it plays.
 
-For each game played: the hands (model/play/), a skill match (one greedy bot among
-random ones, a quarter as many hands), the figures (figures.py), the atlas for Str8
-Eight (model/atlas.py), and the report: JSON, a page of plots per paper (plots.py) and
-an HTML page, put into <out>/playtest/ (output.py). --sweep plays one variant per row
-instead and reports the rows.
+For each game played: the hands (model/play/), the skill ladder (random < greedy <
+lookahead: matches of two players on the same deals, with its own budget of hands), the
+figures (figures.py), the atlas for Str8 Eight (model/atlas.py), and the report: JSON, a
+page of plots per paper (plots.py) and an HTML page, put into <out>/playtest/ (output.py).
+--sweep plays one variant per row instead and reports the rows; --tune searches the
+variants that meet a designer's targets (tune.py).
 """
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from pathlib import Path
 from ..errors import CardgenError
 from ..words import plural
 from ..settings import SWEEP_AXES, playtest_games
-from .simulate import SKILL, simulate
+from .simulate import LADDER, simulate
 
-SKILL_SHARE = 4  # the skill match plays hands / 4 hands (at least MIN_SKILL)
-MIN_SKILL = 40
+# the ladder's matches, stronger player first: each plays its hands on the same deals
+LADDER_MATCHES = {"str8eight": (("greedy", "random"), ("lookahead", "greedy"), ("lookahead-no-pass", "greedy")),
+                  "fourscore": (("greedy", "random"), ("lookahead", "greedy")),
+                  "crazy-eights": (("greedy", "random"),), "eights": (("greedy", "random"),)}
 TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
 OPTION_NAMES = ("table_size", "pass_cards", "sequence_length", "players", "decks", "ace_value", "crazy_options",
                 "eights_words")  # what the variants are made from
@@ -61,47 +64,67 @@ def _describe(game: str, variant) -> dict:
     return {"table_size": variant.table_size, "players": variant.players}
 
 
-def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=None, progress=None) -> dict:
-    """Every figure of one variant: the report's JSON."""
+def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=None, progress=None,
+         ladder_hands: int = 0, iterations: "int | None" = None, matches: "tuple | None" = None,
+         status=None) -> dict:
+    """Every figure of one variant: the report's JSON. progress(played) hears how many hands
+    are played; status(line) what is being played; ladder_hands: hands per ladder match (0:
+    no ladder); matches: the ladder's matches (default: the game's)."""
     from ..model.atlas import atlas
+    from ..model.play import DEFAULT_ITERATIONS
     from ..model.str8eight import build_deck
-    from .figures import crazy_eights_figures, eights_figures, fourscore_figures, str8eight_figures
+    from .figures import (BOT_TITLES, crazy_eights_figures, eights_figures, fourscore_figures, ladder_figures,
+                          str8eight_figures)
 
-    main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress)
-    skill = simulate(game, variant, bots, max(MIN_SKILL, hands // SKILL_SHARE), seed, jobs, stream=SKILL)
+    iterations = iterations or DEFAULT_ITERATIONS
+    main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress, iterations=iterations)
     seats = bots * variant.players if len(bots) == 1 else bots
     report = {"game": game, "variant": _describe(game, variant), "bots": list(seats), "hands": hands,
               "seed": seed}
     if game == "str8eight":
-        report["figures"] = str8eight_figures(main, skill, variant.players)
+        report["figures"] = str8eight_figures(main, variant.players)
         report["atlas"] = atlas(build_deck(variant.table_size, 0), variant.sequence_length).to_json()
     elif game == "crazy-eights":
-        report["figures"] = crazy_eights_figures(main, skill, variant.players)
+        report["figures"] = crazy_eights_figures(main, variant.players)
     elif game == "eights":
         from ..model.play.eights import lexicon, target
 
-        report["figures"] = eights_figures(main, skill, variant.players)
+        report["figures"] = eights_figures(main, variant.players)
         report["target"] = target(variant.players)
         report["lexicon"] = {"words": len(lexicon(variant.words).points),
                              "min_letters": lexicon(variant.words).min_letters}
     else:
-        report["figures"] = fourscore_figures(main, skill, variant.players)
+        report["figures"] = fourscore_figures(main, variant.players)
+    if ladder_hands:
+        played = []
+        for pair in matches or _matches(game, variant):
+            if status is not None:
+                status(f"{TITLES[game]}: skill ladder, {BOT_TITLES[pair[0]]} against {BOT_TITLES[pair[1]]}")
+            played.append((pair, simulate(game, variant, pair, ladder_hands, seed, jobs, stream=LADDER,
+                                          iterations=iterations)))
+        report["figures"]["ladder"] = ladder_figures(game, played, variant.players, iterations, ladder_hands)
     return report
+
+
+def _matches(game: str, variant) -> tuple:
+    """The game's ladder; no match without pass cards where the deck has none."""
+    return tuple(m for m in LADDER_MATCHES[game] if m[0] != "lookahead-no-pass" or variant.pass_cards)
 
 
 def sweep_row(report: dict) -> dict:
     f = report["figures"]
     row = {"variant": report["variant"], "hands": report["hands"]}
+    skill = f["ladder"]["matches"][0]["strong_share"]["rate"] if "ladder" in f else None
     if report["game"] == "str8eight":
         row.update(finished=f["finished"]["rate"], turns=f["turns"]["median"], seat1=f["seats"][0]["rate"],
                    bonus=f["bonus"]["rate"], reshuffle=f["reshuffle"]["hands"]["rate"],
-                   impasse=f["impasse"]["hands"]["rate"], skill=f["skill"]["greedy"]["rate"],
+                   impasse=f["impasse"]["hands"]["rate"], skill=skill,
                    sequences=report["atlas"]["value_sequences"])
     elif report["game"] in ("eights", "crazy-eights"):
         row.update(finished=f["finished"]["rate"], turns=f["turns_per_hand"]["median"],
-                   seat1=f["seats"][0]["rate"], skill=f["skill"]["greedy"]["rate"])
+                   seat1=f["seats"][0]["rate"], skill=skill)
     else:
-        row.update(turns=f["rounds"], seat1=f["seats"][0]["rate"], skill=f["skill"]["greedy"]["rate"])
+        row.update(turns=f["rounds"], seat1=f["seats"][0]["rate"], skill=skill)
     return row
 
 
@@ -119,15 +142,20 @@ def _variants(game: str, options) -> list:
 UNITS = {"str8eight": "hand", "fourscore": "game", "crazy-eights": "game", "eights": "game"}  # what a game's --hands counts: a FourScore game is whole
 
 
-def run_playtest(options, progress=lambda message: None, verbose: bool = False, warn=None) -> list:
+def run_playtest(options, progress=lambda message: None, verbose: bool = False, warn=None,
+                 fixed: "set | None" = None) -> list:
     """Play, write the reports; returns the lines to print (verbose: with each game's time
     and the files written). warn(line) hears of a report that will not match the deck the
-    output folder holds (with --strict, an error before any hand is played)."""
+    output folder holds (with --strict, an error before any hand is played). fixed: the
+    options the user set (--tune searches the others); None: those that differ from their
+    defaults."""
     import time
 
     from ..progress import Parts
     from ..theme import DEFAULT_THEME
 
+    if options.tune:
+        return _run_tune(options, progress, fixed, DEFAULT_THEME)
     games = playtest_games(options.games)
     from .. import outdir
 
@@ -141,37 +169,43 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
     reports, sweeps, files, lines, timings = [], {}, {}, [], []
     plan = {game: _variants(game, options) for game in games} if options.sweep else {}
     parts = Parts(sum(len(v) for v in plan.values()) if options.sweep else len(games), progress)
+    from .drawer import Drawer
+
     try:
-        for game in games:
-            started = time.perf_counter()
-            unit = UNITS[game]
-            if options.sweep:
-                variants = plan[game]
-                if not variants:
-                    continue
-                rows = []
-                for variant in variants:
-                    parts.now(f"{TITLES[game]}: playing {_label(_describe(game, variant))}")
-                    report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
-                                  log)
-                    rows.append(sweep_row(report))
-                    parts.finished()
-                sweeps[game] = rows
-                parts.now(f"{TITLES[game]}: drawing the sweep")
-                files.update(_sweep_files(game, rows, options, DEFAULT_THEME))
-                lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
-            else:
-                parts.now(f"{TITLES[game]}: playing {plural(options.hands, unit)}")
-                report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
-                              options.jobs, log,
-                              lambda played: parts.now(f"{TITLES[game]}: {played:,} of "
-                                                       f"{plural(options.hands, unit)} played"))
-                reports.append(report)
-                parts.now(f"{TITLES[game]}: drawing the report")
-                files.update(_report_files(report, options, DEFAULT_THEME))
-                lines.append(_summary(report))
-                parts.finished(f"{TITLES[game]}: reported")
-            timings.append(f"{game}: {time.perf_counter() - started:.2f} s")
+        with Drawer(DEFAULT_THEME, options.jobs) as drawer:  # loads matplotlib while the hands are played
+            for game in games:
+                started = time.perf_counter()
+                unit = UNITS[game]
+                if options.sweep:
+                    variants = plan[game]
+                    if not variants:
+                        continue
+                    rows = []
+                    for variant in variants:
+                        parts.now(f"{TITLES[game]}: playing {_label(_describe(game, variant))}")
+                        report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
+                                      log, ladder_hands=options.ladder_hands, iterations=options.lookahead_iterations,
+                                      matches=(("greedy", "random"),), status=parts.now)
+                        rows.append(sweep_row(report))
+                        parts.finished()
+                    sweeps[game] = rows
+                    parts.now(f"{TITLES[game]}: drawing the sweep")
+                    files.update(_sweep_files(game, rows, options, DEFAULT_THEME, drawer))
+                    lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
+                else:
+                    parts.now(f"{TITLES[game]}: playing {plural(options.hands, unit)}")
+                    report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
+                                  options.jobs, log,
+                                  lambda played: parts.now(f"{TITLES[game]}: {played:,} of "
+                                                           f"{plural(options.hands, unit)} played"),
+                                  ladder_hands=options.ladder_hands, iterations=options.lookahead_iterations,
+                                  status=parts.now)
+                    reports.append(report)
+                    parts.now(f"{TITLES[game]}: drawing the report")
+                    files.update(_report_files(report, options, DEFAULT_THEME, drawer))
+                    lines.append(_summary(report))
+                    parts.finished(f"{TITLES[game]}: reported")
+                timings.append(f"{game}: {time.perf_counter() - started:.2f} s")
         if not files:
             raise CardgenError("--sweep: varies nothing these games use; sweep table-size or players for FourScore")
         from .output import publish
@@ -227,6 +261,88 @@ def _against_the_deck(final: Path, games: tuple, options, warn) -> None:
                 warn(line)
 
 
+def _run_tune(options, progress, fixed: "set | None", theme) -> list:
+    """--tune: search, then write the page, its PDF per paper and --json, as the reports are written."""
+    from .. import outdir
+    from ..settings import BY_NAME
+    from .output import publish
+    from .tune import refuse_unless_tunable, tune
+
+    refuse_unless_tunable(options)
+    final = outdir.final_path(options.out)
+    outdir.refuse_unless_ours(final, options.out)
+    if options.log is not None:
+        raise CardgenError("--tune plays too many hands to log them: drop --log (a plain playtest of the variant "
+                           "you choose logs its hands)")
+    if fixed is None:
+        fixed = {name for name in OPTION_NAMES if getattr(options, name) != BY_NAME[name].default_value()}
+    from .drawer import Drawer
+    from .sidefiles import side_files
+
+    json_out, _ = side_files(options.json_out, None, final)
+    try:
+        with Drawer(theme, options.jobs) as drawer:
+            data = tune(options, fixed, progress)
+            progress("tune: drawing the report…")
+            files = _tune_files(data, options, theme, drawer)
+        written = publish(options.out, files, ("str8eight-tune",))
+        if json_out is not None:
+            json_out.write(json.dumps({"tune": data}, indent=1) + "\n")
+            json_out.commit()
+    finally:
+        if json_out is not None:
+            json_out.discard()
+    pages = [p for p in written if p.suffix == ".html"]
+    return [f"tune: {data['variants']} variants judged ({data['stopped_early']} stopped early), "
+            f"{data['hands_played']} hands played", data["answer"], f"report: {', '.join(str(p) for p in pages)}"]
+
+
+def _tune_files(data: dict, options, theme, drawer) -> dict:
+    from ..design.templating import render
+    from ..layout.paper import papers
+    from ..private import temporary
+    from .plots import tune_columns
+
+    stem = "str8eight-tune"
+    files = {f"{stem}.json": ("playtest-figures", (json.dumps(data, indent=1) + "\n").encode())}
+    with temporary("playtest") as tmp:
+        for paper in papers(options.paper):
+            pdf = Path(tmp) / f"{paper.name}.pdf"
+            drawer.draw("tune_page", data, paper, theme, pdf, tune_meta(data, paper.name))
+            files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
+    columns, cells = tune_columns(data)
+    t = data["targets"]
+    numbers = [("variants judged", data["variants"]), ("stopped early (an interval missed a target)",
+                                                       data["stopped_early"]),
+               ("missed a target after every hand", data["missed_at_the_end"]),
+               ("meet every target (by the estimates; with the intervals inside)",
+                f"{data['meeting']} ({data['confirmed']})"),
+               ("not ruled out, but an estimate outside a target", data["undecided"]),
+               ("hands played", data["hands_played"]),
+               ("targets", f"seats within ±{t['seats_points']:g} points of a fair share · median "
+                           f"{t['turns'][0]}–{t['turns'][1]} turns · bonus in ≥ {t['bonus']:.1%} of wins · "
+                           f"≥ {t['finished']:.1%} of hands finished"),
+               ("searched", "; ".join(f"{k.replace('_', ' ')} {_values_text(v)}" for k, v in data["searched"].items())),
+               ("stopped by target", ", ".join(f"{k} {n}" for k, n in data["stopped_by"].items()))]
+    page = render("playtest/report.html.j2", title="Str8 Eight tune",
+                  subtitle=f"the variants that meet your targets · up to {data['hands_per_variant']} hands each · "
+                           f"{', '.join(data['bots'])} · seed {data['seed']}",
+                  answer=data["answer"], rows_title="The variants that meet the targets, best first", numbers=numbers,
+                  intervals=f"Rates and medians show a {data['interval_level']:.2%} interval:",
+                  note=f"{data['method']}.",
+                  rows=cells, columns=columns, plots=None, files=sorted(files), preview=True)
+    files[f"{stem}.html"] = ("playtest-page", page.encode())
+    return files
+
+
+def _values_text(values) -> str:
+    if isinstance(values, str):
+        return values
+    if len(values) > 2 and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}–{values[-1]}"
+    return ", ".join(map(str, values))
+
+
 def vars_of(options) -> dict:
     return {name: getattr(options, name) for name in OPTION_NAMES}
 
@@ -237,7 +353,8 @@ def _label(variant: dict) -> str:
 
 def _row_text(row: dict) -> str:
     parts = [f"median {row['turns']} {'turns' if 'finished' in row else 'rounds'}",
-             f"seat 1 wins {row['seat1']:.1%}", f"greedy vs random {row['skill']:.1%}"]
+             f"seat 1 wins {row['seat1']:.1%}"] + ([f"greedy beats random {row['skill']:.1%}"]
+                                                   if row["skill"] is not None else [])
     if "finished" in row:
         parts[1:1] = [f"finished {row['finished']:.1%}"]
     if "bonus" in row:
@@ -248,22 +365,21 @@ def _row_text(row: dict) -> str:
 def _summary(report: dict) -> str:
     f, game = report["figures"], report["game"]
     seats = ", ".join(f"{s['rate']:.1%}" for s in f["seats"])
+    skill = _ladder_text(f.get("ladder"))
     if game == "str8eight":
         return (f"str8eight: {plural(f['hands'], 'hand')}, {f['finished']['rate']:.1%} finished, median "
                 f"{f['turns']['median']} turns; seat wins {seats}; bonus {f['bonus']['rate']:.1%} of wins; "
                 f"reshuffled in {f['reshuffle']['hands']['rate']:.1%}, impasse in {f['impasse']['hands']['rate']:.1%}; "
-                f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%}); "
-                f"{report['atlas']['value_sequences']} winning sequences")
-    skill = f"greedy vs random {f['skill']['greedy']['rate']:.1%} (fair {f['skill']['fair_share']:.1%})"
+                f"{report['atlas']['value_sequences']} winning sequences{skill}")
     if game == "crazy-eights":
         return (f"crazy-eights: {plural(f['games'], 'game')}, {plural(f['hands'], 'hand')}, median {f['hands_per_game']['median']} hands "
                 f"a game and {f['turns_per_hand']['median']} turns a hand; seat wins {seats}; stock ran out in "
-                f"{f['stock_out']['rate']:.1%} of hands; won on an 8 {f['decided_by_eight']['rate']:.1%}; {skill}")
+                f"{f['stock_out']['rate']:.1%} of hands; won on an 8 {f['decided_by_eight']['rate']:.1%}{skill}")
     if game == "eights":
         return (f"eights: {plural(f['games'], 'game')}, {plural(f['hands'], 'hand')}, median {f['hands_per_game']['median']} hands "
                 f"a game; seat wins {seats}; a word to spell on {f['word_held']['rate']:.1%} of turns; "
-                f"{f['words_per_hand']} words a hand; {skill}")
-    return (f"fourscore: {plural(f['games'], 'game')}; seat wins {seats}; median pile {f['piles']['median']}; {skill}")
+                f"{f['words_per_hand']} words a hand{skill}")
+    return (f"fourscore: {plural(f['games'], 'game')}; seat wins {seats}; median pile {f['piles']['median']}{skill}")
 
 
 def report_meta(report: dict, paper: str):
@@ -284,29 +400,46 @@ def sweep_meta(game: str, rows: list, axes: tuple, paper: str):
     return meta_for("playtest-sweep", TITLES[game], varied, f"{plural(len(rows), 'variant')}, {paper}")
 
 
-def _report_files(report: dict, options, theme) -> dict:
+def tune_meta(data: dict, paper: str):
+    from ..draw.pdfmeta import meta_for
+
+    return meta_for("playtest-tune", TITLES["str8eight"], "", f"{plural(data['variants'], 'variant')}, {paper}")
+
+
+def _ladder_text(ladder: "dict | None") -> str:
+    """The ladder in a line: each match's stronger player's share of the won hands."""
+    if not ladder:
+        return ""
+    from .figures import BOT_TITLES
+
+    return "; ladder: " + ", ".join(f"{BOT_TITLES[m['strong']]} beats {m['weak']} {_pct(m['strong_share'])}"
+                                    for m in ladder["matches"])
+
+
+PAGES = {"str8eight": "str8eight_page", "fourscore": "fourscore_page", "crazy-eights": "crazy_eights_page",
+         "eights": "eights_page"}  # plots.py's page of each game
+
+
+def _report_files(report: dict, options, theme, drawer) -> dict:
     from ..design.templating import render
     from ..layout.paper import papers
-    from .plots import crazy_eights_page, eights_page, fourscore_page, str8eight_page
 
     from .output import drawing_folder
 
     game = report["game"]
-    draw = {"str8eight": str8eight_page, "fourscore": fourscore_page, "crazy-eights": crazy_eights_page,
-            "eights": eights_page}[game]
     stem = f"{game}-playtest"
     files = {f"{stem}.json": ("playtest-figures", (json.dumps(report, indent=1) + "\n").encode())}
     with drawing_folder() as tmp:
         svg = Path(tmp) / "plots.svg"
         for i, paper in enumerate(papers(options.paper)):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            draw(report, paper, theme, pdf, svg if i == 0 else None, meta=report_meta(report, paper.name))
+            drawer.draw(PAGES[game], report, paper, theme, pdf, svg if i == 0 else None, report_meta(report, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
         plots = svg.read_text(encoding="utf-8")
     plots = plots[plots.index("<svg"):]
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} playtest", subtitle=_subtitle(report),
-                  numbers=_numbers(report), note=_note(report), rows=None, columns=None, plots=plots,
-                  files=sorted(n for n in files))
+                  findings=ladder_findings(report), numbers=_numbers(report), note=_note(report), rows=None,
+                  columns=None, plots=plots, files=sorted(n for n in files), preview=True)
     files[f"{stem}.html"] = ("playtest-page", page.encode())
     return files
 
@@ -334,9 +467,7 @@ def _pct(rate: dict) -> str:
 
 def _numbers(report: dict) -> list:
     f = report["figures"]
-    rows = [(f"seat {i + 1} wins", _pct(s)) for i, s in enumerate(f["seats"])]
-    rows.append(("greedy bot among random ones wins", f"{_pct(f['skill']['greedy'])}, fair share "
-                                                      f"{f['skill']['fair_share']:.1%}"))
+    rows = [(f"seat {i + 1} wins", _pct(s)) for i, s in enumerate(f["seats"])] + _ladder_rows(report)
     if report["game"] in ("crazy-eights", "eights"):
         g = [("games (hands)", f"{f['games']} ({f['hands']})"), ("games finished", _pct(f["finished"])),
              ("hands per game: median (10–90 %)", _range(f["hands_per_game"])),
@@ -380,6 +511,71 @@ def _numbers(report: dict) -> list:
             ("one-color bonus runs", a["bonus_runs"])] + rows
 
 
+def ladder_findings(report: dict) -> list:
+    """What the skill ladder says, in sentences: who beats whom (and whether the interval
+    already tells), what the strong player does differently, what pass cards are worth to it."""
+    from .figures import BOT_TITLES
+
+    ladder = report["figures"].get("ladder")
+    if not ladder:
+        return []
+    unit = "hands" if report["game"] == "str8eight" else "games"
+    out = []
+    for m in ladder["matches"]:
+        r = m["strong_share"]
+        verdict = ("clearly ahead" if r["low"] > 0.5 else "clearly behind" if r["high"] < 0.5 else
+                   "not clearly ahead yet (more --ladder-hands would tell)")
+        out.append(f"{BOT_TITLES[m['strong']].capitalize()} against {BOT_TITLES[m['weak']]}: "
+                   f"{r['rate']:.0%} of the won {unit} (95 %: {r['low']:.0%}–{r['high']:.0%}), {verdict}.")
+    by = {(m["strong"], m["weak"]): m for m in ladder["matches"]}
+    match = by.get(("lookahead", "greedy"))
+    if match and report["game"] == "str8eight":
+        a, b = match["play"]["lookahead"], match["play"]["greedy"]
+        out.append(f"Against greedy, the lookahead player plays {a['passes']:.2f} pass cards a hand (greedy "
+                   f"{b['passes']:.2f}), takes {a['takes']:.2f} cards from the discard pile (greedy {b['takes']:.2f}), "
+                   f"discards {a['discards']:.1f} (greedy {b['discards']:.1f}) and lays its first card after "
+                   f"{a['start_turn'] or 0:.1f} of its turns (greedy {b['start_turn'] or 0:.1f}).")
+    elif match:
+        out.append(f"Against greedy, the lookahead player takes {match['play']['lookahead']['pile']:g} cards into "
+                   f"its scoring pile a game; greedy takes {match['play']['greedy']['pile']:g}.")
+    worth = ladder.get("pass_cards_worth")
+    if worth:
+        sure = "" if worth["low"] > 0 or worth["high"] < 0 else " (the interval still spans zero)"
+        out.append(f"Pass cards are worth {worth['points']:+.1f} points of its share of the wins to the lookahead "
+                   f"player (95 %: {worth['low']:+.1f} to {worth['high']:+.1f}){sure}: its share against greedy "
+                   f"with them, {worth['with']:.0%}, less its share when it never plays them, {worth['without']:.0%}.")
+    return out
+
+
+def _ladder_rows(report: dict) -> list:
+    """The ladder's lines of the numbers table: each match, what the players do, what pass cards are worth."""
+    from .figures import BOT_TITLES
+
+    ladder = report["figures"].get("ladder")
+    if not ladder:
+        return []
+    unit = "hands" if report["game"] == "str8eight" else "games"
+    rows = [(f"ladder: {BOT_TITLES[m['strong']]} against {m['weak']}, its share of the won {unit} "
+             f"({m['hands']} {unit}, fair 50 %)", _pct(m["strong_share"])) for m in ladder["matches"]]
+    if report["game"] == "str8eight":
+        for m in ladder["matches"]:
+            for name, other in ((m["strong"], m["weak"]), (m["weak"], m["strong"])):
+                p = m["play"][name]
+                start = f"{p['start_turn']:.1f}" if p["start_turn"] is not None else "–"
+                rows.append((f"{BOT_TITLES[name]} against {BOT_TITLES[other]}, per hand: cards laid · pass cards "
+                             "played · discards · cards taken from the discard pile · own turns before its first "
+                             "card", f"{p['plays']} · {p['passes']} · {p['discards']} · {p['takes']} · {start}"))
+        worth = ladder.get("pass_cards_worth")
+        if worth:
+            rows.append(("pass cards worth to the lookahead player (its share with them minus without)",
+                         f"{worth['points']:+.1f} points ({worth['low']:+.1f} to {worth['high']:+.1f})"))
+    elif report["game"] == "fourscore":
+        for m in ladder["matches"]:
+            rows.append((f"cards in the scoring pile per game: {m['strong']} · {m['weak']} (against each other)",
+                         f"{m['play'][m['strong']]['pile']} · {m['play'][m['weak']]['pile']}"))
+    return rows
+
+
 def _range(spread: dict) -> str:
     return f"{spread['median']} ({spread['p10']}–{spread['p90']})"
 
@@ -397,10 +593,10 @@ def _note(report: dict) -> str:
     return "Seat 1 has the box at the start. A tied win counts as a share."
 
 
-def _sweep_files(game: str, rows: list, options, theme) -> dict:
+def _sweep_files(game: str, rows: list, options, theme, drawer) -> dict:
     from ..design.templating import render
     from ..layout.paper import papers
-    from .plots import SWEEP_COLUMNS, _cell, sweep_page
+    from .plots import SWEEP_COLUMNS, _cell
 
     from .output import drawing_folder
 
@@ -409,7 +605,7 @@ def _sweep_files(game: str, rows: list, options, theme) -> dict:
     with drawing_folder() as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            sweep_page(game, rows, paper, theme, pdf, None, meta=sweep_meta(game, rows, options.sweep, paper.name))
+            drawer.draw("sweep_page", game, rows, paper, theme, pdf, None, sweep_meta(game, rows, options.sweep, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
     axes = list(rows[0]["variant"])
     columns = [a.replace("_", " ") for a in axes] + [label for key, label in SWEEP_COLUMNS if key in rows[0]]

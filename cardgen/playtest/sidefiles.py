@@ -240,7 +240,7 @@ def _read_regular(path: Path):
 
 
 def our_figures(path: Path) -> bool:
-    """An earlier --json file: JSON holding only the reports, or only a sweep (or empty)."""
+    """An earlier --json file: JSON holding only the reports, only a sweep or only a tune (or empty)."""
     try:
         with _read_regular(path) as fh:
             data = fh.read(MAX_FIGURES_BYTES + 1)
@@ -252,7 +252,8 @@ def our_figures(path: Path) -> bool:
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(value, dict) and (set(value) == {"reports"} and isinstance(value["reports"], list)
-                                        or set(value) == {"sweep"} and isinstance(value["sweep"], dict))
+                                        or set(value) == {"sweep"} and isinstance(value["sweep"], dict)
+                                        or set(value) == {"tune"} and isinstance(value["tune"], dict))
 
 
 def our_log(path: Path) -> bool:

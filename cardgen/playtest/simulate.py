@@ -1,9 +1,10 @@
 """Play many hands side by side and add them up: the same seed gives the same tally whatever -j is.
 
 Hand i is dealt from a seed made of the run's seed, the stream (the main run or the
-skill match) and i alone, so which process plays it changes nothing. Hands are played
-in chunks; each chunk comes back as a tally of whole numbers (counters of turns,
-scores, cards…) and, with a log, its hands' JSON lines. Tallies are added and lines
+skill ladder's matches, which all play the same deals) and i alone, so which process
+plays it changes nothing. Hands are played in chunks; each chunk comes back as a tally
+of whole numbers (counters of turns, scores, cards…) and, with a log, its hands' JSON
+lines. Tallies are added and lines
 written in chunk order as chunks finish, with at most a few chunks in flight, so
 memory stays flat however many hands are played.
 """
@@ -12,28 +13,27 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import partial
 
-from ..model.play import crazy_eights, eights
-from ..model.play.bots import make_bot
-from ..model.play.fourscore import FOURSCORE_BOTS, FourScoreVariant, play_game
+from ..model.play.players import fourscore_bot, make_bot
+from ..model.play.fourscore import FourScoreVariant, play_game
+from ..model.play import DEFAULT_ITERATIONS
 from ..model.play.str8eight import Variant, play_hand
 
-MAIN, SKILL = 0, 1  # the streams of seeds
+MAIN, LADDER = 0, 2  # the streams of seeds (1 was the skill match the ladder replaced)
 SHARE_UNIT = 60  # a tied FourScore win is split k ways (k ≤ 6): wins are counted in 1/60ths
 
 
 def hand_seed(seed: int, stream: int, i: int) -> int:
-    return (seed << 40) | (stream << 36) | i
+    """The seed of hand i of a stream; a ladder's hands come in pairs on one deal (duplicate)."""
+    return (seed << 40) | (stream << 36) | (i // 2 if stream == LADDER else i)
 
 
 def seating(bots: tuple, players: int, stream: int, i: int) -> tuple:
-    """The bot in each seat for hand i: as asked (one name: every seat), or for the skill
-    match one greedy player among random ones, its seat moving on every hand."""
-    if stream == SKILL:
-        names = ["random"] * players
-        names[i % players] = "greedy"
-        return tuple(names)
+    """The bot in each seat for hand i: as asked (one name: every seat), or for a ladder
+    match (bots: the two players) the two in alternate seats, swapped on the second hand
+    of each deal, so each plays every deal from both sets of seats."""
+    if stream == LADDER:
+        return tuple(bots[(s + i) % 2] for s in range(players))
     return bots * players if len(bots) == 1 else bots
 
 
@@ -71,6 +71,9 @@ class Tally:
     turns_with_word: int = 0  # Eights: turns on which the seat to move could spell a word
     word_lengths: Counter = field(default_factory=Counter)  # Eights: letters -> words spelled
     words: Counter = field(default_factory=Counter)  # Eights: word -> times spelled
+    # ladder matches: what each player does, (bot, what) -> count (Str8 Eight: plays, passes,
+    # discards, takes, started, start_turns; FourScore: pile)
+    bot_moves: Counter = field(default_factory=Counter)
 
     def add(self, other: "Tally") -> "Tally":
         for name, value in vars(other).items():
@@ -81,15 +84,20 @@ class Tally:
         return self
 
 
+STR8EIGHT_MOVES = ("plays", "passes", "discards", "takes")  # Hand.moves, per seat
+
+
 def _str8eight_chunk(variant: Variant, bots: tuple, seed: int, stream: int, start: int, stop: int,
-                     log: bool) -> tuple:
+                     log: bool, iterations: int) -> tuple:
     t = Tally()
     lines = [] if log else None
     cache: dict = {}
     for i in range(start, stop):
         names = seating(bots, variant.players, stream, i)
-        players = cache.get(names) or cache.setdefault(names, [make_bot(n) for n in names])
+        players = cache.get(names) or cache.setdefault(names, [make_bot(n, iterations) for n in names])
         r = play_hand(variant, players, hand_seed(seed, stream, i), log=log)
+        if stream == LADDER:
+            _str8eight_moves(t, names, r)
         t.hands += 1
         t.turns[r.turns] += 1
         t.reshuffles[r.reshuffles] += 1
@@ -112,15 +120,29 @@ def _str8eight_chunk(variant: Variant, bots: tuple, seed: int, stream: int, star
     return t, lines
 
 
+def _str8eight_moves(t: Tally, names: tuple, r) -> None:
+    """What each seat's player did in a ladder hand."""
+    kinds = len(STR8EIGHT_MOVES)
+    moves = t.bot_moves
+    for seat, name in enumerate(names):
+        for k, what in enumerate(STR8EIGHT_MOVES):
+            moves[(name, what)] += r.moves[seat * kinds + k]
+        if r.starts[seat] is not None:
+            moves[(name, "started")] += 1
+            moves[(name, "start_turns")] += r.starts[seat] // len(names)  # its own turns before it
+    
 def _fourscore_chunk(variant: FourScoreVariant, bots: tuple, seed: int, stream: int, start: int, stop: int,
-                     log: bool) -> tuple:
+                     log: bool, iterations: int) -> tuple:
     t = Tally()
     lines = [] if log else None
     cache: dict = {}
     for i in range(start, stop):
         names = seating(bots, variant.players, stream, i)
-        players = cache.get(names) or cache.setdefault(names, [FOURSCORE_BOTS[n]() for n in names])
+        players = cache.get(names) or cache.setdefault(names, [fourscore_bot(n, iterations) for n in names])
         r = play_game(variant, players, hand_seed(seed, stream, i), log=log)
+        if stream == LADDER:
+            for seat, name in enumerate(names):
+                t.bot_moves[(name, "pile")] += r.piles[seat]
         t.hands += 1
         t.finished += 1
         t.turns[r.rounds] += 1
@@ -157,7 +179,7 @@ def _game_tally(t: Tally, names: tuple, r) -> None:
 
 
 def _games_chunk(play, bot_kinds: dict, add_hand, variant, bots: tuple, seed: int, stream: int, start: int,
-                 stop: int, log: bool) -> tuple:
+                 stop: int, log: bool, iterations: int) -> tuple:
     """Games of several hands (Crazy Eights, Eights): each game's tally, and add_hand's for each hand."""
     t = Tally()
     lines = [] if log else None
@@ -198,9 +220,21 @@ def _eights_hand(t: Tally, h) -> None:
         t.words[word.upper()] += 1
 
 
-CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk,
-          "crazy-eights": partial(_games_chunk, crazy_eights.play_game, crazy_eights.CRAZY_BOTS, _crazy_eights_hand),
-          "eights": partial(_games_chunk, eights.play_game, eights.EIGHTS_BOTS, _eights_hand)}
+def _crazy_eights_chunk(*args) -> tuple:
+    from ..model.play import crazy_eights
+
+    return _games_chunk(crazy_eights.play_game, crazy_eights.CRAZY_BOTS, _crazy_eights_hand, *args)
+
+
+def _eights_chunk(*args) -> tuple:
+    from ..model.play import eights
+
+    return _games_chunk(eights.play_game, eights.EIGHTS_BOTS, _eights_hand, *args)
+
+
+# each game's chunk player (Crazy Eights' and Eights' engines are imported only when played)
+CHUNKS = {"str8eight": _str8eight_chunk, "fourscore": _fourscore_chunk, "crazy-eights": _crazy_eights_chunk,
+          "eights": _eights_chunk}
 
 
 def _run_chunk(args):
@@ -209,11 +243,13 @@ def _run_chunk(args):
 
 
 def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, stream: int = MAIN,
-             log=None, progress=None) -> Tally:
+             log=None, progress=None, iterations: int = DEFAULT_ITERATIONS) -> Tally:
     """Play hands hands of game; log: an open text file taking one JSON line per hand;
-    progress(played) hears how many are played as the chunks come in."""
-    size = max(1, min(250, -(-hands // (max(1, jobs) * 4))))
-    chunks = [(game, variant, bots, seed, stream, a, min(a + size, hands), log is not None)
+    progress(played) hears how many are played as the chunks come in; iterations: the
+    lookahead player's budget, when one plays."""
+    slow = "lookahead" in " ".join(bots)
+    size = max(1, min(2 if slow else 250, -(-hands // (max(1, jobs) * 4))))
+    chunks = [(game, variant, bots, seed, stream, a, min(a + size, hands), log is not None, iterations)
               for a in range(0, hands, size)]
     total = Tally()
     for done, (tally, lines) in enumerate(_ordered(chunks, jobs), 1):
@@ -225,27 +261,64 @@ def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, 
     return total
 
 
+class Workers:
+    """Chunks played side by side in forked processes, or here, in turn, with one job.
+
+    The processes are forked (the parent's modules and memoised tables come for free)
+    with the render workers' signal handling (draw/workers.py): Ctrl-C is the parent's
+    to act on, and SIGTERM ends a worker at once, as Pool.terminate() expects; the
+    build's own handlers are reset in every forked child by interrupt.py. Leaving the
+    `with` block stops the workers, whatever happened."""
+
+    def __init__(self, jobs: int):
+        self.jobs = max(1, jobs)
+        self.pool = None
+
+    def __enter__(self) -> "Workers":
+        if self.jobs > 1:
+            import multiprocessing
+
+            from ..draw.workers import worker_signals
+
+            self.pool = multiprocessing.get_context("fork").Pool(self.jobs, initializer=worker_signals)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+    def submit(self, chunk: tuple):
+        """The chunk's result, to .get(): played now with one job, by a worker otherwise."""
+        if self.pool is None:
+            return _Done(_run_chunk(chunk))
+        return self.pool.apply_async(_run_chunk, (chunk,))
+
+
+class _Done:
+    def __init__(self, value):
+        self.value = value
+
+    def get(self):
+        return self.value
+
+
 def _ordered(chunks: list, jobs: int):
-    """Each chunk's result in order; with jobs > 1 from forked processes, at most
-    2 × jobs chunks in flight (memory flat in the number of hands)."""
-    if jobs <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            yield _run_chunk(chunk)
-        return
-    import multiprocessing
+    """Each chunk's result in order, at most 2 × jobs chunks in flight (memory flat in the
+    number of hands)."""
+    from collections import deque
 
-    from ..draw.workers import worker_signals
-
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(chunks)), initializer=worker_signals) as pool:
-        pending = []
+    jobs = min(jobs, len(chunks))
+    with Workers(jobs) as workers:
+        pending = deque()
         it = iter(chunks)
         for chunk in it:
-            pending.append(pool.apply_async(_run_chunk, (chunk,)))
+            pending.append(workers.submit(chunk))
             if len(pending) >= 2 * jobs:
                 break
         while pending:
-            result = pending.pop(0).get()
+            result = pending.popleft().get()
             nxt = next(it, None)
             if nxt is not None:
-                pending.append(pool.apply_async(_run_chunk, (nxt,)))
+                pending.append(workers.submit(nxt))
             yield result

@@ -8,3 +8,6 @@ rules leave a case open, the engines take the reading from the game's table of r
 "About this edition" section: the choices live there and only there (choices.py reads
 them into each engine's typed record).
 """
+
+DEFAULT_ITERATIONS = 64  # the lookahead player's rollouts per decision (settings: --lookahead-iterations)
+DEFAULT_LADDER_HANDS = 20  # hands (games) per match of the report's skill ladder (settings: --ladder-hands)

@@ -46,6 +46,7 @@ class _Counts:
         self.cards = cards
         self.paths_memo: dict = {}
         self.share_memo: dict = {}
+        self.rows: dict = {}
 
     def paths(self, a: int, v: int, j: int) -> int:
         """Walks of exactly j steps from value a (0: not started) to value v."""
@@ -75,15 +76,24 @@ class _Counts:
             return self.cards.ways[(last, need)]
         return sum(self.cards.ways[(b, need - 1)] for b in self.cards.follows[0])
 
+    def row(self, last: int, need: int) -> dict:
+        """The shares of a sequence ending at last (need more cards), filled in as asked: value -> share."""
+        key = (last, need)
+        got = self.rows.get(key)
+        if got is None:
+            got = self.rows[key] = {}
+        return got
+
     def finishes(self, last: int, need: int) -> int:
         return self._total(last, need)
 
 
 def _counts(cards: Cards) -> _Counts:
-    counts = getattr(cards, "_counts", None)
-    if counts is None:
+    try:
+        return cards._counts
+    except AttributeError:
         counts = cards._counts = _Counts(cards)
-    return counts
+        return counts
 
 
 class Greedy:
@@ -102,10 +112,11 @@ class Greedy:
         top = hand.discard[-1]
         if cards.pass_dir[top]:
             close = self._threat(hand, seat) >= cards.length - 2
-            mine = any(cards.pass_dir[c] for c in hand.hands[seat])
+            pass_dir = cards.pass_dir
+            mine = any(pass_dir[c] for c in hand.hands[seat])
             return DISCARDS if close and not mine else PILE
-        need = cards.length - len(hand.seqs[seat])
-        if cards.value[top] in cards.follows[hand.last[seat]] and cards.ways[(cards.value[top], need - 1)]:
+        v = cards.value[top]
+        if v in cards.follows[hand.last[seat]] and cards.ways[(v, cards.length - len(hand.seqs[seat]) - 1)]:
             return DISCARDS
         return PILE
 
@@ -117,35 +128,52 @@ class Greedy:
 
     @staticmethod
     def _threat(hand: Hand, seat: int) -> int:
-        return max(len(s) for i, s in enumerate(hand.seqs) if i != seat)
+        """The longest sequence of another seat."""
+        most = 0
+        for i, s in enumerate(hand.seqs):
+            if i != seat and len(s) > most:
+                most = len(s)
+        return most
 
     def act(self, hand: Hand, seat: int) -> tuple:
         cards = hand.cards
-        value, ways, follows, pass_dir = cards.value, cards.ways, cards.follows, cards.pass_dir
+        value, ways, follows = cards.value, cards.ways, cards.follows
         L = cards.length
         mine = hand.hands[seat]
-        last = hand.last[seat]
         need = L - len(hand.seqs[seat])
-        after = follows[last]
+        after = follows[hand.last[seat]]
         best, best_score = None, 0.0
-        # a run half laid or more is worth keeping going (and the last card may make the bonus)
-        laid = [value[x] for x in hand.seqs[seat]] if 2 * (L - need) >= L or need == 1 else None
+        laid = None
+        passes = False  # a pass card in hand (only then do the others' sequences matter)
         for c in mine:
             v = value[c]
-            if v and v in after:
-                finishes = ways[(v, need - 1)]
+            if not v:
+                passes = True
+            elif v in after:
                 if need == 1:  # the winning card: one that makes the bonus, if any does
+                    laid = [value[x] for x in hand.seqs[seat]]
                     return PLAY, max((x for x in mine if value[x] and value[x] in after),
                                      key=lambda x: cards.bonus(laid + [value[x]]))
+                finishes = ways[(v, need - 1)]
                 if finishes:
                     nxt = follows[v]
-                    score = finishes * (3.0 if any(value[o] in nxt and o != c for o in mine) else 1.0)
-                    if laid and self._keeps_run(laid, v, need - 1, cards.table_size):
-                        score *= self.RUN_PULL
+                    score = finishes
+                    for o in mine:
+                        if o != c and value[o] in nxt:
+                            score = finishes * 3.0
+                            break
+                    else:
+                        score = finishes * 1.0
+                    # a run half laid or more is worth keeping going
+                    if 2 * (L - need) >= L:
+                        if laid is None:
+                            laid = [value[x] for x in hand.seqs[seat]]
+                        if self._keeps_run(laid, v, need - 1, cards.table_size):
+                            score *= self.RUN_PULL
                     if score > best_score or (score == best_score and v < value[best]):
                         best, best_score = c, score
-        threat = self._threat(hand, seat)
-        if threat >= L - 2 and threat >= L - need:
+        threat = self._threat(hand, seat) if passes else 0
+        if passes and threat >= L - 2 and threat >= L - need:
             passer = self._safe_pass(hand, seat, threat)
             if passer is not None and not (best is not None and L - need >= threat):
                 return PASS, passer
@@ -174,32 +202,35 @@ class Greedy:
         counts = _counts(cards)
         value, pass_dir = cards.value, cards.pass_dir
         last = hand.last[seat]
+        shares = counts.rows.get((last, need))
+        if shares is None:
+            shares = counts.row(last, need)
         nxt = (seat + 1) % hand.players
         feeds = cards.follows[hand.last[nxt]]
         nxt_need = cards.length - len(hand.seqs[nxt])
         keep_pass = self.PASS_KEEP_CLOSE if threat >= cards.length - 3 else self.PASS_KEEP_CALM
+        retake = cards.variant.choices.retake_discard
+        taken = hand.taken
         worst, worst_keep = None, None
-        seen: set = set()
+        seen = []
         for c in hand.hands[seat]:
-            v = value[c]
-            if not hand.may_discard(c):
+            if c == taken and not retake:
                 continue
+            v = value[c]
             if pass_dir[c]:
                 keep = keep_pass
             else:
-                keep = counts.share(last, need, v) if v > last else 0.0
+                if v > last:
+                    keep = shares.get(v)
+                    if keep is None:
+                        keep = shares[v] = counts.share(last, need, v)
+                else:
+                    keep = 0.0
                 if v in seen:
                     keep *= 0.25  # a second copy is worth little
-                seen.add(v)
+                seen.append(v)
                 if v in feeds and cards.ways[(v, nxt_need - 1)]:
                     keep += self.FEED
             if worst is None or keep < worst_keep:
                 worst, worst_keep = c, keep
         return worst
-
-
-BOTS = {"greedy": Greedy, "random": RandomLegal}
-
-
-def make_bot(name: str):
-    return BOTS[name]()

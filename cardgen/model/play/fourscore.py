@@ -68,6 +68,21 @@ def _groups(table_size: int) -> dict:
     return {v: frozenset(groups_of(v, table_size)) for v in set(_values(table_size))}
 
 
+@lru_cache(maxsize=16)
+def _kin(table_size: int) -> dict:
+    """value -> the values sharing a group with it (a card may be laid beside those)."""
+    groups = _groups(table_size)
+    return {v: frozenset(w for w in groups if groups[v] & groups[w]) for v in groups}
+
+
+@lru_cache(maxsize=16)
+def _facing(table_size: int) -> frozenset:
+    """(v, w) pairs that name each other with arrows of one color: one step apart in a shared group."""
+    groups = _groups(table_size)
+    return frozenset((v, w) for v in groups for w in groups
+                     if v != w and abs(v - w) in groups[v] and abs(v - w) in groups[w])
+
+
 @dataclass
 class GameResult:
     piles: list  # cards in each seat's scoring pile at the end
@@ -89,6 +104,8 @@ class Game:
         self.rng = random.Random(seed)
         self.seed = seed
         self.groups = _groups(variant.table_size)
+        self.kin = _kin(variant.table_size)
+        self.facing_pairs = _facing(variant.table_size)
         deck = list(_values(variant.table_size))
         self.rng.shuffle(deck)
         p, k = variant.players, variant.cards_each
@@ -98,6 +115,12 @@ class Game:
         self.piles = [0] * p
         self.box = 0  # the seat holding the box
         self.fifth_cards = self.takes = self.bonuses = self.row_ties = 0
+        self.rounds = 0
+        self.played = [row[0] for row in self.rows]  # every card turned up so far (what nobody holds)
+        self.chosen: list = []  # this round's cards, by seat
+        self.values: list = []  # this round's values still to place, lowest first
+        self.group: list = []  # the seats placing the current value, in order from the box
+        self.at = 0  # the next of them
         self.events: "list | None" = [] if log else None
         self.opening = {"rows": [r[:] for r in self.rows], "hands": [h[:] for h in self.hands],
                         "left_over": deck[ROWS + p * k:]} if log else None
@@ -105,19 +128,18 @@ class Game:
     def spots(self, v: int) -> list:
         """Where a card of value v may go: (row, side) pairs, in row order."""
         out = []
-        g = self.groups[v]
+        kin = self.kin[v]
         for r, row in enumerate(self.rows):
             left, right = row[0], row[-1]
-            if v == right or (v > right and g & self.groups[right]):
+            if v == right or (v > right and right in kin):
                 out.append((r, RIGHT))
-            if v == left and len(row) > 1 and left != right or (v < left and g & self.groups[left]):
+            if v == left and len(row) > 1 and left != right or (v < left and left in kin):
                 out.append((r, LEFT))
         return out
 
     def facing(self, v: int, neighbour: int) -> bool:
         """The two cards name each other with arrows of one color: one step apart in a shared group."""
-        d = abs(v - neighbour)
-        return d > 0 and d in self.groups[v] and d in self.groups[neighbour]
+        return (v, neighbour) in self.facing_pairs
 
     def highest_rows(self) -> list:
         """The rows holding the highest card on the table (its right end), in row order."""
@@ -172,41 +194,88 @@ class Game:
                                 **({"fifth": True} if fifth else {}), **({"returned": True} if returned else {})})
 
     def play(self, bots: list) -> GameResult:
+        """Play rounds until the hands are empty. A game may be resumed, even between two
+        placements of a round: the search (lookahead.py) plays copies on from its decisions."""
         p = self.variant.players
-        rounds = 0
-        while self.hands[0]:
-            chosen = []
-            for seat in range(p):
-                v = bots[seat].choose(self, seat)
-                self.hands[seat].remove(v)
-                chosen.append(v)
-            if self.events is not None:
-                self.events.append({"reveal": chosen[:]})
-            for v in sorted(set(chosen)):
-                tied = sorted((s for s in range(p) if chosen[s] == v), key=lambda s: (s - self.box) % p)
-                for seat in tied:
-                    spots = self.spots(v)
-                    spot = bots[seat].place(self, seat, v, spots) if spots else None
-                    if spots and spot not in spots:
-                        raise RuntimeError(f"{bots[seat]!r} placed {v} at {spot}: not a legal place")
-                    take = None
-                    if spot is None:
-                        rows = self.highest_rows()
-                        take = bots[seat].take(self, seat, v, rows) if self.choices.row_tie == "choose" else rows[0]
-                    self.place(seat, v, spot, take)
-                if len(tied) > 1:
-                    self.box = tied[-1]
-                    if self.events is not None:
-                        self.events.append({"box": self.box})
-            rounds += 1
+        self.run(bots, None)
         low = min(self.piles)
         winners = [s for s in range(p) if self.piles[s] == low]
         log = None
         if self.events is not None:
             log = {"game": GAME, "players": p, "table_size": self.variant.table_size, "seed": self.seed,
                    **self.opening, "events": self.events, "piles": self.piles[:], "winners": winners}
-        return GameResult(self.piles[:], winners, rounds, self.fifth_cards, self.takes, self.bonuses,
+        return GameResult(self.piles[:], winners, self.rounds, self.fifth_cards, self.takes, self.bonuses,
                           self.row_ties, log)
+
+    def run(self, bots: list, stop: "int | None") -> None:
+        """Play on to the end of the game, or (stop) until stop rounds are complete."""
+        p = self.variant.players
+        while self.values or self.hands[0]:
+            if not self.values:
+                if stop is not None and self.rounds >= stop:
+                    return
+                self.reveal([bots[seat].choose(self, seat) for seat in range(p)])
+            self.place_next(bots)
+
+    def reveal(self, chosen: list) -> None:
+        """The round's cards, one per seat, turned up together; they are placed lowest first."""
+        for seat, v in enumerate(chosen):
+            self.hands[seat].remove(v)
+        self.chosen = chosen
+        self.played.extend(chosen)
+        self.values = sorted(set(chosen))
+        if self.events is not None:
+            self.events.append({"reveal": chosen[:]})
+
+    def placing(self) -> tuple:
+        """(seat, value) of the card placed next: within a value, seats in order from the box."""
+        if not self.group:
+            v, p = self.values[0], self.variant.players
+            self.group = sorted((s for s in range(p) if self.chosen[s] == v), key=lambda s: (s - self.box) % p)
+            self.at = 0
+        return self.group[self.at], self.values[0]
+
+    def place_next(self, bots: list) -> None:
+        """The next card of the round placed where its seat's player puts it (or the row it takes)."""
+        seat, v = self.placing()
+        bot = bots[seat]
+        spots = self.spots(v)
+        spot = bot.place(self, seat, v, spots) if spots else None
+        if spots and spot not in spots:
+            raise RuntimeError(f"{bot!r} placed {v} at {spot}: not a legal place")
+        take = None
+        if spot is None:
+            rows = self.highest_rows()
+            take = bot.take(self, seat, v, rows) if self.choices.row_tie == "choose" else rows[0]
+        self.place(seat, v, spot, take)
+        self.placed()
+
+    def placed(self) -> None:
+        """The card just placed is done with: on to the next seat, value or round."""
+        self.at += 1
+        if self.at < len(self.group):
+            return
+        if len(self.group) > 1:
+            self.box = self.group[-1]
+            if self.events is not None:
+                self.events.append({"box": self.box})
+        self.group = []
+        self.values.pop(0)
+        if not self.values:
+            self.rounds += 1
+
+    def copy(self) -> "Game":
+        """The state as it stands, for a search to play on (no log)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rows = [r[:] for r in self.rows]
+        g.stacked = self.stacked[:]
+        g.hands = [h[:] for h in self.hands]
+        g.piles = self.piles[:]
+        g.played = self.played[:]
+        g.values, g.group = self.values[:], self.group[:]
+        g.events = g.opening = None
+        return g
 
 
 class FourScoreRandom:
@@ -238,19 +307,28 @@ class FourScoreGreedy:
             return len(game.rows[self.take(game, seat, v, game.highest_rows())])
         r, side = spot
         row = game.rows[r]
-        cost = len(row) if game.fills(v, spot) else 0.1 * len(row)  # a fifth card takes the row's others
+        n = len(row)
         neighbour = row[-1] if side == RIGHT else row[0]
-        if game.facing(v, neighbour) and (game.piles[seat] or cost >= 1):
+        # a fifth card takes the row's others (Game.fills, inlined: this is the rollouts' hot path)
+        fifth = (v != neighbour or game.choices.same_number_counts) and n - game.stacked[r] == ROW_LIMIT - 1
+        cost = n if fifth else 0.1 * n
+        if (v, neighbour) in game.facing_pairs and (game.piles[seat] or cost >= 1):
             cost -= 1
         return cost
 
-    def choose(self, game: Game, seat: int) -> int:
-        best, best_cost = None, None
+    def costs(self, game: Game, seat: int) -> list:
+        """(cost, value) of each card the seat holds (one per value, lowest value first): what
+        laying it at its cheapest place would cost on the table as it stands."""
+        out = []
+        cost_of = self._cost
         for v in sorted(set(game.hands[seat])):
             spots = game.spots(v)
-            cost = min((self._cost(game, seat, v, s) for s in spots), default=None)
-            if cost is None:
-                cost = self._cost(game, seat, v, None)
+            out.append((min(cost_of(game, seat, v, s) for s in spots) if spots else cost_of(game, seat, v, None), v))
+        return out
+
+    def choose(self, game: Game, seat: int) -> int:
+        best, best_cost = None, None
+        for cost, v in self.costs(game, seat):
             if best is None or cost < best_cost:
                 best, best_cost = v, cost
         return best

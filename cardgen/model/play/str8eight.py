@@ -24,6 +24,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 PLAY, PASS, DISCARD = "play", "pass", "discard"  # what a seat does with its fourth card
 PILE, DISCARDS = "pile", "discard"  # where it draws from
+MOVE_KINDS, TAKE_KIND = 4, 3  # a seat's moves counted: plays, passes, discards, takes from the discard pile
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,8 @@ class HandResult:
     scores: list
     lengths: list  # each seat's sequence length at the end
     winning_cells: tuple = ()  # (row, col) of each card of the winning sequence
+    moves: tuple = ()  # per seat, MOVE_KINDS counts: plays, passes, discards, takes from the discard pile
+    starts: tuple = ()  # per seat, the turn it laid its first card on (None: it never started)
     log: "dict | None" = None
 
 
@@ -140,7 +143,10 @@ class Hand:
         self.discard: list = []
         self.passed: list = []  # played pass cards
         self.seqs: list = [[] for _ in range(p)]
+        self.shown: list = [[] for _ in range(p)]  # cards each seat is seen to hold (taken from the discard pile)
         self.last = [0] * p
+        self.moves = [0] * (MOVE_KINDS * p)  # seat i's plays, passes, discards, discard-pile takes at i*MOVE_KINDS…
+        self.starts: list = [None] * p  # the turn (all seats counted) each seat laid its first card on
         self.turn = 0
         self.taken: "int | None" = None  # the card this turn took from the discard pile
         self.reshuffles = self.impasses = self.passes_played = 0
@@ -182,6 +188,8 @@ class Hand:
             keep, rest = [], self.discard + [c for h in self.hands for c in h] + self.passed
             for h in self.hands:
                 h.clear()
+            for h in self.shown:
+                h.clear()
         self.discard, self.passed = keep, []
         if not rest:
             return False
@@ -207,54 +215,94 @@ class Hand:
         return True
 
     def play(self, bots: list) -> HandResult:
-        cards, p, L = self.cards, self.players, self.cards.length
-        ids, value, pass_dir = cards.ids, cards.value, cards.pass_dir
-        events = self.events
+        """Play turns until a seat wins, nothing is left to draw or the turn limit is reached.
+        A hand may be resumed: the search (lookahead.py) plays copies on from a turn's start."""
+        return self._result(self.run(bots, self.cards.variant.turn_limit))
+
+    def run(self, bots: list, stop: int) -> "int | None":
+        """Play turns until turn stop (or the end of the hand); the winner, if any."""
+        p = self.players
         winner = None
-        max_turns = cards.variant.turn_limit
-        while self.turn < max_turns:
+        while self.turn < stop:
             seat = self.turn % p
             if not self.draw and not self._refill():
                 break
             bot = bots[seat]
-            source = bot.draw_from(self, seat) if self.discard else PILE
-            if source == DISCARDS and self.discard:
-                card = self.taken = self.discard.pop()
-            else:
-                source, card, self.taken = PILE, self.draw.pop(), None
-            hand = self.hands[seat]
-            hand.append(card)
-            if events is not None:
-                events.append({"p": seat, "draw": source, "card": ids[card]})
+            self.take(seat, bot.draw_from(self, seat) if self.discard else PILE)
             action, card = bot.act(self, seat)
-            if card not in hand:
-                raise RuntimeError(f"{bot!r} used card {ids[card]} that seat {seat} does not hold")
-            hand.remove(card)
-            if events is not None:
-                events.append({"p": seat, action: ids[card]})
-            self.turn += 1
-            if action == PLAY:
-                if not value[card] or value[card] not in cards.follows[self.last[seat]]:
-                    raise RuntimeError(f"{bot!r} played {ids[card]} after {self.last[seat]}: not a legal move")
-                self.seqs[seat].append(card)
-                self.last[seat] = value[card]
-                self.progress = True
-                if len(self.seqs[seat]) == L:
-                    winner = seat
-                    break
-            elif action == PASS:
-                step = pass_dir[card]
-                if not step:
-                    raise RuntimeError(f"{bot!r} played number card {ids[card]} as a pass card")
-                self.passed.append(card)
-                self.passes_played += 1
-                self.progress = True
-                self.hands = [self.hands[(i - step) % p] for i in range(p)]  # seat i gets seat i-step's hand
-            else:
-                if not self.may_discard(card):
-                    raise RuntimeError(f"{bot!r} put back {ids[card]}, the discard it just took: the readings forbid it")
-                self.discard.append(card)
-        return self._result(winner)
+            if self.apply(seat, action, card, bot):
+                winner = seat
+                break
+        return winner
+
+    def take(self, seat: int, source: str) -> int:
+        """The turn's draw: the discard pile's top card (DISCARDS) or the draw pile's."""
+        if source == DISCARDS and self.discard:
+            card = self.taken = self.discard.pop()
+            self.shown[seat].append(card)
+            self.moves[seat * MOVE_KINDS + TAKE_KIND] += 1
+        else:
+            source, card, self.taken = PILE, self.draw.pop(), None
+        self.hands[seat].append(card)
+        if self.events is not None:
+            self.events.append({"p": seat, "draw": source, "card": self.cards.ids[card]})
+        return card
+
+    def apply(self, seat: int, action: str, card: int, bot=None) -> bool:
+        """The seat does action with card (one of the 4 it holds) and its turn ends; True: it won."""
+        cards = self.cards
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuntimeError(f"{bot!r} used card {cards.ids[card]} that seat {seat} does not hold")
+        hand.remove(card)
+        shown = self.shown[seat]
+        if shown and card in shown:
+            shown.remove(card)
+        if self.events is not None:
+            self.events.append({"p": seat, action: cards.ids[card]})
+        self.turn += 1
+        if action == PLAY:
+            v = cards.value[card]
+            if not v or v not in cards.follows[self.last[seat]]:
+                raise RuntimeError(f"{bot!r} played {cards.ids[card]} after {self.last[seat]}: not a legal move")
+            seq = self.seqs[seat]
+            seq.append(card)
+            self.last[seat] = v
+            self.progress = True
+            self.moves[seat * MOVE_KINDS] += 1
+            if len(seq) == 1:
+                self.starts[seat] = self.turn - 1
+            return len(seq) == cards.length
+        if action == PASS:
+            step = cards.pass_dir[card]
+            if not step:
+                raise RuntimeError(f"{bot!r} played number card {cards.ids[card]} as a pass card")
+            self.passed.append(card)
+            self.passes_played += 1
+            self.moves[seat * MOVE_KINDS + 1] += 1
+            self.progress = True
+            p = self.players
+            self.hands = [self.hands[(i - step) % p] for i in range(p)]  # seat i gets seat i-step's hand
+            self.shown = [self.shown[(i - step) % p] for i in range(p)]
+            return False
+        if card == self.taken and not cards.variant.choices.retake_discard:  # may_discard, inlined
+            raise RuntimeError(f"{bot!r} put back {cards.ids[card]}, the discard it just took: the readings forbid it")
+        self.discard.append(card)
+        self.moves[seat * MOVE_KINDS + 2] += 1
+        return False
+
+    def copy(self) -> "Hand":
+        """The state as it stands, for a search to play on (no log; the same random numbers)."""
+        h = Hand.__new__(Hand)
+        h.__dict__.update(self.__dict__)
+        h.hands = [x[:] for x in self.hands]
+        h.shown = [x[:] for x in self.shown]
+        h.seqs = [x[:] for x in self.seqs]
+        h.last = self.last[:]
+        h.moves, h.starts = self.moves[:], self.starts[:]
+        h.draw, h.discard, h.passed = self.draw[:], self.discard[:], self.passed[:]
+        h.events = h.opening = None
+        return h
 
     # ---- the score
     def _result(self, winner: "int | None") -> HandResult:
@@ -280,7 +328,8 @@ class Hand:
         return HandResult(
             winner=winner, bonus=bonus, turns=self.turn, reshuffles=self.reshuffles, impasses=self.impasses,
             passes_played=self.passes_played, scores=scores, lengths=[len(s) for s in self.seqs],
-            winning_cells=tuple(cards.cell[c] for c in self.seqs[winner]) if winner is not None else (), log=log)
+            winning_cells=tuple(cards.cell[c] for c in self.seqs[winner]) if winner is not None else (),
+            moves=tuple(self.moves), starts=tuple(self.starts), log=log)
 
 
 def play_hand(variant: Variant, bots: list, seed: int, log: bool = False) -> HandResult:

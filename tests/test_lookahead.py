@@ -1,0 +1,125 @@
+"""The lookahead player: only legal moves (the outside referees replay its hands), only what
+its seat may know, a search that keeps the greedy move unless another is clearly better,
+the same moves from the same seed, and a win over random players; and the skill ladder it
+tops in every report. Tiny budgets: its strength is measured by benchmarks/playtest.py."""
+import json
+import random
+
+import pytest
+
+from cardgen.model.play import lookahead
+from cardgen.model.play.bots import Greedy, RandomLegal
+from cardgen.model.play.fourscore import FourScoreGreedy, FourScoreRandom, FourScoreVariant, play_game
+from cardgen.model.play.lookahead import FourScoreLookahead, Str8EightLookahead, search
+from cardgen.model.play.str8eight import PASS, PILE, Hand, Variant, cards_for, play_hand
+from cardgen.playtest.simulate import LADDER, simulate
+from conftest import run_cli
+from referee import replay
+from referee_fourscore import replay as replay_fourscore
+
+
+def test_the_referees_accept_the_lookahead_players_hands():
+    bots = [Str8EightLookahead(6), Greedy(), Str8EightLookahead(6, passes=False)]
+    for seed in (3, 4):
+        r = play_hand(Variant(players=3), bots, seed, log=True)
+        assert r.winner is not None and replay(json.dumps(r.log)) == []
+        assert r.moves[2 * 4 + 1] == 0  # the player kept from its pass cards played none
+    r = play_game(FourScoreVariant(players=3), [FourScoreLookahead(6), FourScoreGreedy(), FourScoreRandom()], 5,
+                  log=True)
+    assert replay_fourscore(json.dumps(r.log)) == []
+
+
+def _mid_hand(seed: int = 21, turns: int = 14) -> Hand:
+    h = Hand(cards_for(Variant()), seed)
+    g = Greedy()
+    for _ in range(turns):
+        seat = h.turn % 4
+        h.take(seat, g.draw_from(h, seat) if h.discard else PILE)
+        assert not h.apply(seat, *g.act(h, seat))
+    return h
+
+
+def test_a_determinization_keeps_what_the_seat_sees_and_deals_the_rest_anew():
+    h = _mid_hand()
+    seat = h.turn % 4
+    other = (seat + 1) % 4
+    h.shown[other].append(h.hands[other][0])  # a card the table saw that seat take
+    unseen = lookahead._unseen(h, seat)
+    hidden = set(unseen)
+    assert not hidden & set(h.hands[seat] + h.discard + h.passed + h.shown[other] + [c for s in h.seqs for c in s])
+    assert hidden == set(h.draw) | {c for s in range(4) if s != seat for c in h.hands[s]} - set(h.shown[other])
+    worlds = [lookahead._determinize(h, seat, unseen, random.Random(k), 6) for k in range(2)]
+    for w in worlds:
+        assert w.hands[seat] == h.hands[seat] and w.discard == h.discard and w.seqs == h.seqs
+        assert [len(x) for x in w.hands] == [len(x) for x in h.hands] and len(w.draw) == len(h.draw)
+        assert w.hands[other][0] == h.hands[other][0]  # the card it was seen to take stays with it
+        assert sorted(w.draw + [c for s in range(4) if s != seat for c in w.hands[s]]) == \
+            sorted(h.draw + [c for s in range(4) if s != seat for c in h.hands[s]])
+    assert worlds[0].draw[-6:] != worlds[1].draw[-6:]  # the pile's top is dealt anew
+    assert h.hands == _mid_hand().hands  # the hand searched is left as it was
+
+
+def test_the_search_keeps_the_greedy_move_unless_another_is_clearly_better():
+    def deal(rng):
+        return rng.random()
+
+    better = search(["greedy", "other"], "greedy", 64, 1, deal,
+                    lambda k, walk, w, rng: w + (0.2 if k == "other" else 0))
+    assert better == "other"
+    noise = [search(["greedy", "a", "b", "c"], "greedy", 64, seed, deal, lambda k, walk, w, rng: rng.random())
+             for seed in range(12)]
+    assert noise.count("greedy") >= 8  # chance alone rarely moves it off the greedy move
+    assert search(["only"], "only", 64, 1, deal, None) == "only"
+
+
+def test_the_same_seed_gives_the_same_moves_whatever_process_plays_them():
+    one = simulate("str8eight", Variant(players=3), ("lookahead", "greedy"), 4, 7, 1, stream=LADDER, iterations=6)
+    two = simulate("str8eight", Variant(players=3), ("lookahead", "greedy"), 4, 7, 2, stream=LADDER, iterations=6)
+    assert vars(one) == vars(two) and one.hands == 4
+    assert one.bot_moves[("lookahead", "plays")] > 0 and one.bot_seats["lookahead"] == 6
+
+
+@pytest.mark.parametrize("game", ["str8eight", "fourscore"])
+def test_the_lookahead_player_beats_random_ones(game):
+    if game == "str8eight":
+        v, bots, play = Variant(players=2), lambda: [Str8EightLookahead(8), RandomLegal()], play_hand
+    else:
+        v, bots, play = FourScoreVariant(players=2), lambda: [FourScoreLookahead(8), FourScoreRandom()], play_game
+    wins = 0
+    for seed in range(3):
+        for swap in (False, True):
+            seats = bots()[::-1] if swap else bots()
+            r = play(v, seats, seed)
+            winners = [r.winner] if game == "str8eight" else r.winners
+            wins += any(isinstance(seats[w], (Str8EightLookahead, FourScoreLookahead)) for w in winners)
+    assert wins >= 5
+
+
+def test_the_report_climbs_the_skill_ladder(tmp_path):
+    out, figures = tmp_path / "out", tmp_path / "f.json"
+    result = run_cli("playtest", "--game", "str8eight", "--players", "3", "--hands", "6", "--ladder-hands", "4",
+                     "--lookahead-iterations", "4", "-j", "1", "--out", out, "--json", figures, "-q")
+    assert result.exit_code == 0, result.output
+    ladder = json.loads(figures.read_text())["reports"][0]["figures"]["ladder"]
+    matches = {(m["strong"], m["weak"]): m for m in ladder["matches"]}
+    assert list(matches) == [("greedy", "random"), ("lookahead", "greedy"), ("lookahead-no-pass", "greedy")]
+    for m in matches.values():
+        share = m["strong_share"]
+        assert m["hands"] == 4 and share["count"] <= m["decided"] <= 4
+        assert share["low"] <= share["rate"] <= share["high"] and m["play"][m["strong"]]["seat_hands"] == 6
+    assert matches[("lookahead-no-pass", "greedy")]["play"]["lookahead-no-pass"]["passes"] == 0
+    worth = ladder["pass_cards_worth"]
+    assert worth["points"] == pytest.approx(100 * (worth["with"] - worth["without"]), abs=0.06)
+    page = (out / "playtest" / "str8eight-playtest.html").read_text()
+    assert "ladder: lookahead against greedy" in page and "pass cards worth to the lookahead player" in page
+    assert "What the skill ladder says" in page and "Against greedy, the lookahead player plays" in page
+    import pypdf
+
+    text = pypdf.PdfReader(str(out / "playtest" / "str8eight-playtest-letter.pdf")).pages[0].extract_text()
+    assert "Skill ladder" in text and "lookahead vs greedy" in text
+
+
+def test_lookahead_is_refused_where_it_does_not_play():
+    result = run_cli("playtest", "--game", "eights", "--bots", "lookahead", "--hands", "1")
+    assert result.exit_code == 2 and "the lookahead player plays str8eight and fourscore" in result.output
+    assert len(result.output.strip().splitlines()) == 1
