@@ -141,7 +141,9 @@ PICTURES = {
                                   "Crazy Eights: the court figures, a wild eight and an ace, each with its penalty."),
     # designing variants, shops and screens
     "playtest-report": Picture("kit", (Source("kit/playtest/str8eight-playtest-letter.pdf"),), 760,
-                               "A playtest report", "A playtest report of 200 hands."),
+                               "A playtest report",
+                               "A playtest report of 200 hands, with its skill ladder at the default 20 hands a "
+                               "match: rough intervals, as the picture shows."),
     "tts-sheet": Picture("kit", (Source(f"{KIT}/tts/str8eight-faces-1.png", crop=(0.0, 0.0, 0.5, 0.43)),), 800,
                          "Part of a Tabletop Simulator face sheet", "Part of a Tabletop Simulator face sheet."),
     "shop-proof": Picture("kit", (Source(f"{KIT}/shop/drivethrucards-proof.pdf", 0),
