@@ -116,7 +116,7 @@ def test_ink_scan_finds_the_rich_black_and_gs_agrees(pdfx):
     if shutil.which("gs") is None:
         pytest.skip("Ghostscript not installed: the separations method is not available")
     seps = measure_ink(pdfx, dpi=50)  # gs is installed: the preflight's default is the separations
-    assert seps.method == "gs tiffsep" and seps.max_percent == pytest.approx(scan.max_percent, abs=1.0)
+    assert seps.method == "gs CMYK raster" and seps.max_percent == pytest.approx(scan.max_percent, abs=1.0)
 
 
 def _damaged(pdfx, tmp_path, change):

@@ -121,7 +121,7 @@ def test_drivethrucards_pdf_has_the_shops_boxes_not_the_builds_bleed(dtc):
     ink = report["ink"]
     # the limit is the shop table's; the rich black fills (C55 M40 Y40 K100) stay 5 points under it
     assert ink["status"] == "pass" and ink["limit_pct"] == 240 and 200 < ink["max_pct"] <= 235
-    assert ink["method"] == "gs tiffsep at 100 dpi" and "content scan 235 %" in ink["note"]
+    assert ink["method"] == "gs CMYK raster at 100 dpi" and "content scan 235 %" in ink["note"]
     assert report["files"][0]["measured"]["color_spaces"] == ["DeviceCMYK"]
     assert all(c["status"] == "pass" for c in report["files"][0]["checks"])
     assert (folder / "preflight.txt").read_text().startswith("Preflight for DriveThruCards: PASS")
@@ -438,7 +438,7 @@ def test_a_percent_sign_in_the_temp_folder_does_not_blind_the_separations(tiny_d
     monkeypatch.setattr(tempfile, "tempdir", str(private))
     _write(tmp_path / "shop", "drivethrucards", tiny_deck)
     ink = json.loads((tmp_path / "shop" / "drivethrucards" / "preflight.json").read_text())["ink"]
-    assert ink["method"] == "gs tiffsep at 100 dpi" and 200 < ink["max_pct"] <= 240.5, ink
+    assert ink["method"] == "gs CMYK raster at 100 dpi" and 200 < ink["max_pct"] <= 240.5, ink
     assert [p.name for p in private.iterdir() if p.name.startswith("cardgen-ink-")] == []
 
 

@@ -39,7 +39,7 @@ def box_words(facts: Str8EightFacts, faces, options: BuildOptions, theme: Theme)
 
     trial = playability(facts.table_size, facts.pass_cards, facts.sequence_length)
     also = None if check_fourscore_playable(facts.table_size) else fourscore_package(
-        fourscore_facts(facts.table_size, facts.pass_cards))
+        fourscore_facts(facts.table_size, facts.pass_cards, trial=False))
     return box_text(GAME, box_facts(facts, str8eight_package(facts, trial), faces, options, theme, also))
 
 

@@ -1,7 +1,7 @@
 """How much ink a print file lays down at its darkest point: the preflight's ink line.
 
 Two independent measures of the largest total ink (C+M+Y+K, percent):
-- "gs tiffsep": Ghostscript rasterizes each page into its four process separations
+- "gs CMYK raster": Ghostscript rasterizes each page into its four process plates
   (what a RIP does), and the coverages are summed pixel by pixel. What a shop's
   preflight measures, but it needs the gs program.
 - "content scan": every CMYK color operator and every CMYK image pixel in the file
@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 GS_SECONDS = 120
-PROCESS = ("Cyan", "Magenta", "Yellow", "Black")
 
 
 class NoSeparations(subprocess.SubprocessError):
@@ -32,7 +31,7 @@ class InkMeasure:
     max_percent: float
     page: int
     where: str
-    method: str  # "gs tiffsep" or "content scan"
+    method: str  # "gs CMYK raster" or "content scan"
 
     def within(self, limit: float) -> bool:
         return self.max_percent <= limit + 0.5  # half a percent: 8-bit rounding of either method
@@ -63,41 +62,83 @@ def gs_program() -> "str | None":
 
 
 def ink_by_separations(path: Path, dpi: int = 150) -> InkMeasure:
-    """The maximum over the pixels of Ghostscript's tiffsep separations at dpi.
+    """The maximum over the pixels of Ghostscript's CMYK rendering of the pages at dpi.
 
-    tiffsep writes, per page, one 8-bit gray TIFF per separation, 0 where the plate
-    prints solid and 255 where it prints nothing."""
+    gs rasterizes each page to its four process plates (pamcmyk32: one byte a plate a
+    pixel, 0 where the plate prints nothing, 255 where it prints solid), streamed through
+    a pipe a page at a time: nothing lands on disk and memory holds one page. For the
+    DeviceCMYK, transparency-free files cardgen writes this is the same raster as the
+    tiffsep separations a RIP makes (measured on all three shop decks: the same maximum,
+    at the same pixel), in half the time."""
+    import threading
+
     import numpy as np
-    from PIL import Image
 
     gs = gs_program()
     if gs is None:
         raise FileNotFoundError("gs")
     from ..private import temporary
 
-    with temporary("ink") as tmp:  # named with our pid: swept after a SIGKILL too
-        out = Path(tmp)
-        # gs reads % in the output name as a page-number format: a literal one (a TMPDIR named
-        # "t%d") is doubled, or the pages land elsewhere and nothing is measured
-        pattern = str(out).replace("%", "%%") + "/p%04d.tif"
-        subprocess.run([gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiffsep", f"-r{dpi}",
-                        "-dMaxSpots=0", f"-sOutputFile={pattern}", str(Path(path).resolve())],
-                       check=True, capture_output=True, timeout=GS_SECONDS)
-        best = (-1.0, 0, "")
-        for composite in sorted(out.glob("p[0-9][0-9][0-9][0-9].tif")):
-            page = int(composite.stem[1:])
-            total = None
-            for sep in PROCESS:
-                with Image.open(out / f"{composite.stem}({sep}).tif") as im:
-                    cover = 255 - np.asarray(im.convert("L"), dtype=np.int32)
-                total = cover if total is None else total + cover
-            y, x = np.unravel_index(int(np.argmax(total)), total.shape)
-            percent = round(int(total[y, x]) * 100 / 255, 2)
-            if percent > best[0]:
-                best = (percent, page, f"pixel ({x}, {y}) at {dpi} dpi")
+    cmd = [gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pamcmyk32", f"-r{dpi}", "-sOutputFile=-",
+           str(Path(path).resolve())]
+    with temporary("ink") as tmp, open(Path(tmp) / "gs-said.txt", "w+b") as said:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=said)
+        stopped = threading.Event()
+
+        def stop() -> None:  # a hanging gs is stopped, and said so
+            stopped.set()
+            proc.kill()
+        timer = threading.Timer(GS_SECONDS, stop)
+        timer.start()
+        best, page = (-1.0, 0, ""), 0
+        try:
+            while (shape := _pam_header(proc.stdout)) is not None:
+                height, width, depth = shape
+                data = proc.stdout.read(width * height * depth)
+                if depth != 4 or len(data) != width * height * depth:
+                    break
+                page += 1
+                total = np.frombuffer(data, np.uint8).reshape(height, width, depth).sum(axis=2, dtype=np.uint16)
+                y, x = np.unravel_index(int(np.argmax(total)), total.shape)
+                percent = round(int(total[y, x]) * 100 / 255, 2)
+                if percent > best[0]:
+                    best = (percent, page, f"pixel ({x}, {y}) at {dpi} dpi")
+            proc.stdout.close()
+            code = proc.wait()
+        finally:
+            timer.cancel()
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        if stopped.is_set():
+            raise subprocess.TimeoutExpired(cmd, GS_SECONDS)
+        if code:
+            said.seek(0)
+            raise subprocess.CalledProcessError(code, cmd, stderr=said.read(4096))
     if best[1] == 0:  # gs ran and wrote no page: no figure, rather than a -1 % that passes any limit
         raise NoSeparations("gs wrote no separations")
-    return InkMeasure(best[0], best[1], best[2], "gs tiffsep")
+    return InkMeasure(best[0], best[1], best[2], METHOD)
+
+
+METHOD = "gs CMYK raster"
+
+
+def _pam_header(stream) -> "tuple[int, int, int] | None":
+    """(height, width, depth) of the next PAM image on the stream; None at its end or on
+    anything that is not a PAM header (the page count then says what was read)."""
+    if stream.readline(8) != b"P7\n":
+        return None
+    fields = {}
+    for _ in range(16):
+        line = stream.readline(128)
+        if line == b"ENDHDR\n":
+            try:
+                return int(fields[b"HEIGHT"]), int(fields[b"WIDTH"]), int(fields[b"DEPTH"])
+            except (KeyError, ValueError):
+                return None
+        key, _, value = line.strip().partition(b" ")
+        fields[key] = value
+    return None
 
 
 def measure_ink(path: Path, dpi: int = 150, use_gs: "bool | None" = None) -> InkMeasure:

@@ -50,7 +50,7 @@ def draw_shop_pdf(svgs: list, path: Path, meta, spec: Shop, size: ShopSize, font
     PDF is drawn as the cards are, with the shop's boxes.
     Returns {"applied": bool, "what": text, "ink": None or {"max_pct", "method", "note"}}."""
     if spec.color == "cmyk":
-        from ..check.ink import ink_by_scan, ink_by_separations, gs_program
+        from ..check.ink import METHOD, gs_program, ink_by_scan, ink_by_separations
         from ..draw.cmyk import HEADROOM, PROFILE_NAME, Inks
         from ..draw.pdfx import PDFX_CONFORMANCE, to_pdfx
 
@@ -69,7 +69,7 @@ def draw_shop_pdf(svgs: list, path: Path, meta, spec: Shop, size: ShopSize, font
         if seps is not None:
             # the higher of the two is judged: a rich-black detail thinner than a pixel at
             # INK_DPI rasterizes lighter than it prints, and the scan sees every paint whole
-            ink = {"max_pct": max(seps.max_percent, scan.max_percent), "method": f"gs tiffsep at {INK_DPI} dpi",
+            ink = {"max_pct": max(seps.max_percent, scan.max_percent), "method": f"{METHOD} at {INK_DPI} dpi",
                    "note": f"separations {seps.max_percent:g} % (page {seps.page}, {seps.where}); {said}"}
         else:
             ink = {"max_pct": scan.max_percent, "method": "content scan",

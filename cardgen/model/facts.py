@@ -556,7 +556,9 @@ def check_fourscore_playable(table_size: int) -> "str | None":
 
 
 def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
-                    scaffold: str = "full") -> FourScoreFacts:
+                    scaffold: str = "full", trial: bool = True) -> FourScoreFacts:
+    """trial=False: without the trial games (a tenth of a second), for words that name the
+    game but print none of its figures (Str8 Eight's box)."""
     m = str8eight
     n = m.check_table_size(table_size)
     dealt = n * n - FOURSCORE_ROWS
@@ -567,7 +569,7 @@ def fourscore_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         title="FourScore", table_size=n, number_cards=n * n, pass_cards=pass_cards, rows=FOURSCORE_ROWS,
         row_limit=FOURSCORE_ROW_LIMIT, players=(FOURSCORE_PLAYERS[0], deal[-1][0] if deal else 0), deal=deal,
         row_example=row, facing=_row_facing(n, row), no_bonus=_no_bonus(n, _row_facing(n, row)),
-        cover=row.row + ((row.right,) if row.right else ()), scaffold=scaffold, trial=_fourscore_trial(n))
+        cover=row.row + ((row.right,) if row.right else ()), scaffold=scaffold, trial=_fourscore_trial(n) if trial else None)
 
 
 def _shared(a: int, b: int, n: int) -> list:
