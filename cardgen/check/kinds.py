@@ -22,22 +22,27 @@ class Kind:
 
 KINDS = (
     Kind("files", "Files and manifest", ("run",),
-         "Every file manifest.json lists is present, a regular file inside the output folder, and unchanged "
-         "since the build (its sha256); no file in a game's folder is missing from the manifest; every game it "
-         "names is one the checker knows, with a build record that reads strictly (a missing key, a wrong type, "
-         "NaN or an absurd count is a violation, never a default). Paths that are absolute or climb out with "
-         "`..`, links, FIFOs, devices and oversized files are refused by name before a byte is read."),
+         "Every file manifest.json lists is present, a regular file inside the output folder, readable and "
+         "unchanged since the build (its sha256); every file or folder the manifest does not list, at the top, in "
+         "`site/`, in `playtest/` or in a game's folder, is named, by the rule a build refuses a folder by; every "
+         "game it names is one the checker knows, with a build record that reads strictly (a missing key, a wrong "
+         "type, NaN or an absurd count is a violation, never a default). Paths that are absolute or climb out "
+         "with `..`, links, FIFOs, devices and oversized files are refused by name before a byte is read."),
     Kind("card-svgs", "Card SVGs", ("svgread",),
-         "Each deck's `svg/` folder is there, every card SVG parses (no DTD, no entities) and names its game "
-         "in `data-game`: the card SVGs are what every other deck check reads."),
+         "Each deck's `svg/` folder is there, every card SVG parses (no DTD, no entities, at most 32 MB and "
+         "50,000 elements), names its game in `data-game` and bears the file name cardgen gives the card it "
+         "draws, so two files swapped are caught: the card SVGs are what every other deck check reads."),
     Kind("str8eight", "Str8 Eight deck, sequence sheet and atlas", ("str8eight",),
          "Against the N × N table derived by the checker itself: the number of cards, each value's copies, "
          "every cell once with value = row × column, each card's arrows (group, side, target) drawn in their "
-         "group's one color and shape at their group's one height, every link reciprocal, bull's-eyes on "
-         "exactly 1–N, what the scaffold level shows, the pass cards (their count, points and corner "
-         "indices) and one back; the sequence sheet's entries, links, colors, copies and follow counts "
-         "against the cards; the atlas's counts and the playability trial; the copies table and the one-color "
-         "bonus as the booklet states them."),
+         "group's one color and shape, each edge's tags stacked in group order, evenly spaced and centred on "
+         "the big number's line, every link reciprocal, bull's-eyes on exactly 1–N, what the scaffold level "
+         "shows, the pass cards (their count, points and corner indices) and one back; the sequence sheet's "
+         "entries, links, colors, copies and follow counts against the cards; every field of the atlas file "
+         "recounted from the cards, and the playability trial; the copies table, the one-color bonus and the "
+         "quick start's numbers (the deck's cards, the deal, the bull's-eyes, the sequence length, the "
+         "targets) as the booklet states them, and its words on the faces true to the level built: a \"?\" "
+         "only in a colors booklet, no arrows to read in a bare one."),
     Kind("underlines", "Cards that read the right way up", ("readings",),
          "A value that reads as another value upside down (6, 9, 16, 18 on the 8 × 8 deck; Crazy Eights' 6 "
          "and 9; the Eights W and suit 6) carries its underlines, and no other value does."),
@@ -67,20 +72,22 @@ KINDS = (
     Kind("booklets", "Rule booklets, player aids and score pads", ("booklets",),
          "Each booklet exists with pages of the size it names and a title naming its game; the fold file "
          "holds its pages two-up in saddle-stitch order; each player aid is one page of its booklet's size "
-         "and each score pad one page; 'About this edition' prints as many readings as the build recorded."),
+         "and each score pad one page."),
     Kind("words", "Words against the deck", ("wording",),
          "What the booklets, player aids and score pads state, read as a reader would copy it from the PDF: "
          "the card count and table, the copies table, the pass cards and their cost, the bull's-eyes, the "
          "ace's and the 8's points, the suits and the score targets must be what the cards in the folder and "
          "the reference rules give. A booklet copied in from another variant is caught."),
     Kind("teacher", "Teacher pages", ("teacher",),
-         "The lesson plan's table, card count, sequence length, level, large print and class sets; the "
-         "recording sheet's worked example a legal sequence of these cards; every answer-key row against the "
-         "cards' arrows; the coverage grid and step shares recounted from the cards."),
+         "The pages, found by their titles (a long answer key's second page read with its first): the lesson "
+         "plan's table, card count, sequence length, level, large print and class sets; the recording sheet's "
+         "worked example a legal sequence of these cards, each card written as the fact it prints; every "
+         "answer-key row against the cards' arrows; the coverage grid and step shares recounted from the cards."),
     Kind("sets", "Class sets", ("sets",),
          "Every set folder holds every card once; every face and back wears its own set's badge twice (the "
          "right letter and shape, from the checker's own list, inside the safe zone); each card is set A's "
-         "card once the badge is set aside; each inventory checklist lists every card and its set's count."),
+         "card once the badge is set aside; each inventory checklist lists every card once, on lines that "
+         "each say how many cards they hold, wears its set's badge and states its set's count."),
     Kind("exports", "Tabletop Simulator and print-on-demand files", ("exports",),
          "The Tabletop Simulator deck: its name, one card per face in deck order, every id on its sheet's "
          "grid and never the hidden slot, every URL leading to its image, each image exactly its grid of "

@@ -77,7 +77,12 @@ PICTURES = {
                      "The rule booklet's cover: the game's wordmark over a fan of the deck's own cards."),
     "booklet-page": Picture("kit", (Source(f"{KIT}/str8eight-rules.pdf", 4), Source(f"{KIT}/str8eight-rules.pdf", 5)),
                             900, "Two pages of the Str8 Eight rule booklet",
-                            "Two pages of the booklet: numbered steps and card pictures drawn from the deck built."),
+                            "Two pages of the booklet: the rules, and a winning sequence laid as a strip, drawn from "
+                            "the deck built."),
+    "quick-start": Picture("kit", (Source(f"{KIT}/str8eight-rules.pdf", 1), Source(f"{KIT}/str8eight-rules.pdf", 10)),
+                           900, "The quick start and the first page of 'About this edition' in the Str8 Eight booklet",
+                           "The quick start, a page of its own with the setup drawn from the deck's cards, and "
+                           "'About this edition', where each rule marked † is explained."),
     "player-aid": Picture("kit", (Source(f"{KIT}/str8eight-reference.pdf"),), 520, "The Str8 Eight player aid",
                           "The player aid: one page, in the largest type that fits."),
     "hand": Picture("kit", tuple(Source(f"{KIT}/png/{card}.png") for card in
@@ -136,7 +141,9 @@ PICTURES = {
                                   "Crazy Eights: the court figures, a wild eight and an ace, each with its penalty."),
     # designing variants, shops and screens
     "playtest-report": Picture("kit", (Source("kit/playtest/str8eight-playtest-letter.pdf"),), 760,
-                               "A playtest report", "A playtest report of 200 hands."),
+                               "A playtest report",
+                               "A playtest report of 200 hands, with its skill ladder at the default 20 hands a "
+                               "match: rough intervals, as the picture shows."),
     "tts-sheet": Picture("kit", (Source(f"{KIT}/tts/str8eight-faces-1.png", crop=(0.0, 0.0, 0.5, 0.43)),), 800,
                          "Part of a Tabletop Simulator face sheet", "Part of a Tabletop Simulator face sheet."),
     "shop-proof": Picture("kit", (Source(f"{KIT}/shop/drivethrucards-proof.pdf", 0),
