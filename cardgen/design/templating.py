@@ -12,8 +12,8 @@ def fmt(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _bytecode_cache():
-    """Compiled templates kept between runs (Jinja checks each against its source), so a
+def bytecode_cache():
+    """Compiled templates (the SVG designs' and the rule texts') kept between runs (Jinja checks each against its source), so a
     build does not spend a tenth of a second compiling the same templates again. Only
     code is cached here, never output: --clean has nothing to do with it. Jinja's own
     default folder is used because Jinja checks it belongs to this user and nobody else
@@ -31,7 +31,7 @@ def environment():
     import jinja2
 
     env = jinja2.Environment(
-        bytecode_cache=_bytecode_cache(),
+        bytecode_cache=bytecode_cache(),
         loader=jinja2.FileSystemLoader(str(paths.folder("cardgen.templates"))),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
