@@ -10,7 +10,7 @@ import errno
 import hashlib
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import cache, manifest, outdir, parallel
@@ -231,6 +231,9 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
     todo.sort(key=lambda item: not item[0].has_deck)
     if len(todo) > 1 and options.jobs > 1:
         _preload(options, theme, [game.name for game, _ in todo])
+    # games side by side already fill the cores: each builds in its one process (no render
+    # pool, no booklet process beside it), which spends less CPU and memory on the same work
+    inside = replace(options, jobs=1) if len(todo) > 1 and options.jobs > 1 else options
     running: list = []
     for game, key in todo:
         parts.now(f"{game.title}: starting")
@@ -238,7 +241,7 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
         game_dir.mkdir()
         # a lone game builds in this process (its booklet and PNGs still use the cores)
         running.append((game, key, time.perf_counter(),
-                        parallel.start(_build_game, game.name, options, theme, game_dir,
+                        parallel.start(_build_game, game.name, inside, theme, game_dir,
                                        len(todo) == 1 and _core_idle(options.jobs),
                                        jobs=options.jobs if len(todo) > 1 else 1)))
         if len(running) >= max(1, options.jobs):
