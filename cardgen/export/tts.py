@@ -15,6 +15,7 @@ from ..errors import writing
 CARD_W, CARD_H = 400, 560  # px per card on a sheet (the poker card's 5:7)
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
+CHUNK = 16  # cards drawn (by the render pool, when there is one) before they are placed: 11 MB of pixels
 
 
 def grid(count: int) -> tuple:
@@ -40,9 +41,9 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
             path.write_bytes(data)
     written = []
     back_files = []
-    # the cards' pixels go straight onto the sheets: never encoded to PNG and read back
-    images = rgb_pixel_arrays([c.svg for c in faces + backs], card_w, card_h, workers, fonts)
-    face_img, back_img = images[:len(faces)], images[len(faces):]
+    # the cards' pixels go straight onto the sheets: never encoded to PNG and read back, and
+    # drawn CHUNK cards at a time, so memory holds the sheet and a few cards, not the deck
+    back_img = rgb_pixel_arrays([c.svg for c in backs], card_w, card_h, workers, fonts)
     for b in range(len(backs)):
         path = folder / (f"{game}-back.png" if len(backs) == 1 else f"{game}-back-{b + 1}.png")
         save(encode_array(back_img[b], icc=icc), path)
@@ -59,8 +60,10 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
         cols, rows = grid(len(members))
         scanlines, sheet = blank_rows(cols * card_w, rows * card_h)  # the sheet drawn straight into the PNG's rows
         sheet[...] = 255
-        for slot, i in enumerate(members):
-            _place(sheet, slot, cols, face_img[i])
+        for start in range(0, len(members), CHUNK):
+            chunk = [faces[i].svg for i in members[start:start + CHUNK]]
+            for slot, pixels in enumerate(rgb_pixel_arrays(chunk, card_w, card_h, workers, fonts), start):
+                _place(sheet, slot, cols, pixels)
         _place(sheet, cols * rows - 1, cols, back_img[b])  # the hidden-card slot
         path = folder / f"{game}-faces-{s}.png"
         save(encode_rows(scanlines, icc=icc), path)
