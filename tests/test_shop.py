@@ -399,6 +399,9 @@ def test_a_compression_bomb_in_the_shop_pdf_is_refused_before_it_is_decoded(dtc,
     ("echo 'gs: broken' >&2; exit 1", "Ghostscript (gs) failed (exit status 1: gs: broken)"),
     ("exec sleep 30", "Ghostscript (gs) failed (stopped after 0.3 s)"),
     ("exit 0", "Ghostscript (gs) failed (NoSeparations: gs wrote no separations)"),
+    # a raster header claiming a page of 40 GB is refused before anything is read or allocated
+    ("printf 'P7\\nWIDTH 100000\\nHEIGHT 100000\\nDEPTH 4\\nMAXVAL 255\\nTUPLTYPE CMYK\\nENDHDR\\n'",
+     "Ghostscript (gs) failed (NoSeparations: gs wrote a 100000 x 100000 x 4 page, not a CMYK card page)"),
 ])
 def test_a_missing_failing_or_hanging_ghostscript_falls_back_to_the_content_scan(tiny_deck, tmp_path, monkeypatch,
                                                                                  gs, said):

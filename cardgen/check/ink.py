@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 GS_SECONDS = 120
+MAX_PAGE_BYTES = 64 * 2 ** 20  # a page's CMYK raster: a card page at 100 dpi is about 1 MB, a 12 x 17 in sheet 8 MB
 
 
 class NoSeparations(subprocess.SubprocessError):
@@ -94,8 +95,10 @@ def ink_by_separations(path: Path, dpi: int = 150) -> InkMeasure:
         try:
             while (shape := _pam_header(proc.stdout)) is not None:
                 height, width, depth = shape
+                if depth != 4 or width * height * depth > MAX_PAGE_BYTES:  # not what gs makes of our pages
+                    raise NoSeparations(f"gs wrote a {width} x {height} x {depth} page, not a CMYK card page")
                 data = proc.stdout.read(width * height * depth)
-                if depth != 4 or len(data) != width * height * depth:
+                if len(data) != width * height * depth:
                     break
                 page += 1
                 total = np.frombuffer(data, np.uint8).reshape(height, width, depth).sum(axis=2, dtype=np.uint16)
