@@ -430,7 +430,7 @@ def _preload(options: BuildOptions, theme: Theme, names: list) -> None:
     from .builders import GAMES
 
     # what every game's process and its booklets' process would otherwise import on its own
-    # (measured: a seventh of a default build's CPU went on seven copies of the same imports)
+    # (measured: a default build spent 0.25 s of its 3.2 s of CPU on the copies)
     for name in names:
         GAMES[name].build_module()
     for module in _SHARED_MODULES:
