@@ -164,3 +164,34 @@ def test_a_pdf_build_never_loads_cairo(pdf_build_in_a_fresh_process):
     out, loaded = pdf_build_in_a_fresh_process
     assert loaded == ["False", "False"]
     assert len(list(out.rglob("*.pdf"))) > 20
+
+
+def test_png_encoder_writes_the_same_bytes_whatever_memory_held_before():
+    """The deflater must depend on the rows alone (CI once caught ISA-L writing other bytes
+    for one card in a second build): the same drawing, encoded in fresh copies after the heap
+    was filled with different garbage, and in another process, gives one file."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    import numpy as np
+
+    from cardgen.draw.png import blank_rows, encode_rows
+
+    rows, pixels = blank_rows(750, 1050)
+    rng = np.random.default_rng(7)
+    pixels[:] = 250
+    for _ in range(60):  # flat rectangles of a few colors: a card's kind of picture
+        y, x = rng.integers(0, 1000), rng.integers(0, 700)
+        pixels[y:y + rng.integers(5, 60), x:x + rng.integers(5, 60)] = rng.integers(0, 255, 3)
+    seen = set()
+    for trial in range(6):
+        junk = [os.urandom(1 << (14 + trial)) for _ in range(4)]  # noqa: F841 (keeps the heap dirty)
+        seen.add(hashlib.sha256(encode_rows(rows.copy(), 300)).hexdigest())
+    assert len(seen) == 1
+    code = ("import sys, hashlib, numpy as np; from cardgen.draw.png import encode_rows; "
+            "rows = np.frombuffer(sys.stdin.buffer.read(), np.uint8).reshape(1050, -1); "
+            "print(hashlib.sha256(encode_rows(rows, 300)).hexdigest())")
+    other = subprocess.run([sys.executable, "-c", code], input=rows.tobytes(), capture_output=True, check=True)
+    assert other.stdout.decode().strip() in seen
