@@ -206,6 +206,24 @@ def test_aids_are_set_in_the_largest_type_that_fits(game, paper):
     assert AID_MARGINS[0] < BOOKLET_MARGINS[0]  # the aid uses more of its page
 
 
+def test_the_aid_size_search_finds_what_halving_finds_from_any_guess():
+    """largest_fitting starts at a guess (the aid's measured height) and must land on the
+    same tenth as a plain search, wherever the answer and the guess lie, and try fewer
+    sizes than halving the range when the guess is close."""
+    from cardgen.documents.booklet import largest_fitting
+
+    lo, hi = 70, 140
+    for answer in range(lo, hi + 1):
+        for guess in range(lo - 3, hi + 4):
+            tried = []
+            fits = lambda n: tried.append(n) or n <= answer  # noqa: E731
+            assert largest_fitting(lo, hi, fits, guess) == answer, (answer, guess)
+            assert lo <= min(tried, default=lo) and max(tried, default=hi) <= hi
+            if abs(guess - answer) <= 1:
+                assert len(tried) <= 4, (answer, guess, tried)  # halving 70..140 takes 6 or 7
+            assert len(tried) <= 2 * 7 + 1, (answer, guess, tried)
+
+
 def test_aids_state_the_variant_built():
     s8 = lambda **kw: norm(plain_text(load("str8eight-reference", facts_for("str8eight", **kw))))  # noqa: E731
     default = s8()

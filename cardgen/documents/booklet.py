@@ -454,30 +454,74 @@ def aid_fits(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Cal
              tokens=None) -> bool:
     """Whether the player aid set in size pt fits its one page: measured by reportlab
     laying the story into the page's frame (nothing is written)."""
+    return _aid_layout(blocks, page, fonts, card_picture, size, tokens)[0]
+
+
+def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, size: float,
+                tokens=None, tall: float = 1.0) -> "tuple[bool, float, float]":
+    """(every flowable placed, height used, the page frame's height) of the aid in size pt,
+    laid into the page's frame made tall times as tall (tall > 1: to measure an aid that
+    overflows the page)."""
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame
 
     frame = _frame(page, AID_MARGINS)
     story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
-    box = Frame(0, 0, frame.width, frame.height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    height = frame.height * tall
+    box = Frame(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
     box.addFromList(story, canvas)
-    return not story  # every flowable placed
+    return not story, height - box._y, frame.height
 
 
 def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, tokens=None) -> float:
     """The largest body size (to 0.1 pt, within AID_TYPE_PT) at which the aid fits one
-    page; the smallest when even that does not (the page count then says so)."""
+    page; the smallest when even that does not (the page count then says so).
+
+    Each try is a full layout (15 ms), so the search starts where the aid's height says:
+    measured at the smallest and the largest size, the height grows close to linearly
+    with the size, and the size where the line crosses the page is right or a tenth or two
+    off (four layouts where halving the range took eight); the answer is the same."""
     lo, hi = (round(v * 10) for v in AID_TYPE_PT)
-    if not aid_fits(blocks, page, fonts, card_picture, lo / 10, tokens):
+    fits_lo, used_lo, page_h = _aid_layout(blocks, page, fonts, card_picture, lo / 10, tokens)
+    if not fits_lo:
         return lo / 10
-    while lo < hi:  # lo fits; find the largest tenth that does
-        mid = (lo + hi + 1) // 2
-        if aid_fits(blocks, page, fonts, card_picture, mid / 10, tokens):
-            lo = mid
+    used_hi = _aid_layout(blocks, page, fonts, card_picture, hi / 10, tokens, tall=4.0)[1]
+    guess = lo + (page_h - used_lo) * (hi - lo) / (used_hi - used_lo) if used_hi > used_lo else hi
+    return largest_fitting(lo, hi, lambda tenths: aid_fits(blocks, page, fonts, card_picture, tenths / 10, tokens),
+                           int(guess)) / 10
+
+
+def largest_fitting(lo: int, hi: int, fits: Callable, guess: int) -> int:
+    """The largest n in lo..hi with fits(n), given fits(lo) and that fits holds up to a
+    point and not after: tried first at guess, then in steps doubling away from it until
+    the answer is bracketed, then by halving the bracket."""
+    guess = min(max(guess, lo), hi)
+    if guess == lo or fits(guess):  # the answer is guess or above
+        low, step = guess, 1
+        while low < hi:
+            probe = min(low + step, hi)
+            if not fits(probe):
+                high = probe - 1
+                break
+            low, step = probe, step * 2
         else:
-            hi = mid - 1
-    return lo / 10
+            return hi
+    else:  # below guess
+        high, step = guess - 1, 1
+        while True:
+            probe = max(high - step + 1, lo) if step > 1 else high
+            if probe == lo or fits(probe):
+                low = probe
+                break
+            high, step = probe - 1, step * 2
+    while low < high:  # low fits, high + 1 does not
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
