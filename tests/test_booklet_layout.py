@@ -206,22 +206,38 @@ def test_aids_are_set_in_the_largest_type_that_fits(game, paper):
     assert AID_MARGINS[0] < BOOKLET_MARGINS[0]  # the aid uses more of its page
 
 
-def test_the_aid_size_search_finds_what_halving_finds_from_any_guess():
-    """largest_fitting starts at a guess (the aid's measured height) and must land on the
-    same tenth as a plain search, wherever the answer and the guess lie, and try fewer
-    sizes than halving the range when the guess is close."""
+def test_the_aid_size_search_finds_what_halving_finds_whatever_the_heights_say():
+    """largest_fitting follows the aid's measured height to the answer and must land on the
+    same tenth as a plain search wherever the answer lies, in few layouts when the height
+    grows as an aid's does, and in no more than halving would need after its guesses when
+    the heights mislead (flat, or jumping)."""
+    import random
+
     from cardgen.documents.booklet import largest_fitting
 
-    lo, hi = 70, 140
-    for answer in range(lo, hi + 1):
-        for guess in range(lo - 3, hi + 4):
+    lo, hi, page = 70, 140, 544.0
+    rng = random.Random(3)
+    heights = {
+        "in proportion": lambda n, a: page * n / (a + 0.5),
+        "curving up": lambda n, a: page * (n / (a + 0.5)) ** 1.35,
+        "flat": lambda n, a: 300.0,
+        "jumping": lambda n, a: rng.uniform(100, 1000),
+    }
+    for name, height in heights.items():
+        for answer in range(lo, hi + 1):
             tried = []
-            fits = lambda n: tried.append(n) or n <= answer  # noqa: E731
-            assert largest_fitting(lo, hi, fits, guess) == answer, (answer, guess)
-            assert lo <= min(tried, default=lo) and max(tried, default=hi) <= hi
-            if abs(guess - answer) <= 1:
-                assert len(tried) <= 4, (answer, guess, tried)  # halving 70..140 takes 6 or 7
-            assert len(tried) <= 2 * 7 + 1, (answer, guess, tried)
+
+            def measure(n):
+                assert lo < n <= hi and n not in tried, (name, answer, n, tried)
+                tried.append(n)
+                return n <= answer, height(n, answer)
+
+            assert largest_fitting(lo, hi, measure, page, height(lo, answer)) == answer, (name, answer)
+            assert len(tried) <= 4 + 7, (name, answer, tried)
+            if name == "in proportion":
+                assert len(tried) <= 2, (answer, tried)
+            if name == "curving up":
+                assert len(tried) <= 4, (answer, tried)
 
 
 def test_aids_state_the_variant_built():

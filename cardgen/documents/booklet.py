@@ -458,69 +458,74 @@ def aid_fits(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Cal
 
 
 def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, size: float,
-                tokens=None, tall: float = 1.0) -> "tuple[bool, float, float]":
-    """(every flowable placed, height used, the page frame's height) of the aid in size pt,
-    laid into the page's frame made tall times as tall (tall > 1: to measure an aid that
-    overflows the page)."""
+                tokens=None) -> "tuple[bool, float, float]":
+    """(every flowable placed on the page, height the aid needs, the page frame's height) in
+    size pt. What does not fit is laid on into a frame ten pages tall, so an aid that
+    overflows says by how much."""
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame
 
     frame = _frame(page, AID_MARGINS)
     story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
-    height = frame.height * tall
-    box = Frame(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
-    box.addFromList(story, canvas)
-    return not story, height - box._y, frame.height
+    page_box = Frame(0, 0, frame.width, frame.height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    page_box.addFromList(story, canvas)
+    fits, used = not story, frame.height - page_box._y
+    if story:
+        rest = Frame(0, 0, frame.width, frame.height * 10, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        rest.addFromList(story, canvas)
+        used = frame.height + frame.height * 10 - rest._y
+    return fits, used, frame.height
 
 
 def aid_type_size(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: Callable, tokens=None) -> float:
     """The largest body size (to 0.1 pt, within AID_TYPE_PT) at which the aid fits one
     page; the smallest when even that does not (the page count then says so).
 
-    Each try is a full layout (15 ms), so the search starts where the aid's height says:
-    measured at the smallest and the largest size, the height grows close to linearly
-    with the size, and the size where the line crosses the page is right or a tenth or two
-    off (four layouts where halving the range took eight); the answer is the same."""
+    Each try is a full layout (15 ms), so the search goes where the aid's height points:
+    every layout also says how tall the aid is at that size (largest_fitting)."""
     lo, hi = (round(v * 10) for v in AID_TYPE_PT)
+
+    def measure(tenths: int) -> "tuple[bool, float]":
+        fits, used, _ = _aid_layout(blocks, page, fonts, card_picture, tenths / 10, tokens)
+        return fits, used
+
     fits_lo, used_lo, page_h = _aid_layout(blocks, page, fonts, card_picture, lo / 10, tokens)
     if not fits_lo:
         return lo / 10
-    used_hi = _aid_layout(blocks, page, fonts, card_picture, hi / 10, tokens, tall=4.0)[1]
-    guess = lo + (page_h - used_lo) * (hi - lo) / (used_hi - used_lo) if used_hi > used_lo else hi
-    return largest_fitting(lo, hi, lambda tenths: aid_fits(blocks, page, fonts, card_picture, tenths / 10, tokens),
-                           int(guess)) / 10
+    return largest_fitting(lo, hi, measure, page_h, used_lo) / 10
 
 
-def largest_fitting(lo: int, hi: int, fits: Callable, guess: int) -> int:
-    """The largest n in lo..hi with fits(n), given fits(lo) and that fits holds up to a
-    point and not after: tried first at guess, then in steps doubling away from it until
-    the answer is bracketed, then by halving the bracket."""
-    guess = min(max(guess, lo), hi)
-    if guess == lo or fits(guess):  # the answer is guess or above
-        low, step = guess, 1
-        while low < hi:
-            probe = min(low + step, hi)
-            if not fits(probe):
-                high = probe - 1
-                break
-            low, step = probe, step * 2
+def largest_fitting(lo: int, hi: int, measure: Callable, target: float, used_lo: float, tries: int = 4) -> int:
+    """The largest n in lo..hi that fits, where measure(n) -> (fits, height needed), fits(lo)
+    holds with height used_lo, and fits holds up to a point and not after.
+
+    The height grows with n about in proportion, so the first try is lo · target / used_lo
+    and the next ones where the line through the two measurements nearest the target
+    crosses it: right or a tenth off, three or four layouts where halving 7–14 pt took
+    eight. After `tries` guesses the rest is found by halving the bracket, so a height that
+    says nothing still ends with the same answer."""
+    low, high = lo, hi  # low fits; the answer is in low..high
+    points = [(lo, used_lo, True)]
+    guess = lo * target / used_lo if used_lo > 0 else hi
+    made = 0
+    while low < high:
+        if made < tries:
+            n = min(max(int(guess + 1e-9), low + 1), high)
         else:
-            return hi
-    else:  # below guess
-        high, step = guess - 1, 1
-        while True:
-            probe = max(high - step + 1, lo) if step > 1 else high
-            if probe == lo or fits(probe):
-                low = probe
-                break
-            high, step = probe - 1, step * 2
-    while low < high:  # low fits, high + 1 does not
-        mid = (low + high + 1) // 2
-        if fits(mid):
-            low = mid
+            n = (low + high + 1) // 2
+        fits, used = measure(n)
+        made += 1
+        if fits:
+            low = n
         else:
-            high = mid - 1
+            high = n - 1
+        points.append((n, used, fits))
+        # the page takes a little more than its frame's height (the space below the last
+        # paragraph is dropped): aim at the tallest aid that fitted, if taller
+        aim = max([u for _, u, f in points if f] + [target])
+        a, b = sorted(points, key=lambda p: abs(p[1] - aim))[:2]
+        guess = a[0] + (aim - a[1]) * (b[0] - a[0]) / (b[1] - a[1]) if b[1] != a[1] else n + (1 if fits else -1)
     return low
 
 
