@@ -2,7 +2,7 @@
 
 cairo (through fastsvg, or CairoSVG for SVG outside our subset) draws; this module
 writes the file: IHDR, the resolution (pHYs) so editors and print shops open a card
-at its real size, an sRGB profile (iCCP) where asked, one IDAT at zlib's fastest
+at its real size, an sRGB profile (iCCP) where asked, one IDAT deflated at the fastest
 level with unfiltered rows, IEND. Pillow's encoder tries every row filter on every
 row, which was two thirds of a card's time; our images are flat-colored drawings,
 for which unfiltered rows compress about as well (libvips and sharp made "no filter"
