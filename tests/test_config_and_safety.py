@@ -314,6 +314,17 @@ def test_a_stop_once_the_new_output_is_in_is_not_told_as_a_kept_old_output(tmp_p
     assert cardgen_here("check", out).returncode == 0
     assert not [p for p in private_tmp.iterdir() if p.name.startswith("cardgen-")]
 
+def _how_it_differs(a: Path, b: Path, rel: str) -> str:
+    """A file two builds wrote differently (rel: its path in the output), named with what differs."""
+    if a.suffix == ".png":
+        import numpy as np
+        from PIL import Image
+
+        same = np.array_equal(np.asarray(Image.open(a)), np.asarray(Image.open(b)))
+        return f"{rel} ({'same pixels, other bytes' if same else 'other pixels'})"
+    return rel
+
+
 def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
     """A build in a fresh process (another hash seed, nothing warm) writes the same bytes
     as the session's builds made in this process: the cards' SVG, PDF and PNG files as in
@@ -324,14 +335,17 @@ def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
     proc = cardgen(*EXPORT_ARGS[:-1], EXPORT_ARGS[-1] + ",png", "--out", out, "-q")
     assert proc.returncode == 0, proc.stderr
     fresh = {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())["files"]}
-    compared = set()
+    compared, differ = set(), []
     for earlier in (built, exported):
         for f in json.loads((earlier / "manifest.json").read_text())["files"]:
             if f["game"] == "kit" and earlier == built:
                 continue  # the kit's first page names the games in the folder: here, all four
             if f["path"] in fresh and not ("/tts/" in f["path"] and f["path"].endswith(".json")):  # file:/// paths
-                assert fresh[f["path"]] == f["sha256"], f["path"]
+                if fresh[f["path"]] != f["sha256"]:
+                    differ.append(_how_it_differs(earlier / f["path"], out / f["path"], f["path"]))
                 compared.add(f["path"])
+    # every file that differs, and for a PNG whether its pixels do (drawing) or only its bytes (deflating)
+    assert not differ, f"{len(differ)} of {len(compared)} files differ: " + "; ".join(differ[:12])
     kinds = {p.rsplit(".", 1)[-1] for p in fresh}
     assert {"svg", "pdf", "png", "zip", "html", "json"} <= kinds
     assert set(fresh) - compared == {"str8eight/tts/str8eight.json"}  # every file but the TTS deck's JSON
