@@ -468,13 +468,17 @@ def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: 
     frame = _frame(page, AID_MARGINS)
     story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
-    page_box = Frame(0, 0, frame.width, frame.height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    page_box.addFromList(story, canvas)
-    fits, used = not story, frame.height - page_box._y
+
+    def lay(height: float) -> float:
+        """Place what is left of the story in a frame height tall; returns the height used."""
+        box = Frame(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        box.addFromList(story, canvas)
+        return height - box._y
+
+    used = lay(frame.height)
+    fits = not story
     if story:
-        rest = Frame(0, 0, frame.width, frame.height * 10, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        rest.addFromList(story, canvas)
-        used = frame.height + frame.height * 10 - rest._y
+        used = frame.height + lay(frame.height * 10)
     return fits, used, frame.height
 
 
