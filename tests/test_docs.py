@@ -262,5 +262,5 @@ def test_one_version():
     assert "## [Unreleased]" in changelog and re.search(rf"(?m)^## \[{re.escape(__version__)}\] - \d{{4}}-\d\d-\d\d$",
                                                          changelog)
     meta = importlib.metadata.metadata("cardgen")
-    assert meta.get_all("Project-URL") and meta.get_all("Classifier") and meta["Keywords"]
+    assert not meta.get_all("Project-URL") and meta.get_all("Classifier") and meta["Keywords"]
     assert PurePosixPath(pyproject["project"]["readme"]).name == "README.md"
