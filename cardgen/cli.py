@@ -390,7 +390,7 @@ def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, type
     from .layout.calibration import on_top_of, plan, solve
     from .layout.paper import papers
     from .options import BuildOptions, pick
-    from .projectfile import save_settings
+    from .projectfile import refuse_unwritable, save_settings
     from .settings import BY_NAME, printer_correction
 
     path = config_path or Path(config.CONFIG_NAME)
@@ -399,6 +399,7 @@ def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, type
     if len(chosen) != 1:
         raise CardgenError("--read: with paper 'both' there are two sheets; name the one you read "
                            "with --paper letter or --paper a4")
+    refuse_unwritable(path)  # before a question is asked
     got = readings.parse(typed) if typed else readings.ask()
     found = solve(plan(chosen[0]), got)
     if check:  # what is left of the error, on top of the values the check print was drawn with

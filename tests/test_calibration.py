@@ -561,3 +561,119 @@ def test_the_sheet_a_parent_reads():
                 assert at == pytest.approx(float(b.get("data-mm")))
         assert {g.get("data-picture") for g in back.iter(ns + "g")} - {None} == {"flip", "window", "reading"}
         assert len([line for line in back.iter(ns + "line") if line.get("data-ladder")]) == 4
+
+
+# ------------------------------------------------------------------ the project file stays the user's
+
+MARGINED = """# Our family's cards\r
+paper = "letter"\r
+\r
+[printer]\r
+# the printer in the study\r
+margin = [\r
+  3,  # top: the tray's rollers\r
+  3,  # right\r
+  5,  # bottom\r
+  4,  # left\r
+]\r
+"""
+
+
+def test_a_read_only_project_file_is_refused_before_a_question(tmp_path, monkeypatch):
+    """A project file made read-only is refused in one line (exit 2), before any question,
+    even for root, who could replace it through the folder: bytes, mode and time kept."""
+    import os
+
+    project = tmp_path / "cardgen.toml"
+    project.write_text(PROJECT)
+    project.chmod(0o444)
+    before = project.stat()
+    for args, given in ((("--read", GOOD), None), (("--read",), "99.5\n")):
+        result = CliRunner().invoke(main, ["calibrate", "--config", str(project), *args], input=given)
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert f"{project} is read-only: nothing was changed; make it writable (chmod u+w)" in result.output
+        assert "Ruler" not in result.output  # not one question asked
+    after = project.stat()
+    assert project.read_text() == PROJECT and (after.st_mode, after.st_mtime_ns, after.st_ino) == \
+        (before.st_mode, before.st_mtime_ns, before.st_ino)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cardgen.toml"]
+
+
+def test_a_project_file_root_owns_is_refused_to_a_user(tmp_path):
+    """A user whose folder holds root's cardgen.toml (0644: theirs to read, not to write) is
+    told so in one line; the folder's write permission does not let cardgen replace it."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        pytest.skip("needs root, to make a file another user cannot write")
+    with tempfile.TemporaryDirectory(prefix="cardgen-test-") as folder:  # /tmp: reachable by the user
+        folder = Path(folder)
+        folder.chmod(0o777)
+        project = folder / "cardgen.toml"
+        project.write_text(PROJECT)
+        project.chmod(0o644)
+        proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+                               "-m", "cardgen", "calibrate", "--read", GOOD], cwd=folder, capture_output=True,
+                              text=True, env={**os.environ, "HOME": str(folder)})
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "cardgen.toml is read-only, owned by root: nothing was changed" in proc.stderr
+        assert project.read_text() == PROJECT and project.stat().st_uid == 0
+        assert sorted(p.name for p in folder.iterdir()) == ["cardgen.toml"]
+
+
+def test_a_hard_linked_project_file_stays_linked(tmp_path):
+    """A project file with a second name (a hard link) is saved into, not replaced: both
+    names read the new values, one file still."""
+    import os
+    import tomllib
+
+    project = tmp_path / "cardgen.toml"
+    project.write_text(PROJECT)
+    shared = tmp_path / "shared.toml"
+    os.link(project, shared)
+    project.chmod(0o640)
+    assert run_cli("calibrate", "--config", project, "--read", GOOD).exit_code == 0
+    assert project.stat().st_ino == shared.stat().st_ino and project.stat().st_nlink == 2
+    assert shared.read_text() == project.read_text() and "# the printer in the study" in shared.read_text()
+    assert tomllib.loads(shared.read_text())["printer"]["scale"] == [99.5, 100.5]
+    assert project.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cardgen.toml", "shared.toml"]
+
+
+def test_a_project_file_of_another_user_keeps_its_owner(tmp_path):
+    """Run as root (sudo) on a user's project file: the saved file is still the user's."""
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root, to save into a file another user owns")
+    project = tmp_path / "cardgen.toml"
+    project.write_text(PROJECT)
+    os.chown(project, 4321, 4322)
+    project.chmod(0o600)
+    assert run_cli("calibrate", "--config", project, "--read", GOOD).exit_code == 0
+    info = project.stat()
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (4321, 4322, 0o600)
+    assert "[0.5, 0.5]" in project.read_text() or "back_offset" in project.read_text()
+
+
+def test_crlf_and_comments_in_an_array_are_kept(tmp_path):
+    """A Windows project file stays CRLF throughout (the lines cardgen adds too), and the
+    margins' array gets its new numbers where the old ones stood, each comment kept."""
+    import re
+    import tomllib
+
+    project = tmp_path / "cardgen.toml"
+    project.write_bytes(MARGINED.encode())
+    assert run_cli("calibrate", "--config", project, "--read", GOOD).exit_code == 0
+    data = project.read_bytes()
+    assert re.search(rb"(?<!\r)\n", data) is None and data.count(b"\r\n") > MARGINED.count("\n")
+    text = data.decode()
+    for comment in ("# top: the tray's rollers", "# right", "# bottom", "# left", "# the printer in the study"):
+        assert comment in text
+    saved = tomllib.loads(text)["printer"]
+    assert len(saved["margin"]) == 4 and saved["margin"] != [3, 3, 5, 4] and "back_offset" in saved
+    assert text.index("# top: the tray's rollers") < text.index("# bottom") < text.index("back_offset")
