@@ -42,7 +42,8 @@ STR8_DECK = ("str8eight", "fourscore")  # the games played with the Str8 Eight d
 BOT_NAMES = ("greedy", "random", "lookahead")
 LOOKAHEAD_GAMES = ("str8eight", "fourscore")  # the games the lookahead player plays (model/play/lookahead.py)
 PLAYABLE = ("str8eight", "fourscore", "eights", "crazy-eights")  # the games cardgen can play (model/play/)
-PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 6)}  # as the rules allow
+PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 10)}  # as the rules allow
+# (Crazy Eights: up to six with one deck, seven to ten with --decks 2: check_playtest names the fix)
 CRAZY_OPTIONS = ("target-100", "target-500", "penalty-scoring", "draw-until-play", "action-cards")
 MAX_HANDS = 1_000_000
 # --sweep: the options a sweep may vary, by the name it is written with
@@ -283,9 +284,10 @@ SETTINGS: "tuple[Setting, ...]" = (
             "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
             "and its cell only: pupils use the table).", section="classroom", flag="--scaffold",
             choices=SCAFFOLDS, games=STR8_DECK),
-    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4; FourScore, Eights and "
-            "Crazy Eights 2–6).",
-            section="playtest", flag="--players", low=2, high=6, commands=(PLAYTEST,)),
+    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4; FourScore and Eights 2–6; "
+            "Crazy Eights 2–6, or 7–10 with --decks 2).",
+            section="playtest", flag="--players", low=2, high=max(high for _, high in PLAYERS.values()),
+            commands=(PLAYTEST,)),
     Setting("hands", "int", 1000, "playtest: hands to play for the report (FourScore, Eights and Crazy Eights: "
             "games, each played to its target).",
             section="playtest", flag="--hands", low=1, high=MAX_HANDS, commands=(PLAYTEST,)),
