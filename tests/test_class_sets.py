@@ -289,6 +289,8 @@ def test_one_set_of_a_class_build_is_large_print(one_large):
     flat = " ".join(lesson.split())
     assert "3 class sets, A–C (set B in large print)" in flat
     assert "The faces of set B are in large print" in flat and "the other sets are standard print" in flat
+    recording = " ".join(pypdf.PdfReader(str(game / "str8eight-teacher-letter.pdf")).pages[1].extract_text().split())
+    assert "The large-print cards of set B print no fact" in recording
     rules = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(str(game / "str8eight-rules.pdf")).pages).split())
     assert "(the large-print cards of set B leave it out" in rules
 
