@@ -12,10 +12,10 @@ import tempfile
 from pathlib import Path
 
 
-def replace_with(path: Path, data: bytes, mode: "int | None" = None) -> None:
+def replace_with(path: Path, data: bytes, mode: "int | None" = None, owner: "tuple | None" = None) -> None:
     """Write data to path in one step. mode: the new file's permissions (default: the file's
-    it replaces, or what the umask leaves of 0o666). OSError (naming path) on failure, with
-    nothing left behind."""
+    it replaces, or what the umask leaves of 0o666); owner: (uid, gid) to give the new file
+    (root only). OSError (naming path) on failure, with nothing left behind."""
     path = Path(path)
     if mode is None:
         mode = _mode_of(path)
@@ -25,6 +25,8 @@ def replace_with(path: Path, data: bytes, mode: "int | None" = None) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        if owner is not None:
+            os.chown(tmp, *owner)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException as exc:  # Ctrl-C too: the private file goes, the target is as it was

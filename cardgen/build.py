@@ -39,6 +39,7 @@ class BuildResult:
     seconds: float = 0.0
     removed: list = field(default_factory=list)  # what the last build left that no longer fits: taken out, and why
     kit: list = field(default_factory=list)  # the how-to-print pages, at the top of the folder
+    printer: str = ""  # the printer profile the home-print sheets were drawn through, told in one line
 
 
 def _prepare_out(out: Path) -> Path:
@@ -160,6 +161,7 @@ def _build(options: BuildOptions, theme: Theme, progress, warn=None) -> BuildRes
                 outdir.remove_tree(staging)  # after a switch: the old tree, if still there
             except OSError:
                 pass  # named as ours, beside the output: the next build removes it
+    result.printer = printer_note(options, final)
     result.seconds = time.perf_counter() - started
     return result
 
@@ -481,6 +483,30 @@ def _collect(item, staging: Path, params: dict, result: BuildResult) -> None:
     result.games.append(GameResult(game.name, entries, time.perf_counter() - t0, timings))
 
 
+HOME_PRINT_KINDS = ("print", "reprint")  # the sheets the [printer] profile is drawn into
+
+
+def printer_note(options: BuildOptions, final: Path) -> str:
+    """One line saying the home-print sheets were drawn through the [printer] profile (its
+    correction and margins), or "" when there is none or the output holds no such sheet."""
+    from .settings import printer_correction, printer_margins
+
+    correction, margins = printer_correction(options), printer_margins(options)
+    if "pdf" not in options.formats or (correction.is_identity and margins is None):
+        return ""
+    try:
+        kinds = {e.get("kind") for e in manifest.load(final)["files"] if isinstance(e, dict)}
+    except (CardgenError, KeyError, TypeError):
+        return ""
+    if not kinds & set(HOME_PRINT_KINDS):
+        return ""
+    parts = [] if correction.is_identity else [correction.describe()]
+    if margins is not None:
+        parts.append("cards kept {} mm from the top, right, bottom and left edges".format(
+            ", ".join(f"{m:g}" for m in margins)))
+    return f"printer profile ([printer] settings) applied to the home-print sheets: {'; '.join(parts)}"
+
+
 def summary(result: BuildResult) -> list[str]:
     lines = []
     for g in result.games:
@@ -494,5 +520,7 @@ def summary(result: BuildResult) -> list[str]:
     lines += result.removed
     if result.kit:
         lines.append(f"print first: {', '.join(str(result.out / name) for name in result.kit)} (how to print the kit)")
+    if result.printer:
+        lines.append(result.printer)
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
     return lines

@@ -390,7 +390,7 @@ def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, type
     from .layout.calibration import on_top_of, plan, solve
     from .layout.paper import papers
     from .options import BuildOptions, pick
-    from .projectfile import save_settings
+    from .projectfile import refuse_unwritable, save_settings
     from .settings import BY_NAME, printer_correction
 
     path = config_path or Path(config.CONFIG_NAME)
@@ -399,18 +399,23 @@ def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, type
     if len(chosen) != 1:
         raise CardgenError("--read: with paper 'both' there are two sheets; name the one you read "
                            "with --paper letter or --paper a4")
-    got = readings.parse(typed) if typed else readings.ask()
-    found = solve(plan(chosen[0]), got)
-    if check:  # what is left of the error, on top of the values the check print was drawn with
-        found = on_top_of(printer_correction(values), found)
-    new = {"back_offset": found.back_offset, "back_rotation": found.back_rotation, "print_scale": found.scale,
-           "printer_margin": found.margins}
-    merged = {**project, **{k: v for k, v in values.items() if k == "paper"}, **new}
-    merged.pop("out", None)
-    before = BuildOptions(**pick(BuildOptions, {**merged, "printer_margin": project.get("printer_margin")}))
-    after = BuildOptions(**pick(BuildOptions, merged))  # a correction that pushes cards off the sheet: one line
+    refuse_unwritable(path)  # before a question is asked
+
+    def work(got):  # at a terminal, an error here asks again for the readings at fault
+        found = solve(plan(chosen[0]), got)
+        if check:  # what is left of the error, on top of the values the check print was drawn with
+            found = on_top_of(printer_correction(values), found)
+        new = {"back_offset": found.back_offset, "back_rotation": found.back_rotation,
+               "print_scale": found.scale, "printer_margin": found.margins}
+        merged = {**project, **{k: v for k, v in values.items() if k == "paper"}, **new}
+        merged.pop("out", None)
+        before = BuildOptions(**pick(BuildOptions, {**merged, "printer_margin": project.get("printer_margin")}))
+        after = BuildOptions(**pick(BuildOptions, merged))  # a correction that pushes cards off the sheet: one line
+        return found, new, before, after, got.edges
+
+    found, new, before, after, edges = work(readings.parse(typed)) if typed else readings.ask(work)
     save_settings(path, new)
-    for line in readings.describe(found, _sheet_note(before), _sheet_note(after)):
+    for line in readings.describe(found, _sheet_note(before), _sheet_note(after), edges):
         click.echo(line)
     shown = ", ".join(f"{BY_NAME[k].toml_key} = {_shown_value(v)}" for k, v in new.items())
     click.echo(f"Saved in {path} under [printer]: {shown}.")

@@ -107,6 +107,8 @@ def final_path(out: Path) -> Path:
     if here == final or here.is_relative_to(final):
         raise CardgenError(f"--out {out} is the folder you are in (or holds it): a build replaces it as a "
                            "whole and your shell would be left in a removed folder; cd out of it first")
+    if os.path.ismount(final):  # a USB stick's top folder: it cannot be renamed, so never switched
+        raise CardgenError(mount_point_message(out))
     outer = next((folder for folder in final.parents if _ours(folder) is not None), None)
     if outer is not None:
         raise CardgenError(f"--out {out} is inside {outer}, the output folder of another build: the next build "
@@ -456,7 +458,15 @@ def _forget_journal(final: Path) -> None:
             pass
 
 
+def mount_point_message(out: Path) -> str:
+    return (f"--out {out} is a mount point (a drive's top folder), which cardgen cannot replace as a whole: "
+            f"give a folder inside it, e.g. --out {Path(out) / 'kit'}")
+
+
 def _switch_error(shown: Path, exc: OSError) -> CardgenError:
+    if exc.errno == errno.EBUSY:  # a mount point, or a folder another program holds
+        return CardgenError(f"cannot switch {shown} to the new output ({exc.strerror}): it is a mount point or "
+                            f"in use; nothing was changed; give a folder inside it, e.g. --out {Path(shown) / 'kit'}")
     return CardgenError(f"cannot switch {shown} to the new output ({exc.strerror}): "
                         "the previous output was left as it was")
 

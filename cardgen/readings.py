@@ -102,10 +102,15 @@ def _readings(typed: dict) -> Readings:
                     tuple(value[EDGE_LETTERS[e]] for e in EDGES), (value["across"], value["down"]))
 
 
-def ask() -> Readings:
+def ask(work=None):
     """One question per ladder, in the order of the sheet's steps. At a terminal a reading that
     is on no ladder is asked again, with what the ladder holds; from a pipe or a script it
-    stops the command (one line, exit 2), as the end of the answers does."""
+    stops the command (one line, exit 2), as the end of the answers does.
+
+    work(readings): what the command makes of them, or a CardgenError (readings that disagree,
+    a correction that pushes cards off the sheet); returned. At a terminal such an error asks
+    again for the readings it names (its `again`), or for the one the person names, every
+    other answer kept; from a pipe it stops the command as before."""
     import sys
 
     stdin = sys.stdin  # (the test runner's input stands in for it)
@@ -114,31 +119,79 @@ def ask() -> Readings:
     click.echo("Read the sheet as its steps say and answer each question (Ctrl-C stops; nothing is saved "
                "until the last answer).")
     for key, where, what in QUESTIONS:
-        while True:
-            click.echo(f"{where}: {what}? ", nl=False)
-            line = stdin.readline()
-            if not line:
-                click.echo("")
-                raise CardgenError(f"the answers ended before {where[0].lower() + where.split(',')[0][1:]}: nothing was saved; run "
-                                   "'cardgen calibrate --read' again, or give every reading at once: --read "
-                                   f"{EXAMPLE}")
+        typed[key] = _answer(stdin, again, key, where, what)
+    while True:
+        got = _readings(typed)
+        if work is None:
+            return got
+        try:
+            return work(got)
+        except CardgenError as exc:
             if not again:
-                click.echo(line.strip())
-            try:
-                _one(key, line)
-                typed[key] = line
-                break
-            except CardgenError as exc:
-                if not again:
-                    raise
-                click.echo(f"  {exc}", err=True)
-    return _readings(typed)
+                raise
+            click.echo(f"  {exc}", err=True)
+            keys = getattr(exc, "again", None) or _which(stdin, exc)
+            click.echo(f"Your other answers are kept; give {_listed(keys)} again.")
+            for key, where, what in QUESTIONS:
+                if key in keys:
+                    typed[key] = _answer(stdin, again, key, where, what)
 
 
-def describe(found, before: list, after: list) -> list:
+def _answer(stdin, again: bool, key: str, where: str, what: str) -> str:
+    """One reading, asked until it is on its ladder (at a terminal)."""
+    while True:
+        click.echo(f"{where}: {what}? ", nl=False)
+        line = stdin.readline()
+        if not line:
+            click.echo("")
+            raise CardgenError(f"the answers ended before {where[0].lower() + where.split(',')[0][1:]}: nothing was saved; run "
+                               "'cardgen calibrate --read' again, or give every reading at once: --read "
+                               f"{EXAMPLE}")
+        if not again:
+            click.echo(line.strip())
+        try:
+            _one(key, line)
+            return line
+        except CardgenError as exc:
+            if not again:
+                raise
+            click.echo(f"  {exc}", err=True)
+
+
+_NAMES = {**{k.lower(): k for k, _, _ in QUESTIONS}, "ruler": "across"}
+
+
+def _which(stdin, error: CardgenError) -> tuple:
+    """The reading(s) the person names to give again; an empty answer stops, with the error."""
+    while True:
+        click.echo("Which reading was wrong? Name it (A, B, X, Y, E, F, G, H, across or down; several with "
+                   "commas), or press Enter to stop: ", nl=False)
+        line = stdin.readline()
+        names = [n.strip().lower() for n in line.replace(" ", ",").split(",") if n.strip()]
+        if not names:
+            click.echo("")
+            raise error
+        unknown = [n for n in names if n not in _NAMES]
+        if not unknown:
+            return tuple(dict.fromkeys(_NAMES[n] for n in names))
+        click.echo(f"  no reading is named {unknown[0][:20]!r}", err=True)
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _listed(keys) -> str:
+    names = [k if len(k) == 1 else f"the {k} ruler" for k in keys]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe(found, before: list, after: list, edges: "tuple | None" = None) -> list:
     """What the readings say, in words, for the person who read them; before, after: what a
     sheet of cards holds on each paper, (paper, cards, size, turned), with the old margins and
-    the new."""
+    the new; edges: the edge ladders as read (top, right, bottom, left), when the margins
+    saved differ from them, says why."""
     (dx, dy), t, (sx, sy), (top, right, bottom, left) = found.back_offset, found.back_rotation, found.scale, found.margins
     lines = [f"Your printer prints 100 mm as {sx:g} mm across and {sy:g} mm down, and nothing within {top:g} mm "
              f"of the top edge, {right:g} mm of the right, {bottom:g} mm of the bottom and {left:g} mm of the left."]
@@ -148,6 +201,10 @@ def describe(found, before: list, after: list) -> list:
                      f"{abs(t):.2f}° {'anticlockwise' if t > 0 else 'clockwise'}.")
     else:
         lines.append("It prints the back right behind the front.")
+    if edges is not None and tuple(edges) != tuple(found.margins):
+        lines.append(f"The margins saved are not the edge ladders' numbers ({', '.join(f'{e:g}' for e in edges)}): "
+                     "the printer's scale moved each rung toward or away from the paper's edge, so measured from "
+                     f"the edge and rounded up to 0.1 mm they are {_and(f'{m:g}' for m in found.margins)} mm.")
     for (paper, count, size, turned), (_, was, _, was_turned) in zip(after, before):
         lines.append(f"A {paper} sheet holds {count} {size} cards {'turned' if turned else 'upright'}"
                      + (f" (it held {was}{', turned' if was_turned else ', upright'})."

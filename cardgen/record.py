@@ -32,7 +32,8 @@ from .words import plural
 #    each) (issue 28).
 # 6: rules.readings names those entries (their ids in the game's table of readings, in order)
 #    instead of counting them, so the checker can hold the list to the table (issue 27).
-RECORD_VERSION = 6
+# 7: class sets in large print (sets.large_print: their letters; empty for none) (issue 40).
+RECORD_VERSION = 7
 VERSION_KEY = "record_version"
 MANIFEST_KEYS = ("input_key",)  # written beside the record by the build cache, not part of it
 
@@ -165,11 +166,15 @@ class Sets:
     letters: tuple[str, ...]  # A, B, … in order
     shapes: tuple[str, ...]  # the outline shape of each set's mark
     inventory: tuple[str, ...]  # papers: <game>-inventory-<paper>.svg/.pdf in each set's folder
+    large_print: tuple[str, ...]  # the letters of the sets whose faces are large print (the rest standard)
 
     def __post_init__(self):
         if not 2 <= len(self.letters) <= 26 or len(self.shapes) != len(self.letters):
             raise RecordError(f"{len(self.letters)} set letters {_few(self.letters)} with {len(self.shapes)} shapes "
                               f"{_few(self.shapes)} are not class sets (2 to 26 sets, one shape each)")
+        if not set(self.large_print) <= set(self.letters):
+            raise RecordError(f"large-print sets {_few(self.large_print)} are not among the sets "
+                              f"{_few(self.letters)}")
 
 
 def _few(items, shown: int = 4) -> str:

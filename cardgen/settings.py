@@ -32,6 +32,7 @@ FONT_CUTS = ("regular", "bold", "black", "italic")
 MAX_JOBS = 64
 MAX_GROUP_COLORS = 12
 MAX_SETS = 12  # class sets, each marked with its own letter and shape
+SET_LETTERS = "ABCDEFGHIJKL"[:MAX_SETS]  # their letters, in order (design/setmark.py marks them)
 BUILD, PLAYTEST, CHECK, CALIBRATE, INIT = "build", "playtest", "check", "calibrate", "init"
 BOTH = (BUILD, PLAYTEST)
 EVERY = (BUILD, PLAYTEST, CHECK, CALIBRATE, INIT)  # every command speaks --config, -q and -v
@@ -42,7 +43,8 @@ STR8_DECK = ("str8eight", "fourscore")  # the games played with the Str8 Eight d
 BOT_NAMES = ("greedy", "random", "lookahead")
 LOOKAHEAD_GAMES = ("str8eight", "fourscore")  # the games the lookahead player plays (model/play/lookahead.py)
 PLAYABLE = ("str8eight", "fourscore", "eights", "crazy-eights")  # the games cardgen can play (model/play/)
-PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 6)}  # as the rules allow
+PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 10)}  # as the rules allow
+# (Crazy Eights: up to six with one deck, seven to ten with --decks 2: check_playtest names the fix)
 CRAZY_OPTIONS = ("target-100", "target-500", "penalty-scoring", "draw-until-play", "action-cards")
 MAX_HANDS = 1_000_000
 # --sweep: the options a sweep may vary, by the name it is written with
@@ -279,13 +281,18 @@ SETTINGS: "tuple[Setting, ...]" = (
             "set-b, …) with its own set mark (a letter and a shape on every face and back), print sheets and "
             "inventory checklist (see 'Class sets' in the docs).", section="classroom", flag="--sets",
             low=1, high=MAX_SETS, hint=f" (one per table group; at most {MAX_SETS})", games=DECK_GAMES),
+    Setting("large_print_sets", "letters", (), "Class sets in large print, by letter (e.g. B, or B,D): the "
+            "table whose pupils need larger type gets large-print Str8 Eight faces, the other sets stay standard "
+            "(--large-print makes every set large print).", section="classroom", flag="--large-print-sets",
+            label="large-print sets", example='["B"]', games=("str8eight",)),
     Setting("scaffold", "choice", "full", "How much the Str8 Eight faces tell: full (arrows with their numbers), "
             "colors (arrows and group labels, no numbers: pupils work out the next multiple) or bare (the number "
             "and its cell only: pupils use the table).", section="classroom", flag="--scaffold",
             choices=SCAFFOLDS, games=STR8_DECK),
-    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4; FourScore, Eights and "
-            "Crazy Eights 2–6).",
-            section="playtest", flag="--players", low=2, high=6, commands=(PLAYTEST,)),
+    Setting("players", "int", 4, "playtest: seats at the table (Str8 Eight 2–4; FourScore and Eights 2–6; "
+            "Crazy Eights 2–6, or 7–10 with --decks 2).",
+            section="playtest", flag="--players", low=2, high=max(high for _, high in PLAYERS.values()),
+            commands=(PLAYTEST,)),
     Setting("hands", "int", 1000, "playtest: hands to play for the report (FourScore, Eights and Crazy Eights: "
             "games, each played to its target).",
             section="playtest", flag="--hands", low=1, high=MAX_HANDS, commands=(PLAYTEST,)),
@@ -709,11 +716,27 @@ def _sweep(s: Setting, value, where: str, text: bool = False) -> tuple:
     return tuple(axes.items())
 
 
+def _set_letters(s: Setting, value, where: str, text: bool = False) -> tuple:
+    """Class sets named by their letters (a comma-separated text or a list): in A–L order, once each."""
+    if value in ("", (), []):
+        return ()
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)
+    if not isinstance(value, str):
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}; write the sets' letters, e.g. [\"B\"]")
+    names = [part.strip().upper() for part in value.split(",") if part.strip()]
+    bad = next((n for n in names if n not in SET_LETTERS), None)
+    if bad is not None:
+        raise CardgenError(f"{where}{bad[:20]!r} is not a class set's letter; name sets by their letters, "
+                           f"{SET_LETTERS[0]} to {SET_LETTERS[-1]}, e.g. B or B,D")
+    return tuple(letter for letter in SET_LETTERS if letter in names)
+
+
 _VALIDATORS: "dict[str, Callable]" = {
     "int": _number, "float": _number, "bool": _bool, "choice": _choice, "text": _text, "path": _path,
     "formats": _formats, "games": _games, "pair": _pair, "margins": _margins, "colors": _colors,
     "fonts": _font_files, "url": _url, "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names,
-    "bots": _bots, "sweep": _sweep, "span": _span,
+    "bots": _bots, "sweep": _sweep, "span": _span, "letters": _set_letters,
 }
 
 
@@ -741,6 +764,8 @@ def check_together(values: dict) -> None:
     if values["sets"] > 1 and values["games"] and set(values["games"]) == {"fourscore"}:
         raise CardgenError("--sets: FourScore has no deck of its own (it is played with the Str8 Eight deck); "
                            "add --game str8eight to build its class sets")
+    if values["large_print_sets"]:
+        _check_large_print_sets(values)
     if values["sets"] > 1 and values["card_size"] == "mini":
         raise CardgenError("--sets: a mini card (45 × 68 mm) has no corner free for the set mark (its letter, "
                            "pips or court fill it); use --card-size poker or bridge")
@@ -866,6 +891,21 @@ def check_playtest(values: dict) -> None:
                 raise CardgenError(f"--decks: crazy-eights with {players} players needs 2 decks; add --decks 2")
 
 
+def _check_large_print_sets(values: dict) -> None:
+    """--large-print-sets names sets this build makes, and only when the others stay standard."""
+    letters, sets = values["large_print_sets"], values["sets"]
+    if values["large_print"]:
+        raise CardgenError("--large-print-sets: large print is already on for every set (--large-print, or the "
+                           "preset's); leave out --large-print-sets, or turn it off with --no-large-print")
+    if sets < 2:
+        raise CardgenError(f"--large-print-sets: names class sets, and this build makes one deck; add --sets N "
+                           f"(e.g. --sets 4) or use --large-print for the whole deck")
+    beyond = [letter for letter in letters if SET_LETTERS.index(letter) >= sets]
+    if beyond:
+        raise CardgenError(f"--large-print-sets: set {beyond[0]} is not built (--sets {sets} makes sets "
+                           f"{SET_LETTERS[0]}–{SET_LETTERS[sets - 1]}); name one of them, or raise --sets")
+
+
 def _check_playable(values: dict) -> None:
     """A table size and pass-card count that deal no game are refused before any work,
     with the model's reason: the games that would be built decide."""
@@ -984,7 +1024,7 @@ def _allowed_text(s: Setting) -> str:
     if s.low is not None:
         return _range_text(s)
     return {"bool": "flag / true, false", "path": "a path", "text": "a text", "url": "an http(s) URL",
-            "colors": '"#rrggbb" list',
+            "colors": '"#rrggbb" list', "letters": f"set letters {SET_LETTERS[0]}–{SET_LETTERS[-1]} (comma-separated)",
             "fonts": "regular, bold, black, italic", "cards": "card names",
             "sweep": "AXIS=LOW..HIGH or AXIS=A,B,C, space-separated"}.get(s.kind, "")
 

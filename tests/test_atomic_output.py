@@ -406,3 +406,46 @@ def test_the_repository_output_folder_builds_in_a_fresh_clone(tmp_path, monkeypa
     before = tree(notes)
     one_line(here("build", "--game", "eights", "--format", "svg", "-q", "--out", notes), "did not make it")
     assert tree(notes) == before
+
+
+# ------------------------------------------------------------------ a drive's top folder
+
+def _tmpfs(where: Path) -> bool:
+    """Mount a small tmpfs at where (root only): a USB stick's top folder, for real."""
+    if os.geteuid() != 0:
+        return False
+    where.mkdir()
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "cardgen-test", str(where)],
+                          capture_output=True).returncode == 0
+
+
+def test_out_at_a_mount_point_says_to_use_a_folder_inside_it(tmp_path):
+    """--out at a drive's top folder (it cannot be renamed, so never switched): refused at
+    once in one line that says what to give instead; a folder inside it builds."""
+    stick = tmp_path / "usb"
+    if not _tmpfs(stick):
+        pytest.skip("cannot mount a tmpfs here (not root): the EBUSY test below stands in")
+    try:
+        for command in (("build", *SMALL), ("playtest", "-q", "--hands", "5")):
+            one_line(here(*command, "--out", stick), f"--out {stick} is a mount point",
+                     f"give a folder inside it, e.g. --out {stick / 'kit'}")
+            assert list(stick.iterdir()) == []
+        assert here("build", *SMALL, "--out", stick / "kit").returncode == 0
+        checks_clean(stick / "kit")
+    finally:
+        subprocess.run(["umount", str(stick)], check=True)
+
+
+def test_a_busy_switch_names_the_fix_not_a_previous_output(tmp_path, monkeypatch):
+    """Where the mount point is not seen beforehand (os.path.ismount says no) the switch's
+    EBUSY says the same, and does not speak of a previous output."""
+    out = tmp_path / "usb"
+    out.mkdir()  # empty, as a fresh stick is
+
+    def busy(a, b):
+        raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(a), None, str(b))
+    monkeypatch.setattr(outdir, "exchange", busy)
+    proc = here("build", *SMALL, "--out", out)
+    one_line(proc, "it is a mount point or in use", f"give a folder inside it, e.g. --out {out / 'kit'}")
+    assert "previous output" not in proc.stderr
+    assert list(out.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["usb"]

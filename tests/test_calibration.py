@@ -10,6 +10,7 @@ file (its comments kept); printed again with those values (`calibrate --check`) 
 same printer, every ladder must read 0 and every ruler 100 mm; and the next build's sheets
 must use the measured margins.
 """
+import contextlib
 import math
 from pathlib import Path
 
@@ -561,3 +562,286 @@ def test_the_sheet_a_parent_reads():
                 assert at == pytest.approx(float(b.get("data-mm")))
         assert {g.get("data-picture") for g in back.iter(ns + "g")} - {None} == {"flip", "window", "reading"}
         assert len([line for line in back.iter(ns + "line") if line.get("data-ladder")]) == 4
+
+
+# ------------------------------------------------------------------ the project file stays the user's
+
+MARGINED = """# Our family's cards\r
+paper = "letter"\r
+\r
+[printer]\r
+# the printer in the study\r
+margin = [\r
+  3,  # top: the tray's rollers\r
+  3,  # right\r
+  5,  # bottom\r
+  4,  # left\r
+]\r
+"""
+
+
+def test_a_read_only_project_file_is_refused_before_a_question(tmp_path, monkeypatch):
+    """A project file made read-only is refused in one line (exit 2), before any question,
+    even for root, who could replace it through the folder: bytes, mode and time kept."""
+    import os
+
+    project = tmp_path / "cardgen.toml"
+    project.write_text(PROJECT)
+    project.chmod(0o444)
+    before = project.stat()
+    for args, given in ((("--read", GOOD), None), (("--read",), "99.5\n")):
+        result = CliRunner().invoke(main, ["calibrate", "--config", str(project), *args], input=given)
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert f"{project} is read-only: nothing was changed; make it writable (chmod u+w)" in result.output
+        assert "Ruler" not in result.output  # not one question asked
+    after = project.stat()
+    assert project.read_text() == PROJECT and (after.st_mode, after.st_mtime_ns, after.st_ino) == \
+        (before.st_mode, before.st_mtime_ns, before.st_ino)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cardgen.toml"]
+
+
+def test_a_project_file_root_owns_is_refused_to_a_user(tmp_path):
+    """A user whose folder holds root's cardgen.toml (0644: theirs to read, not to write) is
+    told so in one line; the folder's write permission does not let cardgen replace it."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        pytest.skip("needs root, to make a file another user cannot write")
+    with tempfile.TemporaryDirectory(prefix="cardgen-test-") as folder:  # /tmp: reachable by the user
+        folder = Path(folder)
+        folder.chmod(0o777)
+        project = folder / "cardgen.toml"
+        project.write_text(PROJECT)
+        project.chmod(0o644)
+        proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+                               "-m", "cardgen", "calibrate", "--read", GOOD], cwd=folder, capture_output=True,
+                              text=True, env={**os.environ, "HOME": str(folder)})
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "cardgen.toml is read-only, owned by root: nothing was changed" in proc.stderr
+        assert project.read_text() == PROJECT and project.stat().st_uid == 0
+        assert sorted(p.name for p in folder.iterdir()) == ["cardgen.toml"]
+
+
+def test_a_hard_linked_project_file_stays_linked(tmp_path):
+    """A project file with a second name (a hard link) is saved into, not replaced: both
+    names read the new values, one file still."""
+    import os
+    import tomllib
+
+    project = tmp_path / "cardgen.toml"
+    project.write_text(PROJECT)
+    shared = tmp_path / "shared.toml"
+    os.link(project, shared)
+    project.chmod(0o640)
+    assert run_cli("calibrate", "--config", project, "--read", GOOD).exit_code == 0
+    assert project.stat().st_ino == shared.stat().st_ino and project.stat().st_nlink == 2
+    assert shared.read_text() == project.read_text() and "# the printer in the study" in shared.read_text()
+    assert tomllib.loads(shared.read_text())["printer"]["scale"] == [99.5, 100.5]
+    assert project.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cardgen.toml", "shared.toml"]
+
+
+def test_a_project_file_of_another_user_keeps_its_owner(tmp_path):
+    """Run as root (sudo) on a user's project file: the saved file is still the user's."""
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root, to save into a file another user owns")
+    project = tmp_path / "cardgen.toml"
+    project.write_text(PROJECT)
+    os.chown(project, 4321, 4322)
+    project.chmod(0o600)
+    assert run_cli("calibrate", "--config", project, "--read", GOOD).exit_code == 0
+    info = project.stat()
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (4321, 4322, 0o600)
+    assert "[0.5, 0.5]" in project.read_text() or "back_offset" in project.read_text()
+
+
+def test_crlf_and_comments_in_an_array_are_kept(tmp_path):
+    """A Windows project file stays CRLF throughout (the lines cardgen adds too), and the
+    margins' array gets its new numbers where the old ones stood, each comment kept."""
+    import re
+    import tomllib
+
+    project = tmp_path / "cardgen.toml"
+    project.write_bytes(MARGINED.encode())
+    assert run_cli("calibrate", "--config", project, "--read", GOOD).exit_code == 0
+    data = project.read_bytes()
+    assert re.search(rb"(?<!\r)\n", data) is None and data.count(b"\r\n") > MARGINED.count("\n")
+    text = data.decode()
+    for comment in ("# top: the tray's rollers", "# right", "# bottom", "# left", "# the printer in the study"):
+        assert comment in text
+    saved = tomllib.loads(text)["printer"]
+    assert len(saved["margin"]) == 4 and saved["margin"] != [3, 3, 5, 4] and "back_offset" in saved
+    assert text.index("# top: the tray's rollers") < text.index("# bottom") < text.index("back_offset")
+
+
+# ------------------------------------------------------------------ asked at a terminal
+
+class Terminal:
+    """`cardgen calibrate --read` run at a real terminal (a pty): what it prints is read as it
+    comes, each answer typed once its question is shown."""
+
+    def __init__(self, cwd: Path):
+        import os
+        import pty
+        import subprocess
+        import sys
+
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen([sys.executable, "-m", "cardgen", "calibrate", "--read"], cwd=cwd,
+                                     stdin=slave, stdout=slave, stderr=slave, close_fds=True,
+                                     env={**os.environ, "COLUMNS": "400"})
+        os.close(slave)
+        self.seen = ""
+
+    def wait_for(self, text: str, deadline: float = 60.0) -> str:
+        """Read until text is shown (select wakes on each byte; the deadline only stops a hang)."""
+        import os
+        import select
+        import time
+
+        end = time.monotonic() + deadline
+        while text not in self.seen:
+            ready, _, _ = select.select([self.master], [], [], max(0.0, end - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"never showed {text!r}: {self.seen[-1500:]}")
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:  # the program ended: nothing more comes
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"ended before showing {text!r}: {self.seen[-1500:]}")
+            self.seen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        shown, self.seen = self.seen, self.seen[self.seen.index(text) + len(text):]
+        return shown
+
+    def answer(self, question: str, typed: str) -> None:
+        import os
+
+        self.wait_for(question)
+        os.write(self.master, typed.encode() + b"\n")
+
+    def close(self) -> int:
+        import os
+
+        code = self.proc.wait(timeout=60)
+        os.close(self.master)
+        return code
+
+
+FIRST = (("Ruler across", "99.5"), ("Ruler down", "100.5"), ("Edge ladder E", "3"), ("Edge ladder F", "3"),
+         ("Edge ladder G", "5"), ("Edge ladder H", "4"))
+
+
+def test_at_a_terminal_readings_that_disagree_are_asked_again_the_rest_kept(tmp_path):
+    """One mistyped ladder at a terminal (A, X and B disagree): the error is shown, A, X and B
+    are asked again and every other answer kept; what is saved is what the right readings
+    give (the same as --read with them). Piped in, the same answers stop it (exit 2)."""
+    import tomllib
+
+    term = Terminal(tmp_path)
+    for question, typed in FIRST + (("Ladder A", "+0.5"), ("Ladder B", "0"), ("Ladder X", "-1.25"),
+                                    ("Ladder Y", "-0.5")):
+        term.answer(question, typed)
+    term.wait_for("the readings disagree")
+    term.wait_for("Your other answers are kept; give A, X and B again.")
+    for question, typed in (("Ladder A", "+0.5"), ("Ladder B", "0"), ("Ladder X", "0.25")):
+        term.answer(question, typed)
+    shown = term.wait_for("Saved in cardgen.toml under [printer]")
+    assert term.close() == 0
+    assert "Ruler across" not in shown and "Edge ladder" not in shown and "Ladder Y" not in shown  # kept
+    saved = tomllib.loads((tmp_path / "cardgen.toml").read_text())
+
+    flagged = tmp_path / "flagged"
+    flagged.mkdir()
+    with contextlib.chdir(flagged):
+        assert run_cli("calibrate", "--read", GOOD).exit_code == 0
+    assert tomllib.loads((flagged / "cardgen.toml").read_text()) == saved
+
+    piped = tmp_path / "piped"
+    piped.mkdir()
+    answers = "".join(f"{t}\n" for _, t in FIRST) + "+0.5\n0\n-1.25\n-0.5\n" + "+0.5\n0\n0.25\n"
+    with contextlib.chdir(piped):
+        result = CliRunner().invoke(main, ["calibrate", "--read"], input=answers)
+    assert result.exit_code == 2 and "the readings disagree" in result.output.splitlines()[-1], result.output
+    assert list(piped.iterdir()) == []
+
+
+def test_at_a_terminal_any_other_error_asks_which_reading_to_give_again(tmp_path):
+    """A correction that would push cards off the sheet names no reading: the person names
+    the ones to give again (a name that is no reading is asked again); Enter stops with the
+    error, exit 2, nothing saved."""
+    import tomllib
+
+    term = Terminal(tmp_path)
+    for question, typed in FIRST + (("Ladder A", "+4"), ("Ladder B", "-4"), ("Ladder X", "0"), ("Ladder Y", "-4")):
+        term.answer(question, typed)
+    term.wait_for("would push")
+    term.answer("Which reading was wrong?", "Q")
+    term.wait_for("no reading is named 'q'")
+    term.answer("Which reading was wrong?", "a, b y")
+    term.wait_for("give A, B and Y again.")
+    for question, typed in (("Ladder A", "+3"), ("Ladder B", "0"), ("Ladder Y", "-0.5")):
+        term.answer(question, typed)
+    term.wait_for("the readings disagree")  # one more typo: A, X and B asked for
+    for question, typed in (("Ladder A", "+0.5"), ("Ladder B", "0"), ("Ladder X", "0.25")):
+        term.answer(question, typed)
+    term.wait_for("Saved in cardgen.toml")
+    assert term.close() == 0
+    assert tomllib.loads((tmp_path / "cardgen.toml").read_text())["printer"]["scale"] == [99.5, 100.5]
+
+    stop = tmp_path / "stop"
+    stop.mkdir()
+    term = Terminal(stop)
+    for question, typed in FIRST + (("Ladder A", "+4"), ("Ladder B", "-4"), ("Ladder X", "0"), ("Ladder Y", "-4")):
+        term.answer(question, typed)
+    term.answer("Which reading was wrong?", "")
+    shown = term.wait_for("would push")
+    assert "cardgen: error: the printer correction" in shown
+    assert term.close() == 2 and list(stop.iterdir()) == []
+
+
+def test_the_margins_saved_and_the_profile_applied_are_told(tmp_path, monkeypatch):
+    """calibrate --read says in one line why the margins it saves are not the edge readings
+    typed (the printer's scale), and only when they differ; a build whose home-print sheets
+    are drawn through the [printer] profile says so in one line with its values, and a build
+    without a profile, or without home-print sheets, says nothing of one."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("calibrate", "--read", GOOD)  # rulers 99.5 and 100.5: the margins move
+    told = [line for line in result.output.splitlines() if line.startswith("The margins saved")]
+    assert told == ["The margins saved are not the edge ladders' numbers (3, 3, 5, 4): the printer's scale moved "
+                    "each rung toward or away from the paper's edge, so measured from the edge and rounded up to "
+                    "0.1 mm they are 2.4, 3.6, 4.4 and 4.6 mm."], result.output
+    (tmp_path / "exact").mkdir()
+    monkeypatch.chdir(tmp_path / "exact")
+    result = run_cli("calibrate", "--read", GOOD.replace("ruler=99.5,100.5", "ruler=100"))
+    assert result.exit_code == 0 and "margin = [3, 3, 5, 4]" in result.output, result.output
+    assert "margins saved" not in result.output
+
+    monkeypatch.chdir(tmp_path)
+    build = ("build", "--game", "eights", "-j", "1", "--out")
+    result = run_cli(*build, tmp_path / "out", "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    applied = [line for line in result.output.splitlines() if "printer profile" in line]
+    assert applied == ["printer profile ([printer] settings) applied to the home-print sheets: back offset "
+                       "0.25,-0.65 mm, back rotation 0.179°, print scale 99.5,100.5; cards kept 2.4, 3.6, 4.4, 4.6 "
+                       "mm from the top, right, bottom and left edges"], result.output
+    for where, args in ((tmp_path / "exact", ("--format", "pdf", "--back-offset", "0,0", "--back-rotation", "0",
+                                               "--print-scale", "100,100")),  # the flags override the file: margins alone
+                        (tmp_path, ("--format", "svg"))):  # no home-print sheet
+        monkeypatch.chdir(where)
+        result = run_cli(*build, tmp_path / f"out-{len(args)}", *args)
+        assert result.exit_code == 0, result.output
+        said = [line for line in result.output.splitlines() if "printer profile" in line]
+        assert said == ([] if "svg" in args else
+                        ["printer profile ([printer] settings) applied to the home-print sheets: cards kept 3, 3, 5, 4 "
+                         "mm from the top, right, bottom and left edges"]), result.output
+    (tmp_path / "none").mkdir()
+    monkeypatch.chdir(tmp_path / "none")
+    result = run_cli(*build, tmp_path / "out-none", "--format", "pdf")
+    assert result.exit_code == 0 and "printer profile" not in result.output

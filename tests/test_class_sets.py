@@ -253,3 +253,79 @@ def test_a_hostile_sets_record_is_one_short_violation(damaged, letters, shapes, 
     result = run_cli("check", damaged)
     assert result.exit_code == 1 and message in result.output, result.output[:2000]
     assert max(len(line) for line in result.output.splitlines()) < 400
+
+
+# ------------------------------------------------------------------ one set in large print
+
+LARGE_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf", "-j", "1", "--sets", "3", "--table-size", "4",
+              "--large-print-sets", "b", "--only", "cards,print,rules,teacher", "-q")
+
+
+@pytest.fixture(scope="module")
+def one_large(tmp_path_factory) -> Path:
+    """Three small Str8 Eight class sets, set B in large print."""
+    return shared_build(tmp_path_factory, "one-large", *LARGE_ARGS[1:])
+
+
+def test_one_set_of_a_class_build_is_large_print(one_large):
+    """--large-print-sets B: set B's faces are large print (one corner index, no cell line,
+    bigger arrow numbers), sets A and C standard; the record, the checker, the booklet and the
+    teacher pages all say so, and the check passes."""
+    game = one_large / "str8eight"
+    record = json.loads((one_large / "manifest.json").read_text())["games"]["str8eight"]
+    assert record["sets"]["large_print"] == ["B"] and record["large_print"] is False
+    for letter, large in (("a", False), ("b", True), ("c", False)):
+        card = (game / f"set-{letter}" / "svg" / "012-3x4.svg").read_text()
+        assert ('data-large-print="yes"' in card) == large, letter
+        assert (">3 × 4</text>" in card) != large, letter  # the cell line: standard sets only
+        back = (game / f"set-{letter}" / "svg" / "back.svg").read_text()
+        assert f'data-set="{letter.upper()}"' in back
+    result = run_cli("check", one_large, "-v")
+    assert result.exit_code == 0, result.output
+    assert "(set B in large print, checked too)" in result.output
+    import pypdf
+
+    lesson = pypdf.PdfReader(str(game / "str8eight-teacher-letter.pdf")).pages[0].extract_text()
+    flat = " ".join(lesson.split())
+    assert "3 class sets, A–C (set B in large print)" in flat
+    assert "The faces of set B are in large print" in flat and "the other sets are standard print" in flat
+    recording = " ".join(pypdf.PdfReader(str(game / "str8eight-teacher-letter.pdf")).pages[1].extract_text().split())
+    assert "The large-print cards of set B print no fact" in recording
+    rules = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(str(game / "str8eight-rules.pdf")).pages).split())
+    assert "(the large-print cards of set B leave it out" in rules
+
+
+def test_the_large_print_set_is_checked_as_large_print(one_large, tmp_path):
+    """The checker holds set B to large print and to the rules: a standard card in it, or a
+    record that forgets it is large, fails the check."""
+    from conftest import edit, refresh_manifest
+
+    out = tmp_path / "output"
+    shutil.copytree(one_large, out, copy_function=shutil.copyfile)
+    card = out / "str8eight" / "set-b" / "svg" / "009-3x3.svg"
+    edit(card, 'data-large-print="yes"', 'data-large-print="no"')
+    assert_check_catches(out, ["set-b/svg/009-3x3.svg: 9 (3x3): card says scaffold 'full', large print 'no'; "
+                               "the build recorded 'full', 'yes'"])
+    shutil.rmtree(out)
+    shutil.copytree(one_large, out, copy_function=shutil.copyfile)
+    path = out / "manifest.json"
+    data = json.loads(path.read_text())
+    data["games"]["str8eight"]["sets"]["large_print"] = []
+    path.write_text(json.dumps(data))
+    refresh_manifest(out)
+    result = run_cli("check", out)
+    assert result.exit_code == 1 and "differs from set A's card beyond its set mark" in result.output
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--large-print-sets", "B"), "--large-print-sets: names class sets, and this build makes one deck; add --sets N"),
+    (("--sets", "2", "--large-print-sets", "C"),
+     "--large-print-sets: set C is not built (--sets 2 makes sets A–B); name one of them, or raise --sets"),
+    (("--sets", "2", "--large-print-sets", "B", "--large-print"), "large print is already on for every set"),
+    (("--sets", "2", "--large-print-sets", "B", "--preset", "intro"), "large print is already on for every set"),
+    (("--sets", "2", "--large-print-sets", "B,Q"), "'Q' is not a class set's letter; name sets by their letters, A to L"),
+])
+def test_large_print_sets_that_cannot_be_built_are_one_line(tmp_path, args, says):
+    result = run_cli("build", "--game", "str8eight", *args, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and says in result.output, result.output
+    assert not (tmp_path / "out").exists()

@@ -5,11 +5,15 @@ repository or the site, the help's references name sections that exist, the READ
 short and its pictures are current, and the version is one.
 
 Every `cardgen` command the pages show is run by test_readme_commands.py."""
+import contextlib
 import hashlib
 import html.parser
 import importlib.metadata
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path, PurePosixPath
@@ -28,19 +32,57 @@ NOT_SOURCES = (".venv", ".git", "_build", ".pytest_cache", "node_modules")
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
 
 
+def files_of(root: Path) -> dict:
+    """Every path under root with its bytes (None for a folder): what a build may not change."""
+    return {p.relative_to(root).as_posix(): None if p.is_dir() else p.read_bytes() for p in sorted(root.rglob("*"))}
+
+
+@contextlib.contextmanager
+def read_only(folder: Path):
+    """The folder read-only, even to root: a read-only bind mount where one can be made
+    (root), else every write bit taken away."""
+    mounted = os.geteuid() == 0 and subprocess.run(["mount", "--bind", str(folder), str(folder)],
+                                                   capture_output=True).returncode == 0
+    if mounted and subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], capture_output=True).returncode:
+        subprocess.run(["umount", str(folder)], check=True)
+        mounted = False
+    modes = {}
+    if not mounted:
+        for path in [folder, *folder.rglob("*")]:
+            modes[path] = path.stat().st_mode
+            path.chmod(modes[path] & ~0o222)
+    try:
+        yield
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(folder)], check=True)
+        for path, mode in modes.items():
+            path.chmod(mode)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The site as `sphinx-build -W --keep-going -b html docs …` builds it, with the pictures
-    of the quick builds only; the rest of the pictures are notes."""
+    """The site as `sphinx-build -W --keep-going -b html docs OUT` builds it, with the pictures
+    of the quick builds only (the rest of the pictures are notes), from a read-only copy of
+    the checkout's docs (and what they include), into a folder of the test's own: no
+    picture cache named, so the build keeps its own where it should."""
     from sphinx.cmd.build import build_main
 
     out = tmp_path_factory.mktemp("site")
-    with pytest.MonkeyPatch.context() as mp:
+    source = tmp_path_factory.mktemp("checkout")
+    shutil.copytree(DOCS, source / "docs", ignore=shutil.ignore_patterns("_build", "__pycache__"))
+    shutil.copytree(ROOT / "examples", source / "examples", ignore=shutil.ignore_patterns("output"))
+    shutil.copy(ROOT / "CHANGELOG.md", source)
+    before = files_of(source)
+    with pytest.MonkeyPatch.context() as mp, read_only(source):
         mp.setenv("CARDGEN_DOCS_PICTURES", QUICK_BUILDS)
-        mp.setenv("CARDGEN_DOCS_CACHE", str(out / "pictures"))
+        mp.delenv("CARDGEN_DOCS_CACHE", raising=False)
+        mp.setenv("PYTHONDONTWRITEBYTECODE", "1")
+        mp.setattr(sys, "dont_write_bytecode", True)
         code = build_main(["-W", "--keep-going", "-q", "-w", str(out / "warnings.txt"), "-b", "html",
-                           "-d", str(out / "doctrees"), str(DOCS), str(out / "html")])
+                           str(source / "docs"), str(out / "html")])
     assert code == 0, (out / "warnings.txt").read_text()
+    assert files_of(source) == before  # nothing written into the checkout: no docs/_build/pictures
     return out
 
 
@@ -80,7 +122,7 @@ def test_pictures_come_from_the_cache_the_second_time(site, monkeypatch):
     import pictures
 
     monkeypatch.setenv("CARDGEN_DOCS_PICTURES", QUICK_BUILDS)
-    monkeypatch.setenv("CARDGEN_DOCS_CACHE", str(site / "pictures"))
+    monkeypatch.setenv("CARDGEN_DOCS_CACHE", str(site / "html" / ".doctrees" / "cardgen-pictures"))
     made = pictures.make(["calibration-front", "calibration-back", "cover"])
     assert made.runs == []  # the site's build made them: no cardgen command ran
     assert made.pictures["cover"] is None and made.pictures["calibration-front"].is_file()
@@ -262,5 +304,5 @@ def test_one_version():
     assert "## [Unreleased]" in changelog and re.search(rf"(?m)^## \[{re.escape(__version__)}\] - \d{{4}}-\d\d-\d\d$",
                                                          changelog)
     meta = importlib.metadata.metadata("cardgen")
-    assert meta.get_all("Project-URL") and meta.get_all("Classifier") and meta["Keywords"]
+    assert not meta.get_all("Project-URL") and meta.get_all("Classifier") and meta["Keywords"]
     assert PurePosixPath(pyproject["project"]["readme"]).name == "README.md"

@@ -6,6 +6,7 @@ cardgen builds and checks a deck from an empty folder, where the checkout cannot
 imported by accident. Offline: no build isolation, no dependencies fetched.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,9 +24,11 @@ NOT_SHIPPED = shutil.ignore_patterns(".git", ".venv*", "build", "dist", "*.egg-i
 pytest.importorskip("setuptools", minversion="77")
 
 
-def run(*args, cwd, env=None):
+def run(*args, cwd, env=None, log=None):
     proc = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, f"{args}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+    if log is not None:
+        log.append(proc.stdout + proc.stderr)
     return proc.stdout
 
 
@@ -35,15 +38,17 @@ def dists(tmp_path_factory) -> dict:
     tmp = tmp_path_factory.mktemp("dist")
     src = tmp / "src"
     shutil.copytree(REPO, src, ignore=NOT_SHIPPED)
+    log = []  # what setuptools said while building: read by test_the_build_gives_no_warning
     sdist = run(sys.executable, "-c", f"from setuptools import build_meta as b; print(b.build_sdist({str(tmp)!r}))",
-                cwd=src).split()[-1]
+                cwd=src, log=log).split()[-1]
     with tarfile.open(tmp / sdist) as tar:
         tar.extractall(tmp / "unpacked", **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
     (unpacked,) = (tmp / "unpacked").iterdir()
     # the same PEP 517 hook pip wheel --no-build-isolation calls, without pip's start-up
-    run(sys.executable, "-c", f"from setuptools import build_meta as b; b.build_wheel({str(tmp)!r})", cwd=unpacked)
+    run(sys.executable, "-c", f"from setuptools import build_meta as b; b.build_wheel({str(tmp)!r})", cwd=unpacked,
+        log=log)
     (wheel,) = tmp.glob("cardgen-*.whl")
-    return {"sdist": tmp / sdist, "wheel": wheel}
+    return {"sdist": tmp / sdist, "wheel": wheel, "log": "\n".join(log)}
 
 
 def test_sdist_has_the_data_and_licences(dists):
@@ -98,3 +103,24 @@ def test_installed_wheel_builds_and_checks_from_an_empty_folder(dists, tmp_path)
     (themed / "cardgen.toml").write_text('games = ["str8eight"]\nformat = "svg"\n[theme]\nfonts = "my-fonts"\n')
     run(bin_dir / "cardgen", "build", "-q", cwd=themed, env=env)
     run(bin_dir / "cardgen", "check", "output", cwd=themed, env=env)
+
+
+def test_the_build_gives_no_warning(dists):
+    """`python -m build` says nothing to be fixed: a template folder missing from pyproject's
+    packages list ("Package 'cardgen.templates.x' is absent from the `packages` configuration")
+    or any other warning Python's warnings module gives (SetuptoolsDeprecationWarning…) fails
+    here; distutils' log notes ("warning: no previously-included files…") are not warnings."""
+    said = [line for line in dists["log"].splitlines()
+            if re.search(r"\w*Warning\b|absent from|would be ignored", line)]
+    assert said == [], "\n".join(said[:20])
+
+
+def test_no_url_leads_to_a_repository_that_does_not_exist(dists):
+    """The package names no home it does not have: no URL in pyproject.toml, none in the
+    wheel's metadata (the made-up github.com/cardgen/cardgen above all)."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert "github.com/cardgen" not in text and "[project.urls]" not in text
+    assert not re.search(r"https?://", text)
+    metadata = zipfile.ZipFile(dists["wheel"]).read("cardgen-0.1.0.dist-info/METADATA").decode("utf-8")
+    head = metadata.split("\n\n", 1)[0]
+    assert "Project-URL" not in head and "Home-page" not in head

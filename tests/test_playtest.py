@@ -169,3 +169,28 @@ def _group(pgid: int) -> list:
         if int(fields[2]) == pgid and fields[0] != "Z":
             found.append(int(stat.parent.name))
     return found
+
+
+def test_two_decks_of_crazy_eights_seat_more_than_six(tmp_path):
+    """--decks 2 is for more than six players, so --players goes past 6 for Crazy Eights with
+    two decks (seven to ten), and each refusal names its fix: the second deck, the game, or
+    the range the settings table declares."""
+    from cardgen.settings import BY_NAME
+
+    figures = tmp_path / "fig.json"
+    result = run_cli("playtest", "--game", "crazy-eights", "--players", "8", "--decks", "2", "--hands", "3",
+                     "--ladder-hands", "0", "-j", "1", "-q", "--out", tmp_path / "out", "--json", figures)
+    assert result.exit_code == 0, result.output
+    report = json.loads(figures.read_text())["reports"][0]
+    assert report["variant"]["players"] == 8 and report["variant"]["decks"] == 2 and len(report["bots"]) == 8
+    assert BY_NAME["players"].high == 10 and "7–10 with --decks 2" in BY_NAME["players"].help
+    for args, says in ((("--game", "crazy-eights", "--players", "8"),
+                        "--decks: crazy-eights with 8 players needs 2 decks; add --decks 2"),
+                       (("--players", "8", "--decks", "2"),
+                        "--players: str8eight is for 2–4 players, not 8; change --players, or name the game with --game"),
+                       (("--game", "eights", "--players", "7"), "--players: eights is for 2–6 players, not 7"),
+                       (("--game", "crazy-eights", "--players", "11", "--decks", "2"),
+                        "--players: 11 is out of range; use a whole number from 2 to 10")):
+        result = run_cli("playtest", *args, "--hands", "3", "-q", "--out", tmp_path / "refused")
+        assert result.exit_code == 2 and result.output.count("\n") == 1 and says in result.output, result.output
+    assert not (tmp_path / "refused").exists()

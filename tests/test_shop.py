@@ -474,3 +474,30 @@ def test_a_pdf_of_more_pages_than_cardgen_writes_is_refused_unread(dtc, tmp_path
     assert result.exit_code == 1
     assert "eights/eights-cards.pdf: -: not a readable PDF (65 pages, more than cardgen writes: refused, not read)" \
         in result.output, result.output
+
+
+def test_shop_pngs_carry_the_srgb_profile_the_tts_sheets_do(tiny_deck, tmp_path):
+    """Every image shop's PNG is tagged sRGB (an iCCP chunk before the pixels), with the very
+    profile the Tabletop Simulator sheets carry, once (still byte-identical when built again:
+    test_shop_files_are_byte_identical_when_built_again)."""
+    import io
+
+    from PIL import ImageCms
+
+    from cardgen.draw.png import srgb_profile, with_icc
+
+    icc = srgb_profile()
+    if icc is None:
+        pytest.skip("Pillow without LittleCMS: no profile to embed")
+    for slug in ("thegamecrafter", "makeplayingcards"):
+        _write(tmp_path / "shop", slug, tiny_deck)
+        pngs = sorted((tmp_path / "shop" / slug).glob("*.png"))
+        assert len(pngs) == 3
+        for png in pngs:
+            data = png.read_bytes()
+            assert data.count(b"iCCP") == 1 and data.index(b"iCCP") < data.index(b"IDAT")
+            with Image.open(png) as im:
+                assert im.info.get("icc_profile") == icc and round(im.info["dpi"][0]) == 300
+                profile = ImageCms.ImageCmsProfile(io.BytesIO(im.info["icc_profile"]))
+                assert "sRGB" in ImageCms.getProfileDescription(profile)
+            assert with_icc(data, icc) == data  # tagged once

@@ -8,6 +8,7 @@ and box (the tuck boxes).
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
@@ -275,12 +276,15 @@ def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
     theme = deck.look.theme
     fonts = theme.fonts.role_map
     chosen = papers(options.paper) if out.wants("print") and not options.cards else []
+    large = _large_print_sets(deck, options)
+    large_look = dataclasses.replace(deck.look, large_print=True)
     for i in range(options.sets):
         def marked(look: Look, i: int = i) -> DeckArt:
             return mark_deck(deck.art if look is deck.look else deck.render(look), deck.game, i, fonts)
 
         sub = out.for_set(folder(i), f"{out.name} · set {set_letter(i)}")
-        one = RenderedDeck(deck.game, f"{deck.title} · set {set_letter(i)}", deck.look, marked)
+        look = large_look if set_letter(i) in large else deck.look  # a large-print set: its own faces
+        one = RenderedDeck(deck.game, f"{deck.title} · set {set_letter(i)}", look, marked)
         _write_one(one, options, sub, None)
         if chosen:
             with out.stage("inventory"):
@@ -292,7 +296,17 @@ def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
                                      tuple(c.slug for c in deck.backs), tuple(deck.back_of))
     out.params["sets"] = record.Sets(tuple(set_letter(i) for i in range(options.sets)),
                                      tuple(SHAPES[i] for i in range(options.sets)),
-                                     tuple(p.name for p in chosen))
+                                     tuple(p.name for p in chosen), large)
+
+
+def _large_print_sets(deck: RenderedDeck, options: BuildOptions) -> tuple:
+    """The sets drawn in large print: those --large-print-sets names, for the deck that has a
+    large print (Str8 Eight's); none when every set is large print already."""
+    from ..settings import BY_NAME
+
+    if deck.look.large_print or deck.game not in BY_NAME["large_print_sets"].games:
+        return ()
+    return tuple(options.large_print_sets)
 
 
 def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:

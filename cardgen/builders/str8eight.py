@@ -2,6 +2,7 @@
 the rules, whose every number comes from the variant's facts (model/facts.py)."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..layout.paper import papers
@@ -69,6 +70,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     model = build_deck(options.table_size, options.pass_cards // 2)
     facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None,
                             options.scaffold, options.large_print)
+    if options.large_print_sets:  # the shared booklets name the class sets printed large
+        facts = dataclasses.replace(facts, large_print_sets=tuple(options.large_print_sets))
     size = card_size(options.card_size)
     params = {"table_size": model.table_size, "pass_cards": len(model.pass_cards),
               "sequence_length": facts.sequence_length, "scaffold": options.scaffold,
@@ -115,7 +118,8 @@ def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts:
         facts = teacher_facts(options.table_size, options.pass_cards, options.sequence_length or None,
                               scaffold=options.scaffold, sets=options.sets, large_print=options.large_print,
                               preset=options.preset, game=facts,
-                              marks=tuple((set_letter(i), set_shape(i)) for i in range(options.sets)))
+                              marks=tuple((set_letter(i), set_shape(i)) for i in range(options.sets)),
+                              large_print_sets=tuple(options.large_print_sets))
         for paper in papers(options.paper):
             path = out.game_dir / f"{GAME}-teacher-{paper.name}.pdf"
             pages = write_teacher(path, paper, facts, fonts, out.meta("teacher", paper.name), theme.tokens)

@@ -3,8 +3,10 @@ set's inventory checklist listing its cards.
 
 What the sets should be is stated here (the letters and the order of the shapes), not
 imported from the design: a build that gave set C the wrong shape is caught. The game's
-own checker verifies set A's cards against the rules; here every other set's card must
-be set A's same card, mark aside, so each set is held to the same proof.
+own checker verifies set A's cards (and the first large-print set's, when some sets are
+large print) against the rules; here every other set's card must be that set's same card
+(a standard set's set A's, a large-print set's the first large-print set's), mark aside, so
+each set is held to the same proof.
 """
 from __future__ import annotations
 
@@ -104,6 +106,7 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
         report.fail("manifest.json", "sets", f"inventory checklists on {list(sets.inventory)}; the print sheets "
                     f"are on {list(home.papers)}, and each set printed gets its checklist")
     slugs = list(rec.deck.faces) + list(rec.deck.backs)
+    large = set(getattr(sets, "large_print", ()))
     first: dict = {}
     complete = 0
     listed_ok = True
@@ -130,10 +133,11 @@ def check_sets(game: str, game_dir: Path, rec, report: GameReport, rel) -> None:
                 bad = True
                 continue
             body = _without_marks(root)
-            if slug not in first:
-                first[slug] = (letter, body)
-            elif first[slug][1] != body:
-                report.fail(rel(path), slug, f"differs from set {first[slug][0]}'s card beyond its set mark")
+            kind = (slug, letter in large)  # a large-print set is held to the first large-print set
+            if kind not in first:
+                first[kind] = (letter, body)
+            elif first[kind][1] != body:
+                report.fail(rel(path), slug, f"differs from set {first[kind][0]}'s card beyond its set mark")
                 bad = True
         complete += not bad
         before = len(report.violations)

@@ -105,6 +105,11 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
     else:
         arrow_count, colors = _check_numbers(numbers, n, report, corners=1 if rec.large_print else 2)
         card_links = {(g, c.value, t) for c in numbers for g, s, t, *_ in c.arrows if s == "right"}
+    large_sets = tuple(getattr(getattr(rec, "sets", None), "large_print", ()) or ())
+    if large_sets:  # class sets printed large beside standard ones: the first of them held to the rules too
+        big, _, _ = _read_svgs(game_dir / f"set-{large_sets[0].lower()}", n, report, rel)
+        _check_scaffold(big, level, True, report)
+        _check_numbers(big, n, report, arrows=level != "bare", corners=1)
     _check_sequence_sheets(game_dir, rec, n, card_links, colors, report, rel)
     _check_atlas(game_dir, rec, numbers, card_links, report, rel)
     _check_passes(passes, pass_total, report)
@@ -129,7 +134,9 @@ def check(game_dir: Path, rec, out: Path) -> GameReport:
          f"{n} group colors and shapes, distinct; each edge's arrows stacked in group order on the value's line" if level != "bare" else
          f"scaffold bare: no arrows on the faces (none found); the moves, the sheet and the atlas are checked "
          f"against the {n}×{n} table from the values and cells"),
-        f"scaffold {level}{', large print' if rec.large_print else ''}: every face shows what the level shows",
+        f"scaffold {level}{', large print' if rec.large_print else ''}: every face shows what the level shows"
+        + (f" (set{'s' if len(large_sets) > 1 else ''} {', '.join(large_sets)} in large print, checked too)"
+           if large_sets else ""),
         f"bull's-eyes on 1–{n} only",
     ]
     return report

@@ -88,6 +88,24 @@ def with_dpi(png: bytes, dpi: float) -> bytes:
     return png[:ihdr_end] + _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + rest
 
 
+def with_icc(png: bytes, icc: "bytes | None") -> bytes:
+    """The same PNG tagged with this ICC profile (an iCCP chunk right after IHDR, as encode
+    writes it), unless it has one already or there is none to give."""
+    if png[:8] != SIGNATURE:
+        raise ValueError("not a PNG")
+    ihdr_end = 8 + 8 + 13 + 4
+    at, chunks = ihdr_end, set()
+    while at + 8 <= len(png):  # the chunks before the image data: is a profile among them?
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        if kind == b"IDAT":
+            break
+        chunks.add(kind)
+        at += 12 + length
+    if not icc or chunks & {b"iCCP", b"sRGB"}:
+        return png
+    return png[:ihdr_end] + _chunk(b"iCCP", b"sRGB\0\0" + zlib.compress(icc)) + png[ihdr_end:]
+
+
 def with_text(png: bytes, key: str, value: str) -> bytes:
     """The same PNG with a tEXt chunk (key, value: Latin-1) right after IHDR: a note a reader
     can find without decoding the image (the preview's thumbnails name the card SVG they show)."""

@@ -119,7 +119,7 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
         uploads.append(path)
         rows.append((path, "shop", "pdf"))
     else:
-        from ..draw.png import rgb_pngs, with_dpi
+        from ..draw.png import rgb_pngs, srgb_profile, with_dpi, with_icc
 
         key = (tuple(size.pixels), size.bleed_mm)
         pngs = (renders or {}).get(key)
@@ -128,10 +128,11 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
             if renders is not None:
                 renders[key] = pngs
         names = spec.upload_files(game, len(art.faces), len(art.backs))
+        icc = srgb_profile()  # tagged sRGB, as the Tabletop Simulator sheets are: the shop's RIP reads the colors right
         for name, png in zip(names, pngs):
             path = folder / name
             with writing(path):
-                path.write_bytes(with_dpi(png, spec.dpi))
+                path.write_bytes(with_icc(with_dpi(png, spec.dpi), icc))
             uploads.append(path)
             rows.append((path, "shop", "png"))
         color = {"applied": True, "ink": None, "what": "none needed: the shop takes RGB"}

@@ -248,9 +248,11 @@ def solve(p: Plan, r: Readings) -> Found:
     # what A and B say about the across correction at X's height, and what X read there
     at_x = r.a + (r.b - r.a) * (x.y - a.y) / (b.y - a.y)
     if abs(at_x - r.x) > AGREE_MM + 1e-9:
-        raise CardgenError(f"the readings disagree: A {_signed(r.a)} and B {_signed(r.b)} put X near "
-                           f"{_signed(round(at_x, 2))}, but X reads {_signed(r.x)}; hold the sheet to the light "
-                           "again and read A, X and B once more")
+        error = CardgenError(f"the readings disagree: A {_signed(r.a)} and B {_signed(r.b)} put X near "
+                             f"{_signed(round(at_x, 2))}, but X reads {_signed(r.x)}; hold the sheet to the light "
+                             "again and read A, X and B once more")
+        error.again = ("A", "X", "B")  # what `calibrate --read` asks again at a terminal
+        raise error
     dx = (at_x + r.x) / 2 + t * (x.y - cy)  # the across correction at the centre, from all three
     back_x = p.paper.width - y.x  # Y's place on the back page
     dy = r.y - t * (back_x - cx)

@@ -134,11 +134,21 @@ class Str8EightFacts:
     scaffold: str = "full"  # how much the faces tell: full | colors | bare (settings.SCAFFOLDS)
     large_print: bool = False  # large-print faces: no cell line unless bare (design/str8eight.py)
     trial: "TrialFacts | None" = None  # what computer play of this variant showed
+    large_print_sets: tuple = ()  # class sets printed large (their letters) while the others are standard
 
 
     @property
     def cards(self) -> int:
         return self.number_cards + self.pass_cards
+
+    @property
+    def large_sets(self) -> str:
+        """The large-print class sets as a booklet names them: "set B", "sets B and D"."""
+        letters = list(self.large_print_sets)
+        if not letters:
+            return ""
+        return ("set " if len(letters) == 1 else "sets ") + (
+            letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " and " + letters[-1])
 
     @property
     def shows_cell(self) -> bool:

@@ -56,6 +56,7 @@ class TeacherFacts:
     example: tuple  # Fact: the worked sequence, card by card
     trial: tuple  # (players, hands, median turns of a finished hand, all seats counted): the
     # playability trial's greedy hands (model/play/playability.py), a fixed seed
+    large_print_sets: tuple = ()  # the class sets printed large (letters), the others standard
 
     @property
     def n(self) -> int:
@@ -185,7 +186,8 @@ def _example(game: Str8EightFacts) -> tuple:
 def teacher_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: int = 6,
                   sequence_length: "int | None" = None, scaffold: str = "full", sets: int = 1,
                   large_print: bool = False, preset: "str | None" = None,
-                  game: "Str8EightFacts | None" = None, marks: tuple = ()) -> TeacherFacts:
+                  game: "Str8EightFacts | None" = None, marks: tuple = (),
+                  large_print_sets: tuple = ()) -> TeacherFacts:
     """game: the deck's facts when already computed (the builder has them); marks: each
     class set's (letter, shape), as the builder marks the cards (design/setmark.py)."""
     if sets > 1 and len(marks) != sets:
@@ -199,4 +201,5 @@ def teacher_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: in
     return TeacherFacts(
         game=game, scaffold=scaffold, sets=sets, marks=tuple(marks) if sets > 1 else (), large_print=large_print, preset=preset, key=_key(n),
         through=dict(book.through), sequences=book.value_sequences, bonus_runs=book.bonus_runs, step_share=_step_share(n, length),
-        example=_example(game), trial=(trial.players, trial.hands, trial.median_turns))
+        example=_example(game), trial=(trial.players, trial.hands, trial.median_turns),
+        large_print_sets=tuple(large_print_sets) if sets > 1 else ())

@@ -207,7 +207,10 @@ def read_again(app, env, added, changed, removed) -> list:
 
 
 def make_pictures(app) -> None:
-    """builder-inited: every picture found in the cache or made, each build run at most once."""
+    """builder-inited: every picture found in the cache or made, each build run at most once.
+    The cache is in Sphinx's own (the doctree folder, under the output folder unless -d names
+    another): never in the checkout."""
+    pictures.SITE_CACHE = Path(app.doctreedir) / "cardgen-pictures"
     app.cardgen_made = pictures.make()
     if app.cardgen_made.runs:
         logger.info(f"cardgen: ran the docs' builds {', '.join(app.cardgen_made.runs)}")

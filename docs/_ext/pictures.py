@@ -5,10 +5,12 @@ folder) and the files of that build it shows: a PDF page drawn by PDFium, or a P
 cardgen wrote; several files are set side by side. Nothing is committed: a picture
 cannot show an older cardgen than the one that built the site.
 
-Made pictures are kept in a cache folder (docs/_build/pictures, or $CARDGEN_DOCS_CACHE)
-under a key of everything they depend on (cardgen's code, templates and drawing
+Made pictures are kept in a cache folder under a key of everything they depend on (cardgen's code, templates and drawing
 libraries, the fonts, PDFium and Pillow, the build's commands and the picture's spec),
-so a second build of the site runs no cardgen command. $CARDGEN_DOCS_PICTURES names the
+so a second build of the site runs no cardgen command. The folder is $CARDGEN_DOCS_CACHE;
+else, in a build of the site, "cardgen-pictures" in Sphinx's own cache (the doctree folder,
+by default inside the output folder given to sphinx-build): the site's build writes nothing
+into the checkout, which may be read-only. Run as a script, docs/_build/pictures. $CARDGEN_DOCS_PICTURES names the
 builds to make (comma-separated; "none" for none): the test suite makes the calibration
 pictures only, through the same code; the other pictures become a note saying so.
 
@@ -176,9 +178,13 @@ def _inputs() -> str:
                      version("pypdfium2"), version("pillow")])
 
 
+SITE_CACHE: "Path | None" = None  # set by the site's build (cardgen_docs.py): under Sphinx's doctree folder
+
+
 def cache() -> Path:
-    """Where made pictures are kept: $CARDGEN_DOCS_CACHE, else docs/_build/pictures."""
-    return Path(os.environ.get("CARDGEN_DOCS_CACHE") or DOCS / "_build" / "pictures")
+    """Where made pictures are kept: $CARDGEN_DOCS_CACHE, else the site build's cache
+    folder, else (run as a script) docs/_build/pictures."""
+    return Path(os.environ.get("CARDGEN_DOCS_CACHE") or SITE_CACHE or DOCS / "_build" / "pictures")
 
 
 def key(name: str) -> str:
