@@ -28,7 +28,8 @@ from collections import Counter, deque
 
 from ..errors import CardgenError
 from .figures import _r, _spread
-from .simulate import MAIN, Tally, Workers
+from .executors import executor_for
+from .simulate import MAIN, Tally
 
 LOOK_FIRST = 100  # hands of a variant's first look; each later look doubles the hands played
 KEEP = 25  # the best variants kept and reported
@@ -36,6 +37,14 @@ ALPHA = 0.05
 FREE = {"table_size": tuple(range(6, 13)), "pass_cards": tuple(range(0, 13, 2)), "sequence_length": None,
         "players": (2, 3, 4)}  # what a free option ranges over (None: from 4 up to the table's width)
 MIN_SEQUENCE = 4
+BLOCK_HANDS = 100  # hands in a block of work (a look is played in blocks, each on any worker)
+BLOCK_HANDS_LOOKAHEAD = 10  # with a lookahead player seated: its hands cost ~1000 times a greedy one's
+
+
+def block_size(bots: tuple) -> int:
+    """The hands of a block: fixed by the players alone, never by -j or the cluster (the tally is
+    the same whatever the blocks are, and this keeps the work units the same too)."""
+    return BLOCK_HANDS_LOOKAHEAD if any(b.startswith("lookahead") for b in bots) else BLOCK_HANDS
 
 
 def looks(hands: int) -> list:
@@ -202,31 +211,48 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
     z = z_for(len(plan))
     bots = options.bots
     iterations = options.lookahead_iterations or DEFAULT_ITERATIONS
-    jobs = options.jobs
+    size = block_size(bots)
     best: list = []  # heap of (-rank, order, row): the KEEP best rows
     stopped = Counter()  # target -> variants stopped by it (the first it missed)
     meeting_by = {knob: Counter() for knob in free}  # a free option's value -> variants meeting every target
     counts = Counter()
     hands_played = 0
-    pending: deque = deque()  # (variant number, variant, look, result handle)
+    playing: dict = {}  # variant number -> [variant, look, its blocks' tallies, blocks still out]
     tallies: dict = {}  # variant number -> Tally so far (variants in play only)
     stream = enumerate(variants(space))
-    in_flight = 2 * max(1, jobs)
 
-    def submit(number: int, v, k: int) -> None:
-        start = plan[k - 1] if k else 0
-        chunk = ("str8eight", v, bots, options.seed, MAIN, start, plan[k], False, iterations)
-        pending.append((number, v, k, workers.submit(chunk)))
+    def start_look(number: int, v, k: int) -> None:
+        """Look k of a variant: hands [n_{k-1}, n_k) of its seeds, in blocks of `size` hands."""
+        start, stop = plan[k - 1] if k else 0, plan[k]
+        blocks = range(start, stop, size)
+        playing[number] = [v, k, [None] * len(blocks), len(blocks)]
+        for i, a in enumerate(blocks):
+            workers.submit((number, i), ("str8eight", v, bots, options.seed, MAIN, a, min(a + size, stop), False,
+                                         iterations))
 
-    with Workers(jobs) as workers:
-        for number, v in itertools.islice(stream, in_flight):
-            tallies[number] = Tally()
-            submit(number, v, 0)
-        while pending:
-            number, v, k, handle = pending.popleft()
-            tally, _ = handle.get()
-            t = tallies[number].add(tally)
-            hands_played += tally.hands
+    def admit() -> None:
+        """New variants into play while fewer than two blocks a worker are out."""
+        while workers.pending < 2 * workers.slots:
+            nxt = next(stream, None)
+            if nxt is None:
+                return
+            tallies[nxt[0]] = Tally()
+            start_look(*nxt, 0)
+
+    with executor_for(options) as workers:
+        admit()
+        while workers.pending:
+            (number, i), (tally, _) = workers.next()
+            state = playing[number]
+            state[2][i] = tally
+            state[3] -= 1
+            if state[3]:
+                continue
+            v, k, blocks, _ = playing.pop(number)
+            t = tallies[number]
+            for tally in blocks:  # in the blocks' order, whatever order they came back in
+                t.add(tally)
+                hands_played += tally.hands
             verdicts = targets.judge(t, v.players, z)
             missed = [name for name in Targets.NAMES if verdicts[name]["verdict"] == "missed"]
             if missed or k + 1 == len(plan):
@@ -249,14 +275,11 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
                     if row["nearness"] <= 1:
                         for knob in free:
                             meeting_by[knob][getattr(v, knob)] += 1
-                nxt = next(stream, None)
-                if nxt is not None:
-                    tallies[nxt[0]] = Tally()
-                    submit(nxt[0], nxt[1], 0)
+                admit()
                 if counts["variants"] % 10 == 0:
                     progress(f"tune: {counts['variants']} variants judged, {hands_played} hands played…")
             else:
-                submit(number, v, k + 1)
+                start_look(number, v, k + 1)
     rows = [e[-1] for e in sorted(best, reverse=True, key=lambda e: e[:4])]
     for i, row in enumerate(rows, 1):
         row["rank"] = i
