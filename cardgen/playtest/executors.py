@@ -112,7 +112,7 @@ class Dask:
         except BaseException:
             self._close()
             raise
-        self._done = as_completed()
+        self._done = as_completed(loop=self.client.loop)
         return self
 
     def _check_workers(self) -> None:

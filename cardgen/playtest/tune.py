@@ -27,7 +27,7 @@ import math
 from collections import Counter, deque
 
 from ..errors import CardgenError
-from .figures import _r, _spread
+from .figures import _r, _spread, players_words
 from .executors import executor_for
 from .simulate import MAIN, Tally
 
@@ -207,6 +207,10 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
 
     targets = Targets(options.target_seats, options.target_turns, options.target_bonus, options.target_finished)
     space, free = search_space(options, fixed)
+    if len(options.bots) > 1 and tuple(space["players"]) != (len(options.bots),):
+        raise CardgenError(f"--bots: {len(options.bots)} players, one a seat, and the tune also plays "
+                           f"{', '.join(str(p) for p in space['players'] if p != len(options.bots))} seats: add "
+                           f"--players {len(options.bots)}, or name one bot for every seat (--bots lookahead)")
     plan = looks(options.hands)
     z = z_for(len(plan))
     bots = options.bots
@@ -283,7 +287,10 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
     rows = [e[-1] for e in sorted(best, reverse=True, key=lambda e: e[:4])]
     for i, row in enumerate(rows, 1):
         row["rank"] = i
-    return {"game": "str8eight", "seed": options.seed, "bots": list(bots), "hands_per_variant": options.hands,
+    slow = any(b.startswith("lookahead") for b in bots)
+    return {"game": "str8eight", "seed": options.seed, "bots": list(bots),
+            "lookahead_iterations": iterations if slow else None, "decided_by": players_words(bots, iterations),
+            "hands_per_variant": options.hands,
             "looks": plan, "interval_level": _r(1 - ALPHA / len(plan), 4),
             "method": "group sequential test: after each look a variant whose Wilson (rates) or order-statistic "
                       "(median) interval at level 1 − 0.05/looks lies outside a target is stopped (Bonferroni "
@@ -356,7 +363,8 @@ def _span_text(values: list, step: int = 1) -> str:
 
 
 def refuse_unless_tunable(options) -> None:
-    """--tune searches Str8 Eight variants with bots that are quick enough to play thousands of hands."""
+    """--tune searches Str8 Eight variants, played by any of the bots (a lookahead tune costs about a
+    thousand times a greedy one: executors.py spreads it over a cluster)."""
     if options.games and set(options.games) != {"str8eight"}:
         raise CardgenError("--tune searches Str8 Eight variants, and the games asked for (--game or the project "
                            "file's games) leave it out: add --game str8eight")
