@@ -53,7 +53,25 @@ def scheduler_address(options) -> str:
     return validate("scheduler", value, f"{ENVIRONMENT}: ")
 
 
-class Local:
+class _Executor:
+    def ordered(self, blocks: list):
+        """Each block's answer in the blocks' order, with at most 2 × slots blocks out (memory
+        flat in the number of blocks)."""
+        answers: dict = {}
+        it = enumerate(blocks)
+        for wanted in range(len(blocks)):
+            while self.pending < 2 * self.slots:
+                nxt = next(it, None)
+                if nxt is None:
+                    break
+                self.submit(*nxt)
+            while wanted not in answers:
+                key, answer = self.next()
+                answers[key] = answer
+            yield answers.pop(wanted)
+
+
+class Local(_Executor):
     """The machine's cores: the playtest's pool of forked processes (simulate.Workers)."""
 
     def __init__(self, jobs: int):
@@ -84,7 +102,7 @@ class Local:
         return key, handle.get()
 
 
-class Dask:
+class Dask(_Executor):
     """The workers of a Dask distributed cluster, reached through its scheduler."""
 
     def __init__(self, address: str, timeout: "float | None" = None):
@@ -181,20 +199,3 @@ def _cardgen_version() -> str:
     from .. import __version__
 
     return __version__
-
-
-def ordered(executor, blocks: list):
-    """Each block's answer in the blocks' order, with at most 2 × slots blocks out (memory
-    flat in the number of blocks)."""
-    answers: dict = {}
-    it = enumerate(blocks)
-    for wanted in range(len(blocks)):
-        while executor.pending < 2 * executor.slots:
-            nxt = next(it, None)
-            if nxt is None:
-                break
-            executor.submit(*nxt)
-        while wanted not in answers:
-            key, answer = executor.next()
-            answers[key] = answer
-        yield answers.pop(wanted)

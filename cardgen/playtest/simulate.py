@@ -255,12 +255,7 @@ def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, 
     chunks = [(game, variant, bots, seed, stream, a, min(a + size, hands), log is not None, iterations)
               for a in range(0, hands, size)]
     total = Tally()
-    if executor is not None:
-        from .executors import ordered
-
-        answers = ordered(executor, chunks)
-    else:
-        answers = _ordered(chunks, jobs)
+    answers = _ordered(chunks, jobs) if executor is None else executor.ordered(chunks)
     for done, (tally, lines) in enumerate(answers, 1):
         total.add(tally)
         if lines:
