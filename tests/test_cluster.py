@@ -111,9 +111,17 @@ def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_pa
         proc.kill()
     assert proc.returncode == 130, err
     assert err.strip() == "cardgen: interrupted"
+    cancels = client.run_on_scheduler(_cancel_events)
+    assert cancels and all(e["force"] and e["count"] > 0 for e in cancels), cancels  # it cancelled its blocks
     _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
            "the scheduler to forget every block")
     assert not (tmp_path / "out" / "playtest").exists()
+
+
+def _cancel_events(dask_scheduler) -> list:
+    """The clients' requests to cancel tasks, as the scheduler logged them."""
+    return [e for events in dask_scheduler.get_events().values() for _, e in events
+            if isinstance(e, dict) and e.get("action") == "cancel"]
 
 
 def _closed_port() -> int:
