@@ -190,9 +190,16 @@ class Dask(_Executor):
     def next(self) -> tuple:
         """(key, answer) of a block that has finished, waiting for one; a block that failed
         raises its error here."""
+        from distributed import KilledWorker
+
         future = next(self._done)
         key, _ = self._keys.pop(future.key)
-        return key, future.result()
+        try:
+            return key, future.result()
+        except KilledWorker:
+            raise CardgenError(f"--executor dask: the workers of {self.address} died one after another while "
+                               "playing the same block (out of memory? see the workers' logs); the playtest was stopped") \
+                from None
 
 
 def _cardgen_version() -> str:
