@@ -235,7 +235,8 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
                                          iterations))
 
     def admit() -> None:
-        """New variants into play while fewer than two blocks a worker are out."""
+        """New variants into play while fewer than two blocks a worker are out (a variant's
+        look may send more: its blocks all go out at once)."""
         while workers.pending < 2 * workers.slots:
             nxt = next(stream, None)
             if nxt is None:
@@ -244,8 +245,10 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
             start_look(*nxt, 0)
 
     with executor_for(options) as workers:
-        admit()
-        while workers.pending:
+        while True:
+            admit()  # at every answer: the tail of one variant's look overlaps the next variants' blocks
+            if not workers.pending:
+                break
             (number, i), (tally, _) = workers.next()
             state = playing[number]
             state[2][i] = tally
@@ -279,7 +282,6 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
                     if row["nearness"] <= 1:
                         for knob in free:
                             meeting_by[knob][getattr(v, knob)] += 1
-                admit()
                 if counts["variants"] % 10 == 0:
                     progress(f"tune: {counts['variants']} variants judged, {hands_played} hands played…")
             else:
