@@ -11,13 +11,16 @@ sequential test with a Bonferroni split of the 5 % error over the looks: each lo
 intervals are drawn at 1 − 0.05 / looks, so a variant that truly meets a target is stopped
 at any look with probability at most 5 % (for that target).
 
-It is a map over (variant, look) with a streamed reduce: the coordinator keeps the tally of
-each variant in play (at most a few per core), sends each look's hands to the workers of
-simulate.py (every core; the hands of look k of a variant are hands [n_{k-1}, n_k) of its
-own seeds), and folds each answer into that variant's tally; a finished variant is reduced
-to one row, and only the best rows are kept (a bounded heap) with counts of the rest, so
-memory is flat in hands and in variants. A variant's verdict depends on its seeds alone,
-never on the order the workers answer in, so the result is the same whatever -j is.
+It is a map over (variant, block of seeds) with a streamed reduce: the hands of look k of a
+variant are hands [n_{k-1}, n_k) of its own seeds, cut into blocks of a fixed size; the
+coordinator sends the blocks to an executor (executors.py: this machine's cores, or a Dask
+cluster's workers), keeps about two blocks a worker out, takes new variants into play as
+room frees, and when a look's last block is in, adds its blocks' tallies (in block order)
+to the variant's tally and judges it. A finished variant is reduced to one row, and only
+the best rows are kept (a bounded heap) with counts of the rest, so memory is flat in hands
+and in variants. A variant's verdict depends on its seeds alone, never on which worker
+played a block or the order the answers came in, so the result is the same whatever -j is
+and however many machines play.
 """
 from __future__ import annotations
 
