@@ -140,8 +140,9 @@ class Dask(_Executor):
         try:
             versions = self.client.run(_cardgen_version)
         except Exception as exc:  # noqa: BLE001 - a worker without cardgen cannot unpickle the function
-            raise CardgenError(f"--executor dask: a worker of {self.address} cannot run cardgen ({exc.__class__.__name__}"
-                               f"); install cardgen {__version__} with {INSTALL} on every worker") from None
+            raise CardgenError(f"--executor dask: a worker of {self.address} cannot run cardgen "
+                               f"({exc.__class__.__name__}); install cardgen {__version__} with {INSTALL} on every "
+                               "worker") from None
         other = {v for v in versions.values() if v != __version__}
         if other:
             raise CardgenError(f"--executor dask: workers of {self.address} run cardgen {', '.join(sorted(other))}, "
@@ -198,8 +199,8 @@ class Dask(_Executor):
             return key, future.result()
         except KilledWorker:
             raise CardgenError(f"--executor dask: the workers of {self.address} died one after another while "
-                               "playing the same block (out of memory? see the workers' logs); the playtest was stopped") \
-                from None
+                               "playing the same block (out of memory? see the workers' logs); the playtest was "
+                               "stopped") from None
 
 
 def _cardgen_version() -> str:
