@@ -175,7 +175,7 @@ def test_the_report_says_which_players_decided_the_tune(tmp_path):
     import pypdf
 
     text = pypdf.PdfReader(str(out / "playtest" / "str8eight-tune-letter.pdf")).pages[0].extract_text()
-    assert "decided by lookahead players" in " ".join(text.split())
+    assert f"Decided by {words}." in " ".join(text.split())
     result = run_cli("playtest", "--tune", "--game", "str8eight", "--table-size", "6", "--bots", "lookahead,greedy,greedy,greedy",
                      "--hands", "10", "--out", out)  # the seats are searched (2-4), the bots name 4
     assert result.exit_code == 2 and "add --players 4, or name one bot for every seat" in result.output, \

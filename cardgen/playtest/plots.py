@@ -502,12 +502,13 @@ def tune_page(data: dict, paper, theme, pdf: Path, meta=None) -> None:
     _heading(fig, "Str8 Eight tune",
              f"targets: seats ±{t['seats_points']:g} points of fair · median {t['turns'][0]}–{t['turns'][1]} turns "
              f"· bonus ≥ {t['bonus']:.1%} of wins · ≥ {t['finished']:.1%} finished · up to "
-             f"{data['hands_per_variant']} hands a variant · decided by {data['decided_by']} · seed {data['seed']}")
+             f"{data['hands_per_variant']} hands a variant · seed {data['seed']}")
     fig.text(0.06, 0.905, "\n".join(textwrap.wrap(data["answer"], 118)), fontsize=8, color=INK, va="top",
              fontweight="bold")
     searched = "; ".join(f"{k.replace('_', ' ')}: {v if isinstance(v, str) else ', '.join(map(str, v))}"
                          for k, v in data["searched"].items())
-    fig.text(0.06, 0.845, "\n".join(textwrap.wrap(f"Searched: {searched}.", 130)), fontsize=6.5, color=MUTED,
+    fig.text(0.06, 0.845, "\n".join(textwrap.wrap(f"Searched: {searched}. Decided by {data['decided_by']}.", 130)),
+             fontsize=6.5, color=MUTED,
              va="top")
     ax = fig.add_axes((0.12, 0.66, 0.34, 0.12))
     names = list(data["stopped_by"])
