@@ -81,8 +81,8 @@ def main() -> None:
     for name, (rate, overhead) in results.items():
         print(f"{name + ':':<22}{rate:6.2f} hands/s ({rate / one:.2f} x one process); "
               f"{overhead * 1000:.2f} ms a block beyond its hands")
-    print(f"CPU seconds in the workers, warm-up and empty blocks included: -j 2 {cpu_local:.1f} s, "
-          f"LocalCluster {cpu_cluster:.1f} s, for {hands} hands")
+    print(f"hands a CPU second in the workers (their warm-up and the empty blocks counted too): -j 2 "
+          f"{hands / cpu_local:.2f}, LocalCluster {hands / cpu_cluster:.2f}")
     print(f"LocalCluster start: {up:.2f} s, connecting: {connected:.2f} s (once a run)")
     print(f"load average after: {_load()}")
 

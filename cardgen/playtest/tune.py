@@ -345,9 +345,11 @@ def answer(rows: list, counts: Counter, stopped: Counter, meeting_by: "dict | No
     name = (f"{v['table_size']} × {v['table_size']} table, {v['pass_cards']} pass cards, sequences of "
             f"{v['sequence_length']}, {v['players']} players")
     if not meeting:
-        return (f"None of the {judged} variants meets every target yet: {counts['undecided']} are not ruled out "
-                f"but their figures sit outside a target; the nearest is the {name} ({figures}). More --hands "
-                f"would settle them.")
+        one = counts["undecided"] == 1
+        return (f"None of the {judged} variants meets every target yet: {counts['undecided']} "
+                f"{'is' if one else 'are'} not ruled out but {'its' if one else 'their'} figures sit outside a "
+                f"target; the nearest is the {name} ({figures}). More --hands would settle "
+                f"{'it' if one else 'them'}.")
     sure = ("every interval inside its target" if top["confirmed"] == len(Targets.NAMES) else
             "its estimates inside every target, some intervals still across an edge (more --hands would settle it)")
     values = [f"{KNOB_WORDS[k]} {_span_text(sorted(c), 2 if k == 'pass_cards' else 1)}"
