@@ -75,6 +75,7 @@ def main() -> None:
             before = workers.client.run(time.process_time)
             results["LocalCluster, 2 workers"] = _measure(workers, blocks, empty, hands)
             cpu_cluster = sum(workers.client.run(time.process_time).values()) - sum(before.values())
+        busy, gap, wall, blocks = _tune_on(cluster.scheduler_address, args.quick)
     if args.scheduler:
         with executors.Dask(args.scheduler) as workers:
             results[f"{args.scheduler} ({workers.slots} threads)"] = _measure(workers, blocks, empty, hands)
@@ -84,6 +85,8 @@ def main() -> None:
     print(f"hands a CPU second in the workers (their warm-up and the empty blocks counted too): -j 2 "
           f"{hands / cpu_local:.2f}, LocalCluster {hands / cpu_cluster:.2f}")
     print(f"LocalCluster start: {up:.2f} s, connecting: {connected:.2f} s (once a run)")
+    print(f"a lookahead tune on the LocalCluster: {blocks} blocks in {wall:.1f} s, the workers busy {busy:.0%} of "
+          f"the time, at most {gap * 1000:.0f} ms between two blocks of a worker")
     print(f"load average after: {_load()}")
 
 
@@ -100,6 +103,35 @@ def _measure(executor, blocks: list, empty: list, hands: int) -> tuple:
     for _ in executor.ordered(empty):
         pass
     return rate, (time.perf_counter() - started) / len(empty)
+
+
+def _tune_on(address: str, quick: bool) -> tuple:
+    """A small lookahead tune on the cluster, watched through its task stream: (the share of
+    the wall time the workers spent in blocks, the longest wait between two blocks of one
+    worker, the wall time, the blocks)."""
+    from distributed import Client, get_task_stream
+
+    from cardgen.options import PlaytestOptions
+    from cardgen.playtest.tune import tune
+
+    fixed = {"table_size": 6, "players": 2}
+    options = PlaytestOptions(tune=True, games=("str8eight",), sweep=(("pass_cards", (0, 4)),
+                              ("sequence_length", (4, 5, 6))), hands=100 if quick else 200, bots=("lookahead",),
+                              lookahead_iterations=16, executor="dask", scheduler=address, **fixed)
+    with Client(address, set_as_default=False) as client:
+        workers = len(client.nthreads())
+        with get_task_stream(client) as stream:
+            started = time.perf_counter()
+            tune(options, set(fixed))
+            wall = time.perf_counter() - started
+    spans: dict = {}
+    for task in stream.data:
+        for s in task["startstops"]:
+            if s["action"] == "compute":
+                spans.setdefault(task["worker"], []).append((s["start"], s["stop"]))
+    busy = sum(b - a for runs in spans.values() for a, b in runs)
+    gaps = [b[0] - a[1] for runs in spans.values() for a, b in zip(sorted(runs), sorted(runs)[1:])]
+    return busy / (workers * wall), max(gaps, default=0.0), wall, sum(map(len, spans.values()))
 
 
 def _load() -> str:
