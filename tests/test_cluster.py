@@ -180,3 +180,15 @@ def test_the_report_says_which_players_decided_the_tune(tmp_path):
                      "--hands", "10", "--out", out)  # the seats are searched (2-4), the bots name 4
     assert result.exit_code == 2 and "add --players 4, or name one bot for every seat" in result.output, \
         result.output
+
+
+def test_workers_of_another_cardgen_version_are_refused(cluster, monkeypatch):
+    """Another version could deal other hands for the same seed: refused before any block goes out."""
+    import cardgen
+    from cardgen.errors import CardgenError
+
+    monkeypatch.setattr(cardgen, "__version__", "0.0.0-here")
+    with pytest.raises(CardgenError, match=r"workers of tcp://\S+ run cardgen \S+, this is 0\.0\.0-here; install "
+                                           r"the same version everywhere"):
+        tune(PlaytestOptions(executor="dask", scheduler=cluster[0].scheduler_address, **TUNE), set(FIXED))
+    assert not cluster[1].run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
