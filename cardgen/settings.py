@@ -335,6 +335,13 @@ SETTINGS: "tuple[Setting, ...]" = (
     Setting("log", "path", None, "playtest: write every hand (a whole game for FourScore) as a JSON line to "
             "this file, for a referee to replay.", flag="--log", metavar="FILE", label="log file", toml=False,
             commands=(PLAYTEST,)),
+    Setting("executor", "choice", "local", "playtest: where the hands are played: local (this machine, --jobs "
+            "processes) or dask (the workers of a Dask distributed cluster, see --scheduler; needs pip install "
+            "'cardgen[cluster]'). The same seed gives the same figures on either.", section="playtest",
+            flag="--executor", choices=("local", "dask"), commands=(PLAYTEST,)),
+    Setting("scheduler", "address", None, "playtest --executor dask: the Dask scheduler's address, "
+            "tcp://HOST:8786 (default: the CARDGEN_SCHEDULER environment variable).", section="playtest",
+            flag="--scheduler", metavar="ADDRESS", example='"tcp://192.168.1.20:8786"', commands=(PLAYTEST,)),
 )
 BY_NAME = {s.name: s for s in SETTINGS}
 
@@ -738,6 +745,22 @@ _VALIDATORS: "dict[str, Callable]" = {
     "fonts": _font_files, "url": _url, "parts": _parts, "shops": _shops, "options": _options, "cards": _card_names,
     "bots": _bots, "sweep": _sweep, "span": _span, "letters": _set_letters,
 }
+
+
+def _address(s: Setting, value, where: str, text: bool = False) -> str:
+    """--scheduler: a Dask scheduler's address, tcp://HOST:PORT (tls:// too); HOST:PORT means tcp://."""
+    address = value.strip() if isinstance(value, str) else value
+    if isinstance(address, str) and "://" not in address:
+        address = f"tcp://{address}"
+    match = re.fullmatch(r"(tcp|tls)://(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})", address) \
+        if isinstance(address, str) else None
+    if match is None or not 0 < int(match.group(3)) < 65536:
+        raise CardgenError(f"{where}'{s.toml_key}' is {_shown(value)}, not a scheduler's address; write "
+                           "tcp://HOST:PORT (a Dask scheduler listens on port 8786)")
+    return address
+
+
+_VALIDATORS["address"] = _address
 
 
 def validate(name: str, value, where: str = "", text: bool = False):

@@ -159,6 +159,17 @@ BOT_TITLES = {"random": "random", "greedy": "greedy", "lookahead": "lookahead",
               "lookahead-no-pass": "lookahead without pass cards"}
 
 
+def players_words(bots: tuple, iterations: int) -> str:
+    """Who played, as the reports of a tune or a sweep say it: "lookahead players (64 rollouts a
+    decision) in every seat", "seats: lookahead, greedy, greedy, greedy (lookahead: …)"."""
+    budget = f"{iterations} rollout{'s' if iterations != 1 else ''} a decision"
+    if len(set(bots)) == 1:
+        name = bots[0]
+        return f"{BOT_TITLES[name]} players{f' ({budget})' if name.startswith('lookahead') else ''} in every seat"
+    slow = any(b.startswith("lookahead") for b in bots)
+    return f"seats: {', '.join(BOT_TITLES[b] for b in bots)}" + (f" (lookahead: {budget})" if slow else "")
+
+
 def ladder_figures(game: str, matches: list, players: int, iterations: int, hands: int) -> dict:
     """The skill ladder from its matches [((strong, weak), tally)]: each match's share of the
     won hands taken by its stronger player (fair: 50 %), with 95 % Wilson intervals; what

@@ -449,7 +449,8 @@ def sweep_page(game: str, rows: list, paper, theme, pdf: "Path | None", svg: "Pa
     fig = _page(Figure, paper)
     titles = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
     _heading(fig, f"{titles[game]} sweep",
-             f"{len(rows)} variants · {rows[0]['hands'] if rows else 0} hands each")
+             f"{len(rows)} variants · {rows[0]['hands'] if rows else 0} hands each"
+             + (f" · played by {rows[0]['decided_by']}" if rows and "decided_by" in rows[0] else ""))
     ax = fig.add_axes((0.04, 0.05, 0.92, 0.86))
     ax.axis("off")
     if rows:
@@ -501,12 +502,13 @@ def tune_page(data: dict, paper, theme, pdf: Path, meta=None) -> None:
     _heading(fig, "Str8 Eight tune",
              f"targets: seats ±{t['seats_points']:g} points of fair · median {t['turns'][0]}–{t['turns'][1]} turns "
              f"· bonus ≥ {t['bonus']:.1%} of wins · ≥ {t['finished']:.1%} finished · up to "
-             f"{data['hands_per_variant']} hands a variant · {', '.join(data['bots'])} · seed {data['seed']}")
+             f"{data['hands_per_variant']} hands a variant · seed {data['seed']}")
     fig.text(0.06, 0.905, "\n".join(textwrap.wrap(data["answer"], 118)), fontsize=8, color=INK, va="top",
              fontweight="bold")
     searched = "; ".join(f"{k.replace('_', ' ')}: {v if isinstance(v, str) else ', '.join(map(str, v))}"
                          for k, v in data["searched"].items())
-    fig.text(0.06, 0.845, "\n".join(textwrap.wrap(f"Searched: {searched}.", 130)), fontsize=6.5, color=MUTED,
+    fig.text(0.06, 0.845, "\n".join(textwrap.wrap(f"Searched: {searched}. Decided by {data['decided_by']}.", 130)),
+             fontsize=6.5, color=MUTED,
              va="top")
     ax = fig.add_axes((0.12, 0.66, 0.34, 0.12))
     names = list(data["stopped_by"])

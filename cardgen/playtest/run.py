@@ -66,7 +66,7 @@ def _describe(game: str, variant) -> dict:
 
 def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=None, progress=None,
          ladder_hands: int = 0, iterations: "int | None" = None, matches: "tuple | None" = None,
-         status=None) -> dict:
+         status=None, executor=None) -> dict:
     """Every figure of one variant: the report's JSON. progress(played) hears how many hands
     are played; status(line) what is being played; ladder_hands: hands per ladder match (0:
     no ladder); matches: the ladder's matches (default: the game's)."""
@@ -77,7 +77,8 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
                           str8eight_figures)
 
     iterations = iterations or DEFAULT_ITERATIONS
-    main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress, iterations=iterations)
+    main = simulate(game, variant, bots, hands, seed, jobs, log=log, progress=progress, iterations=iterations,
+                    executor=executor)
     seats = bots * variant.players if len(bots) == 1 else bots
     report = {"game": game, "variant": _describe(game, variant), "bots": list(seats), "hands": hands,
               "seed": seed}
@@ -101,7 +102,7 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
             if status is not None:
                 status(f"{TITLES[game]}: skill ladder, {BOT_TITLES[pair[0]]} against {BOT_TITLES[pair[1]]}")
             played.append((pair, simulate(game, variant, pair, ladder_hands, seed, jobs, stream=LADDER,
-                                          iterations=iterations)))
+                                          iterations=iterations, executor=executor)))
         report["figures"]["ladder"] = ladder_figures(game, played, variant.players, iterations, ladder_hands)
     return report
 
@@ -171,13 +172,20 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
     parts = Parts(sum(len(v) for v in plan.values()) if options.sweep else len(games), progress)
     from .drawer import Drawer
 
+    from contextlib import nullcontext
+
+    from .executors import executor_for
+
+    cluster = executor_for(options) if options.executor == "dask" else None  # None: simulate's own pool
     try:
-        with Drawer(DEFAULT_THEME, options.jobs) as drawer:  # loads matplotlib while the hands are played
+        with Drawer(DEFAULT_THEME, options.jobs) as drawer, cluster or nullcontext():  # matplotlib loads meanwhile
             for game in games:
                 started = time.perf_counter()
                 unit = UNITS[game]
                 if options.sweep:
                     variants = plan[game]
+                    from ..model.play import DEFAULT_ITERATIONS
+                    from .figures import players_words
                     if not variants:
                         continue
                     rows = []
@@ -185,13 +193,15 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
                         parts.now(f"{TITLES[game]}: playing {_label(_describe(game, variant))}")
                         report = play(game, variant, options.bots, options.hands, options.seed, options.jobs,
                                       log, ladder_hands=options.ladder_hands, iterations=options.lookahead_iterations,
-                                      matches=(("greedy", "random"),), status=parts.now)
-                        rows.append(sweep_row(report))
+                                      matches=(("greedy", "random"),), status=parts.now, executor=cluster)
+                        rows.append({**sweep_row(report), "decided_by": players_words(
+                            options.bots, options.lookahead_iterations or DEFAULT_ITERATIONS)})
                         parts.finished()
                     sweeps[game] = rows
                     parts.now(f"{TITLES[game]}: drawing the sweep")
                     files.update(_sweep_files(game, rows, options, DEFAULT_THEME, drawer))
                     lines += [f"{game} sweep: {_label(r['variant'])}: " + _row_text(r) for r in rows]
+                    lines.append(f"{game} sweep: played by {rows[0]['decided_by']}")
                 else:
                     parts.now(f"{TITLES[game]}: playing {plural(options.hands, unit)}")
                     report = play(game, _variant(game, vars_of(options)), options.bots, options.hands, options.seed,
@@ -199,7 +209,7 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
                                   lambda played: parts.now(f"{TITLES[game]}: {played:,} of "
                                                            f"{plural(options.hands, unit)} played"),
                                   ladder_hands=options.ladder_hands, iterations=options.lookahead_iterations,
-                                  status=parts.now)
+                                  status=parts.now, executor=cluster)
                     reports.append(report)
                     parts.now(f"{TITLES[game]}: drawing the report")
                     files.update(_report_files(report, options, DEFAULT_THEME, drawer))
@@ -294,7 +304,8 @@ def _run_tune(options, progress, fixed: "set | None", theme) -> list:
             json_out.discard()
     pages = [p for p in written if p.suffix == ".html"]
     return [f"tune: {data['variants']} variants judged ({data['stopped_early']} stopped early), "
-            f"{data['hands_played']} hands played", data["answer"], f"report: {', '.join(str(p) for p in pages)}"]
+            f"{data['hands_played']} hands played by {data['decided_by']}", data["answer"],
+            f"report: {', '.join(str(p) for p in pages)}"]
 
 
 def _tune_files(data: dict, options, theme, drawer) -> dict:
@@ -318,7 +329,7 @@ def _tune_files(data: dict, options, theme, drawer) -> dict:
                ("meet every target (by the estimates; with the intervals inside)",
                 f"{data['meeting']} ({data['confirmed']})"),
                ("not ruled out, but an estimate outside a target", data["undecided"]),
-               ("hands played", data["hands_played"]),
+               ("hands played", data["hands_played"]), ("decided by", data["decided_by"]),
                ("targets", f"seats within ±{t['seats_points']:g} points of a fair share · median "
                            f"{t['turns'][0]}–{t['turns'][1]} turns · bonus in ≥ {t['bonus']:.1%} of wins · "
                            f"≥ {t['finished']:.1%} of hands finished"),
@@ -326,7 +337,7 @@ def _tune_files(data: dict, options, theme, drawer) -> dict:
                ("stopped by target", ", ".join(f"{k} {n}" for k, n in data["stopped_by"].items()))]
     page = render("playtest/report.html.j2", title="Str8 Eight tune",
                   subtitle=f"the variants that meet your targets · up to {data['hands_per_variant']} hands each · "
-                           f"{', '.join(data['bots'])} · seed {data['seed']}",
+                           f"decided by {data['decided_by']} · seed {data['seed']}",
                   answer=data["answer"], rows_title="The variants that meet the targets, best first", numbers=numbers,
                   intervals=f"Rates and medians show a {data['interval_level']:.2%} interval:",
                   note=f"{data['method']}.",
@@ -611,7 +622,8 @@ def _sweep_files(game: str, rows: list, options, theme, drawer) -> dict:
     columns = [a.replace("_", " ") for a in axes] + [label for key, label in SWEEP_COLUMNS if key in rows[0]]
     cells = [[r["variant"][a] for a in axes] + [_cell(r[key]) for key, _ in SWEEP_COLUMNS if key in r] for r in rows]
     page = render("playtest/report.html.j2", title=f"{TITLES[game]} sweep",
-                  subtitle=f"{len(rows)} variants · {rows[0]['hands']} hands each · seed {options.seed}",
+                  subtitle=f"{len(rows)} variants · {rows[0]['hands']} hands each · played by "
+                           f"{rows[0]['decided_by']} · seed {options.seed}",
                   numbers=[("variants", len(rows))], note="Each row plays the same seeds.", rows=cells,
                   columns=columns, plots=None, files=sorted(files))
     files[f"{stem}.html"] = ("playtest-page", page.encode())

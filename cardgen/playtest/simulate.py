@@ -243,16 +243,20 @@ def _run_chunk(args):
 
 
 def simulate(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, stream: int = MAIN,
-             log=None, progress=None, iterations: int = DEFAULT_ITERATIONS) -> Tally:
+             log=None, progress=None, iterations: int = DEFAULT_ITERATIONS, executor=None) -> Tally:
     """Play hands hands of game; log: an open text file taking one JSON line per hand;
     progress(played) hears how many are played as the chunks come in; iterations: the
-    lookahead player's budget, when one plays."""
+    lookahead player's budget, when one plays; executor: where to play them (executors.py;
+    None: here, on jobs processes)."""
+    if executor is not None:
+        jobs = executor.slots
     slow = "lookahead" in " ".join(bots)
     size = max(1, min(2 if slow else 250, -(-hands // (max(1, jobs) * 4))))
     chunks = [(game, variant, bots, seed, stream, a, min(a + size, hands), log is not None, iterations)
               for a in range(0, hands, size)]
     total = Tally()
-    for done, (tally, lines) in enumerate(_ordered(chunks, jobs), 1):
+    answers = _ordered(chunks, jobs) if executor is None else executor.ordered(chunks)
+    for done, (tally, lines) in enumerate(answers, 1):
         total.add(tally)
         if lines:
             log.write("\n".join(lines) + "\n")

@@ -11,13 +11,16 @@ sequential test with a Bonferroni split of the 5 % error over the looks: each lo
 intervals are drawn at 1 − 0.05 / looks, so a variant that truly meets a target is stopped
 at any look with probability at most 5 % (for that target).
 
-It is a map over (variant, look) with a streamed reduce: the coordinator keeps the tally of
-each variant in play (at most a few per core), sends each look's hands to the workers of
-simulate.py (every core; the hands of look k of a variant are hands [n_{k-1}, n_k) of its
-own seeds), and folds each answer into that variant's tally; a finished variant is reduced
-to one row, and only the best rows are kept (a bounded heap) with counts of the rest, so
-memory is flat in hands and in variants. A variant's verdict depends on its seeds alone,
-never on the order the workers answer in, so the result is the same whatever -j is.
+It is a map over (variant, block of seeds) with a streamed reduce: the hands of look k of a
+variant are hands [n_{k-1}, n_k) of its own seeds, cut into blocks of a fixed size; the
+coordinator sends the blocks to an executor (executors.py: this machine's cores, or a Dask
+cluster's workers), keeps about two blocks a worker out, takes new variants into play as
+room frees, and when a look's last block is in, adds its blocks' tallies (in block order)
+to the variant's tally and judges it. A finished variant is reduced to one row, and only
+the best rows are kept (a bounded heap) with counts of the rest, so memory is flat in hands
+and in variants. A variant's verdict depends on its seeds alone, never on which worker
+played a block or the order the answers came in, so the result is the same whatever -j is
+and however many machines play.
 """
 from __future__ import annotations
 
@@ -27,8 +30,9 @@ import math
 from collections import Counter, deque
 
 from ..errors import CardgenError
-from .figures import _r, _spread
-from .simulate import MAIN, Tally, Workers
+from .figures import _r, _spread, players_words
+from .executors import executor_for
+from .simulate import MAIN, Tally
 
 LOOK_FIRST = 100  # hands of a variant's first look; each later look doubles the hands played
 KEEP = 25  # the best variants kept and reported
@@ -36,6 +40,14 @@ ALPHA = 0.05
 FREE = {"table_size": tuple(range(6, 13)), "pass_cards": tuple(range(0, 13, 2)), "sequence_length": None,
         "players": (2, 3, 4)}  # what a free option ranges over (None: from 4 up to the table's width)
 MIN_SEQUENCE = 4
+BLOCK_HANDS = 100  # hands in a block of work (a look is played in blocks, each on any worker)
+BLOCK_HANDS_LOOKAHEAD = 10  # with a lookahead player seated: its hands cost ~1000 times a greedy one's
+
+
+def block_size(bots: tuple) -> int:
+    """The hands of a block: fixed by the players alone, never by -j or the cluster (the tally is
+    the same whatever the blocks are, and this keeps the work units the same too)."""
+    return BLOCK_HANDS_LOOKAHEAD if any(b.startswith("lookahead") for b in bots) else BLOCK_HANDS
 
 
 def looks(hands: int) -> list:
@@ -198,35 +210,59 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
 
     targets = Targets(options.target_seats, options.target_turns, options.target_bonus, options.target_finished)
     space, free = search_space(options, fixed)
+    if len(options.bots) > 1 and tuple(space["players"]) != (len(options.bots),):
+        raise CardgenError(f"--bots: {len(options.bots)} players, one a seat, and the tune also plays "
+                           f"{', '.join(str(p) for p in space['players'] if p != len(options.bots))} seats: add "
+                           f"--players {len(options.bots)}, or name one bot for every seat (--bots lookahead)")
     plan = looks(options.hands)
     z = z_for(len(plan))
     bots = options.bots
     iterations = options.lookahead_iterations or DEFAULT_ITERATIONS
-    jobs = options.jobs
+    size = block_size(bots)
     best: list = []  # heap of (-rank, order, row): the KEEP best rows
     stopped = Counter()  # target -> variants stopped by it (the first it missed)
     meeting_by = {knob: Counter() for knob in free}  # a free option's value -> variants meeting every target
     counts = Counter()
     hands_played = 0
-    pending: deque = deque()  # (variant number, variant, look, result handle)
+    playing: dict = {}  # variant number -> [variant, look, its blocks' tallies, blocks still out]
     tallies: dict = {}  # variant number -> Tally so far (variants in play only)
     stream = enumerate(variants(space))
-    in_flight = 2 * max(1, jobs)
 
-    def submit(number: int, v, k: int) -> None:
-        start = plan[k - 1] if k else 0
-        chunk = ("str8eight", v, bots, options.seed, MAIN, start, plan[k], False, iterations)
-        pending.append((number, v, k, workers.submit(chunk)))
+    def start_look(number: int, v, k: int) -> None:
+        """Look k of a variant: hands [n_{k-1}, n_k) of its seeds, in blocks of `size` hands."""
+        start, stop = plan[k - 1] if k else 0, plan[k]
+        blocks = range(start, stop, size)
+        playing[number] = [v, k, [None] * len(blocks), len(blocks)]
+        for i, a in enumerate(blocks):
+            workers.submit((number, i), ("str8eight", v, bots, options.seed, MAIN, a, min(a + size, stop), False,
+                                         iterations))
 
-    with Workers(jobs) as workers:
-        for number, v in itertools.islice(stream, in_flight):
-            tallies[number] = Tally()
-            submit(number, v, 0)
-        while pending:
-            number, v, k, handle = pending.popleft()
-            tally, _ = handle.get()
-            t = tallies[number].add(tally)
-            hands_played += tally.hands
+    def admit() -> None:
+        """New variants into play while fewer than two blocks a worker are out (a variant's
+        look may send more: its blocks all go out at once)."""
+        while workers.pending < 2 * workers.slots:
+            nxt = next(stream, None)
+            if nxt is None:
+                return
+            tallies[nxt[0]] = Tally()
+            start_look(*nxt, 0)
+
+    with executor_for(options) as workers:
+        while True:
+            admit()  # at every answer: the tail of one variant's look overlaps the next variants' blocks
+            if not workers.pending:
+                break
+            (number, i), (tally, _) = workers.next()
+            state = playing[number]
+            state[2][i] = tally
+            state[3] -= 1
+            if state[3]:
+                continue
+            v, k, blocks, _ = playing.pop(number)
+            t = tallies[number]
+            for tally in blocks:  # in the blocks' order, whatever order they came back in
+                t.add(tally)
+                hands_played += tally.hands
             verdicts = targets.judge(t, v.players, z)
             missed = [name for name in Targets.NAMES if verdicts[name]["verdict"] == "missed"]
             if missed or k + 1 == len(plan):
@@ -249,18 +285,17 @@ def tune(options, fixed: set, progress=lambda message: None) -> dict:
                     if row["nearness"] <= 1:
                         for knob in free:
                             meeting_by[knob][getattr(v, knob)] += 1
-                nxt = next(stream, None)
-                if nxt is not None:
-                    tallies[nxt[0]] = Tally()
-                    submit(nxt[0], nxt[1], 0)
                 if counts["variants"] % 10 == 0:
                     progress(f"tune: {counts['variants']} variants judged, {hands_played} hands played…")
             else:
-                submit(number, v, k + 1)
+                start_look(number, v, k + 1)
     rows = [e[-1] for e in sorted(best, reverse=True, key=lambda e: e[:4])]
     for i, row in enumerate(rows, 1):
         row["rank"] = i
-    return {"game": "str8eight", "seed": options.seed, "bots": list(bots), "hands_per_variant": options.hands,
+    slow = any(b.startswith("lookahead") for b in bots)
+    return {"game": "str8eight", "seed": options.seed, "bots": list(bots),
+            "lookahead_iterations": iterations if slow else None, "decided_by": players_words(bots, iterations),
+            "hands_per_variant": options.hands,
             "looks": plan, "interval_level": _r(1 - ALPHA / len(plan), 4),
             "method": "group sequential test: after each look a variant whose Wilson (rates) or order-statistic "
                       "(median) interval at level 1 − 0.05/looks lies outside a target is stopped (Bonferroni "
@@ -310,9 +345,11 @@ def answer(rows: list, counts: Counter, stopped: Counter, meeting_by: "dict | No
     name = (f"{v['table_size']} × {v['table_size']} table, {v['pass_cards']} pass cards, sequences of "
             f"{v['sequence_length']}, {v['players']} players")
     if not meeting:
-        return (f"None of the {judged} variants meets every target yet: {counts['undecided']} are not ruled out "
-                f"but their figures sit outside a target; the nearest is the {name} ({figures}). More --hands "
-                f"would settle them.")
+        one = counts["undecided"] == 1
+        return (f"None of the {judged} variants meets every target yet: {counts['undecided']} "
+                f"{'is' if one else 'are'} not ruled out but {'its' if one else 'their'} figures sit outside a "
+                f"target; the nearest is the {name} ({figures}). More --hands would settle "
+                f"{'it' if one else 'them'}.")
     sure = ("every interval inside its target" if top["confirmed"] == len(Targets.NAMES) else
             "its estimates inside every target, some intervals still across an edge (more --hands would settle it)")
     values = [f"{KNOB_WORDS[k]} {_span_text(sorted(c), 2 if k == 'pass_cards' else 1)}"
@@ -333,7 +370,8 @@ def _span_text(values: list, step: int = 1) -> str:
 
 
 def refuse_unless_tunable(options) -> None:
-    """--tune searches Str8 Eight variants with bots that are quick enough to play thousands of hands."""
+    """--tune searches Str8 Eight variants, played by any of the bots (a lookahead tune costs about a
+    thousand times a greedy one: executors.py spreads it over a cluster)."""
     if options.games and set(options.games) != {"str8eight"}:
         raise CardgenError("--tune searches Str8 Eight variants, and the games asked for (--game or the project "
                            "file's games) leave it out: add --game str8eight")

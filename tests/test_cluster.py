@@ -1,0 +1,194 @@
+"""cardgen playtest --executor dask: a tune (and a playtest's hands) on the workers of a Dask
+cluster give the figures this machine gives, whatever -j and however many workers; a worker
+killed in the middle loses nothing; Ctrl-C cancels the cluster's blocks and exits 130; an
+unreachable scheduler, a bad address and a missing extra are each one line and exit 2.
+
+The cluster is a LocalCluster of two worker processes (one thread each), started once for
+the module; the tunes are small (a 6 × 6 table, two players, a cheap lookahead budget)."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from cardgen.options import PlaytestOptions  # noqa: E402
+from cardgen.playtest import executors  # noqa: E402
+from cardgen.playtest.tune import tune  # noqa: E402
+from conftest import run_cli  # noqa: E402
+
+FIXED = {"table_size": 6, "players": 2, "pass_cards": 4}
+# a lookahead tune: 2 variants, looks of 20 then 40 hands, in blocks of 10 hands
+TUNE = dict(tune=True, sweep=(("sequence_length", (4, 5)),), hands=40, target_turns=(10, 80), bots=("lookahead",),
+            lookahead_iterations=4, games=("str8eight",), **FIXED)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=50) as c, distributed.Client(c, set_as_default=False) as client:
+        yield c, client
+
+
+@pytest.fixture(scope="module")
+def alone():
+    """The tune played here in one process: the figures every other way must give."""
+    return tune(PlaytestOptions(jobs=1, **TUNE), set(FIXED))
+
+
+def _until(condition, what: str, within: float = 30.0):
+    """Wait for an event (polling the cluster's state), failing after `within` seconds."""
+    deadline = time.monotonic() + within
+    while not (value := condition()):
+        assert time.monotonic() < deadline, f"waited {within:g} s for {what}"
+        time.sleep(0.02)
+    return value
+
+
+def test_a_tune_on_a_cluster_gives_the_figures_of_any_local_run(cluster, alone):
+    c, client = cluster
+    assert alone["decided_by"] == "lookahead players (4 rollouts a decision) in every seat"
+    assert alone["lookahead_iterations"] == 4 and alone["variants"] == 2 and alone["hands_played"] > 40
+    assert tune(PlaytestOptions(jobs=2, **TUNE), set(FIXED)) == alone
+    on_cluster = tune(PlaytestOptions(executor="dask", scheduler=c.scheduler_address, **TUNE), set(FIXED))
+    assert on_cluster == alone
+    assert not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))  # nothing left behind
+
+
+def test_a_playtest_on_a_cluster_gives_the_figures_played_here(cluster):
+    from cardgen.model.play.str8eight import Variant
+    from cardgen.playtest.run import play
+
+    variant = Variant(table_size=6, pass_cards=4, sequence_length=5, players=2)
+    here = play("str8eight", variant, ("greedy",), 60, 3, 1, ladder_hands=8, iterations=4)
+    with executors.Dask(cluster[0].scheduler_address) as workers:
+        there = play("str8eight", variant, ("greedy",), 60, 3, 1, ladder_hands=8, iterations=4, executor=workers)
+    assert there == here and here["figures"]["ladder"]["matches"]
+
+
+def test_a_worker_killed_mid_tune_loses_nothing(cluster, alone, monkeypatch):
+    """At the first block's answer, a worker holding blocks is SIGKILLed: the scheduler runs
+    them again elsewhere (the nanny starts a new worker) and the figures do not change."""
+    c, client = cluster
+    killed = []
+    answer = executors.Dask.next
+
+    def next_then_kill(self):
+        got = answer(self)
+        if not killed:
+            busy = _until(lambda: [w for w, keys in client.processing().items() if keys], "a worker with blocks")
+            pids = client.run(os.getpid, workers=[busy[0]])
+            killed.append((busy[0], client.processing()[busy[0]]))
+            os.kill(pids[busy[0]], signal.SIGKILL)
+        return got
+
+    monkeypatch.setattr(executors.Dask, "next", next_then_kill)
+    result = tune(PlaytestOptions(executor="dask", scheduler=c.scheduler_address, **TUNE), set(FIXED))
+    assert killed and killed[0][1], "a worker was killed while it held blocks"
+    assert killed[0][0] not in client.scheduler_info()["workers"]  # it is gone; its blocks ran elsewhere
+    assert result == alone
+    client.wait_for_workers(2, timeout=30)  # the nanny's new worker, for the tests after this one
+
+
+def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_path):
+    c, client = cluster
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "playtest", "--tune", "--game", "str8eight", "--table-size", "6", "--players", "2",
+         "--pass-cards", "4", "--sweep", "sequence-length=4..6", "--hands", "100000", "--bots", "lookahead",
+         "--lookahead-iterations", "64", "--executor", "dask", "--scheduler", c.scheduler_address,
+         "--out", str(tmp_path / "out"), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _until(lambda: client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) > 0,
+               "the tune's blocks on the cluster")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err.strip() == "cardgen: interrupted"
+    cancels = client.run_on_scheduler(_cancel_events)
+    assert cancels and all(e["force"] and e["count"] > 0 for e in cancels), cancels  # it cancelled its blocks
+    _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
+           "the scheduler to forget every block")
+    assert not (tmp_path / "out" / "playtest").exists()
+
+
+def _cancel_events(dask_scheduler) -> list:
+    """The clients' requests to cancel tasks, as the scheduler logged them."""
+    return [e for events in dask_scheduler.get_events().values() for _, e in events
+            if isinstance(e, dict) and e.get("action") == "cancel"]
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 1.0)
+    address = f"tcp://127.0.0.1:{_closed_port()}"
+    result = run_cli("playtest", "--tune", "--executor", "dask", "--scheduler", address, "--hands", "10",
+                     "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"no Dask scheduler answered at {address} within 1 s" in lines[0], lines
+
+
+@pytest.mark.parametrize("args, environment, message", [
+    (("--scheduler", "http://example.org"), "", "not a scheduler's address; write tcp://HOST:PORT"),
+    ((), "", "name the Dask scheduler with --scheduler tcp://HOST:8786 (or set CARDGEN_SCHEDULER)"),
+    ((), "somewhere", "CARDGEN_SCHEDULER: 'scheduler' is 'somewhere', not a scheduler's address"),
+])
+def test_a_missing_or_bad_scheduler_address_is_one_line(tmp_path, monkeypatch, args, environment, message):
+    monkeypatch.setenv("CARDGEN_SCHEDULER", environment)
+    result = run_cli("playtest", "--tune", "--executor", "dask", *args, "--hands", "10", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_without_the_extra_dask_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails, as without the extra
+    result = run_cli("playtest", "--tune", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:8786",
+                     "--hands", "10", "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == ("cardgen: error: --executor dask: needs Dask distributed, which is not "
+                                     "installed here: pip install 'cardgen[cluster]'")
+
+
+def test_the_report_says_which_players_decided_the_tune(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("playtest", "--tune", "--game", "str8eight", "--table-size", "6", "--players", "2", "--pass-cards", "4", "--sweep",
+                     "sequence-length=4..5", "--hands", "20", "--bots", "lookahead", "--lookahead-iterations", "4",
+                     "--target-turns", "10..80", "-j", "1", "--out", out, "--json", tmp_path / "tune.json")
+    assert result.exit_code == 0, result.output
+    words = "lookahead players (4 rollouts a decision) in every seat"
+    assert f"hands played by {words}" in result.output
+    data = json.loads((tmp_path / "tune.json").read_text())["tune"]
+    assert data["decided_by"] == words and data["bots"] == ["lookahead"]
+    assert f"decided by {words}" in (out / "playtest" / "str8eight-tune.html").read_text()
+    import pypdf
+
+    text = pypdf.PdfReader(str(out / "playtest" / "str8eight-tune-letter.pdf")).pages[0].extract_text()
+    assert f"Decided by {words}." in " ".join(text.split())
+    result = run_cli("playtest", "--tune", "--game", "str8eight", "--table-size", "6", "--bots", "lookahead,greedy,greedy,greedy",
+                     "--hands", "10", "--out", out)  # the seats are searched (2-4), the bots name 4
+    assert result.exit_code == 2 and "add --players 4, or name one bot for every seat" in result.output, \
+        result.output
+
+
+def test_workers_of_another_cardgen_version_are_refused(cluster, monkeypatch):
+    """Another version could deal other hands for the same seed: refused before any block goes out."""
+    import cardgen
+    from cardgen.errors import CardgenError
+
+    monkeypatch.setattr(cardgen, "__version__", "0.0.0-here")
+    with pytest.raises(CardgenError, match=r"workers of tcp://\S+ run cardgen \S+, this is 0\.0\.0-here; install "
+                                           r"the same version everywhere"):
+        tune(PlaytestOptions(executor="dask", scheduler=cluster[0].scheduler_address, **TUNE), set(FIXED))
+    assert not cluster[1].run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
