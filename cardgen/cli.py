@@ -385,32 +385,20 @@ def calibrate(ctx, check, folder, old_folder, readings, **flags):
 
 def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, typed: str) -> None:
     """calibrate --read: the readings (asked, or from the flag) worked out into the printer's
-    values, checked with the whole project, and saved in its [printer] table."""
+    values, checked with the whole project, and saved in its [printer] table (printerprofile.py)."""
     from . import config, readings
-    from .layout.calibration import on_top_of, plan, solve
     from .layout.paper import papers
-    from .options import BuildOptions, pick
-    from .projectfile import save_settings
-    from .settings import BY_NAME, printer_correction
+    from .printerprofile import read_sheet
+    from .settings import BY_NAME
 
     path = config_path or Path(config.CONFIG_NAME)
     project = config.load(path) if config_path is not None or path.is_file() else {}
-    chosen = papers(values["paper"])
-    if len(chosen) != 1:
+    if len(papers(values["paper"])) != 1:
         raise CardgenError("--read: with paper 'both' there are two sheets; name the one you read "
                            "with --paper letter or --paper a4")
     got = readings.parse(typed) if typed else readings.ask()
-    found = solve(plan(chosen[0]), got)
-    if check:  # what is left of the error, on top of the values the check print was drawn with
-        found = on_top_of(printer_correction(values), found)
-    new = {"back_offset": found.back_offset, "back_rotation": found.back_rotation, "print_scale": found.scale,
-           "printer_margin": found.margins}
-    merged = {**project, **{k: v for k, v in values.items() if k == "paper"}, **new}
-    merged.pop("out", None)
-    before = BuildOptions(**pick(BuildOptions, {**merged, "printer_margin": project.get("printer_margin")}))
-    after = BuildOptions(**pick(BuildOptions, merged))  # a correction that pushes cards off the sheet: one line
-    save_settings(path, new)
-    for line in readings.describe(found, _sheet_note(before), _sheet_note(after)):
+    lines, new = read_sheet(path, project, values, got, check)
+    for line in lines:
         click.echo(line)
     shown = ", ".join(f"{BY_NAME[k].toml_key} = {_shown_value(v)}" for k, v in new.items())
     click.echo(f"Saved in {path} under [printer]: {shown}.")
@@ -420,23 +408,6 @@ def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, type
 
 def _shown_value(value) -> str:
     return "[" + ", ".join(f"{v:g}" for v in value) + "]" if isinstance(value, tuple) else f"{value:g}"
-
-
-def _sheet_note(options) -> list:
-    """What a home-print sheet of the project holds with these options: (paper, cards, size,
-    turned) for each paper."""
-    from .layout.imposition import SheetSpec, per_sheet
-    from .layout.paper import papers
-    from .model.sizes import card_size
-    from .settings import printer_margins
-
-    size = card_size(options.card_size)
-    notes = []
-    for paper in papers(options.paper):
-        count, turned = per_sheet(SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
-                                            margins=printer_margins(options)))
-        notes.append(("Letter" if paper.name == "letter" else paper.name.upper(), count, options.card_size, turned))
-    return notes
 
 
 def _calibration_folder(folder: Path) -> None:
