@@ -595,3 +595,26 @@ def check(ctx, folder, **flags):
         sys.exit(1)
     if not quiet:
         click.echo(f"all checks passed in {folder}" if verbose else "all checks passed")
+
+
+@main.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=None, metavar="N",
+              help="The port to listen on (default 8470; 0: any free one).")
+@click.option("--no-browser", "no_browser", is_flag=True, help="Print the address only; do not open a browser.")
+@click.option("--data", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Folder for everything the server writes: kits, reports, the printer's profile "
+                   "(default: ~/.local/share/cardgen).")
+@click.option("--host", default="127.0.0.1", metavar="HOST", help="The address to listen on (default: this computer "
+              "only, 127.0.0.1); another needs --public.")
+@click.option("--public", is_flag=True, help="Allow a --host other computers can reach.")
+@_friendly
+def serve(port, no_browser, data, host, public):
+    """Open cardgen in your browser: make a kit with a live preview, set up your printer, playtest a variant.
+
+    Prints the address (with a key: keep it to yourself) and opens it; Ctrl-C stops the server."""
+    import os
+
+    from .serve.run import DEFAULT_PORT, serve as run
+
+    sys.exit(run(DEFAULT_PORT if port is None else port, host, public, data, not no_browser, click.echo,
+                 jobs=min(2, os.cpu_count() or 1)))

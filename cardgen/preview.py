@@ -68,7 +68,20 @@ def _design(game: str):
     return {"str8eight": str8eight, "eights": eights, "crazy-eights": crazy_eights}[game]
 
 
+@lru_cache(maxsize=256)
+def _count(game: str, table_size: int, pass_cards: int, decks: int, ace_value: int) -> int:
+    from types import SimpleNamespace
+
+    return _face_count(game, SimpleNamespace(table_size=table_size, pass_cards=pass_cards, decks=decks,
+                                             ace_value=ace_value))
+
+
 def face_count(game: str, options) -> int:
+    """The faces a deck prints, as the game's design lists them."""
+    return _count(game, options.table_size, options.pass_cards, options.decks, options.ace_value)
+
+
+def _face_count(game: str, options) -> int:
     """The faces a deck prints, as the game's design lists them."""
     model = _model(game, options)
     if game == "str8eight":
@@ -120,7 +133,6 @@ def sheet_plan(options, paper_name: "str | None" = None) -> SheetPlan:
     """The card sheets and tuck-box sheets the kit takes on one paper (the first the options
     print on, or paper_name)."""
     from .layout.boxfit import BOX_FITS
-    from .layout.imposition import per_sheet
     from .layout.paper import papers
     from .layout.tuckbox import boxes_for
     from .model.sizes import card_size
@@ -134,13 +146,20 @@ def sheet_plan(options, paper_name: "str | None" = None) -> SheetPlan:
     decks = []
     for game in deck_games(options):
         faces = face_count(game, options)
-        count, turned = per_sheet(_spec(options, paper))
+        count, turned = _per_sheet(_spec(options, paper))
         sets = options.sets
         sheets = math.ceil(faces / count) * sets if "print" in parts else 0
         boxes = boxes_for(size.width, size.height, faces, thickness, [paper], fit) * sets if "box" in parts else 0
         decks.append(DeckSheets(game, GAMES[game].title, faces * sets, count, turned, sheets, boxes))
     plain = bool({"rules", "sheet", "pads", "teacher"} & set(parts))
     return SheetPlan(paper.name, tuple(decks), plain)
+
+
+@lru_cache(maxsize=256)
+def _per_sheet(spec) -> tuple:
+    from .layout.imposition import per_sheet
+
+    return per_sheet(spec)
 
 
 def fewest(options) -> "tuple[str, int] | None":
