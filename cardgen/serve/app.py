@@ -272,13 +272,24 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
             return face.page("missing.html.j2", request, 404, what="kit")
         from ..export.site import PURPOSES
 
+        from ..builders import GAMES
+
         files = rec["files"]
-        howto = [f for f in files if f["kind"] == "how-to-print"]
-        pdfs = [dict(f, what=PURPOSES.get(f["kind"], (f["kind"].replace("-", " ").capitalize(), ""))[0])
-                for f in files if f["format"] == "pdf" and f["kind"] != "how-to-print"]
+        howto = [dict(f, paper={"letter": "Letter", "a4": "A4"}.get(f["path"].rsplit("-", 1)[-1][:-4], ""))
+                 for f in files if f["kind"] == "how-to-print"]
+        order = [k for k, _ in PURPOSES.items()]
+        games = []
+        for name, game in GAMES.items():
+            rows = sorted((dict(f, what=PURPOSES.get(f["kind"], (f["kind"].replace("-", " ").capitalize(), ""))[0])
+                           for f in files if f["format"] == "pdf" and f["game"] == name),
+                          key=lambda f: (order.index(f["kind"]) if f["kind"] in order else 99, f["path"]))
+            if rows:
+                games.append((game.title, rows))
+        titles = {name: game.title for name, game in GAMES.items()}
+        check = [dict(r, title=titles.get(r["game"], r["game"].capitalize())) for r in rec["check"]]
         ok = all(r["ok"] for r in rec["check"])
-        return face.page("result.html.j2", request, key=key, rec=rec, howto=howto, pdfs=pdfs, ok=ok,
-                         zip_size=_size(face.store.kit_zip(key)))
+        return face.page("result.html.j2", request, key=key, rec=rec, howto=howto, games=games, ok=ok,
+                         check=check, zip_size=_size(face.store.kit_zip(key)))
 
     async def kit_zip(request: Request):
         key = request.path_params["key"]
@@ -311,7 +322,8 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         base = face.project()
         paper = typed.get("paper") or (base.get("paper") if base.get("paper") in ("letter", "a4") else "letter")
         return face.page("printer.html.j2", request, status, questions=QUESTIONS, typed=typed, errors=errors,
-                         saved=saved, paper=paper, profile=_printer_of(base), sheet_note=_sheet_words(base))
+                         saved=saved, paper=paper, profile=_printer_of(base), sheet_note=_sheet_words(base),
+                         picture=_calibration_picture(paper))
 
     async def printer_sheet(request: Request):
         from ..documents.calibration import file_name, write_calibration
@@ -478,6 +490,18 @@ def _size(path: Path) -> str:
     except OSError:
         return ""
     return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} KB"
+
+
+@lru_cache(maxsize=4)
+def _calibration_picture(paper: str) -> str:
+    """The calibration sheet's front page, as the PDF draws it, to show where each reading is."""
+    from ..design.calibration import sheet_svgs
+    from ..layout.calibration import plan
+    from ..layout.paper import PAPERS
+    from ..preview import inline
+    from ..theme import DEFAULT_THEME
+
+    return inline(sheet_svgs(plan(PAPERS[paper]), DEFAULT_THEME)[0], "cal", "page")
 
 
 def _printer_of(values: dict) -> dict:

@@ -12,7 +12,7 @@ from ..settings import BY_NAME, LIST_KINDS, PRESETS, _allowed_text, for_command,
 # the fields, in groups: what a parent wants first, then a teacher's, then the designer's
 # knobs and the printer's profile (folded away)
 GROUPS = (
-    ("kit", "Your kit", False, ("preset", "games", "paper", "low_ink", "layout")),
+    ("kit", "Your kit", False, ("games", "paper", "low_ink", "layout", "preset")),
     ("class", "For a class", True, ("sets", "scaffold", "large_print", "font")),
     ("design", "Designer's knobs", True, ("table_size", "pass_cards", "sequence_length", "card_size", "bleed",
                                           "box_fit", "card_thickness", "decks", "ace_value", "proof", "formats",
@@ -91,7 +91,9 @@ def field(name: str, command: str = "build") -> Field:
     default = s.default_value()
     if s.name == "games" and not default:
         default = s.choices
-    return Field(name, LABELS.get(name, s.what.capitalize()), _kind(s), s.help, _allowed_text(s),
+    words = s.help.removeprefix("playtest: ")
+    words = words[0].upper() + words[1:]
+    return Field(name, LABELS.get(name, s.what.capitalize()), _kind(s), words, _allowed_text(s),
                  _shown(default), tuple(map(str, s.choices)), s.low, s.high,
                  "1" if s.kind == "int" else "any", s.flag)
 

@@ -64,13 +64,27 @@
       if (input) input.value = value;
     }
 
-    function planWords(plan) {
-      if (!plan) return "";
-      const decks = plan.decks.map((d) => d.title + ": " + d.sheets + " sheet" + (d.sheets === 1 ? "" : "s") +
-        " of " + d.per_sheet + " cards" + (d.boxes ? " + " + d.boxes + " box sheet" + (d.boxes === 1 ? "" : "s") : ""));
+    function showPlan(plan) {
+      const box = $("#plan");
+      box.textContent = "";
+      if (!plan) return;
       const paper = plan.paper === "a4" ? "A4" : "Letter";
-      return "This kit takes " + plan.card_sheets + " sheets of " + paper + " card stock (about 250–300 gsm, 90–110 lb cover)" +
-        (plan.plain ? ", and plain paper for the rules" : "") + ". " + decks.join("; ") + ".";
+      const strong = document.createElement("strong");
+      strong.textContent = plan.card_sheets + " sheets of " + paper + " card stock";
+      box.append(strong, " (250–300 gsm, 90–110 lb cover)" + (plan.plain ? ", plain paper for the rules." : "."));
+      const more = document.createElement("details");
+      more.className = "sheets";
+      const sum = document.createElement("summary");
+      sum.textContent = "Which sheets?";
+      const list = document.createElement("ul");
+      plan.decks.forEach((d) => {
+        const li = document.createElement("li");
+        li.textContent = d.title + ": " + d.cards + " cards, " + d.per_sheet + " a sheet, " + d.sheets + " sheet" +
+          (d.sheets === 1 ? "" : "s") + (d.boxes ? "; box: " + d.boxes + " sheet" + (d.boxes === 1 ? "" : "s") : "");
+        list.appendChild(li);
+      });
+      more.append(sum, list);
+      box.appendChild(more);
     }
 
     function render(data) {
@@ -97,7 +111,7 @@
       });
       $("#sheet").innerHTML = data.sheet || "";
       $("#box").innerHTML = data.box || "";
-      $("#plan").textContent = planWords(data.plan);
+      showPlan(data.plan);
       const fewest = $("#fewest");
       fewest.innerHTML = "";
       if (data.plan && data.plan.fewest) {
