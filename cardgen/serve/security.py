@@ -76,28 +76,39 @@ class Door:
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
                                                 "send less.")
-            receive = _bounded(receive, self.max_body)
-        try:
-            await self.app(scope, receive, send)
-        except _TooLarge:
-            await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; send less.")
+            body = await _read_body(receive, self.max_body)
+            if body is None:
+                return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
+                                                "send less.")
+            receive = _replay(body, receive)
+        await self.app(scope, receive, send)
 
 
-class _TooLarge(Exception):
-    pass
+async def _read_body(receive, limit: int) -> "bytes | None":
+    """The whole body (a chunked one too), or None once it passes limit bytes."""
+    parts, seen = [], 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(parts)
+        chunk = message.get("body", b"")
+        seen += len(chunk)
+        if seen > limit:
+            return None
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
 
 
-def _bounded(receive, limit: int):
-    """receive, stopping a body (chunked, with no length) once it passes limit bytes."""
-    seen = [0]
+def _replay(body: bytes, receive):
+    """receive for the app: the body read already, then what the connection says."""
+    sent = [False]
 
     async def inner():
-        message = await receive()
-        if message["type"] == "http.request":
-            seen[0] += len(message.get("body", b""))
-            if seen[0] > limit:
-                raise _TooLarge()
-        return message
+        if not sent[0]:
+            sent[0] = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
     return inner
 
 
@@ -110,7 +121,7 @@ async def _refuse(send, status: int, why: str):
 
     body = (f"<!doctype html><html lang=en><meta charset=utf-8><title>cardgen</title>"
             f"<body style='font:18px/1.5 sans-serif;max-width:40em;margin:3em auto'><h1>cardgen</h1>"
-            f"<p role=alert>{escape(why)}</p></body></html>").encode()
+            f"<p role=alert>{escape(why, quote=False)}</p></body></html>").encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": _HEADERS + [(b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
