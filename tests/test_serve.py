@@ -294,3 +294,25 @@ def test_the_calibration_sheet_is_written_in_the_data_folder(client, data):
     r = client.get("/printer/sheet", params={"paper": "a4"})
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
     assert written(data) == {"calibration/calibration-a4.pdf"}
+
+
+def test_the_playtest_page_sends_back_what_it_shows(client):
+    """Every field as the page fills it is a value the table takes (a span as LOW..HIGH)."""
+    page = client.get("/playtest").text
+    form = {}
+    for name, value in re.findall(r'<input id="in-[a-z_]+" name="([a-z_]+)" value="([^"]*)"', page):
+        form[name] = value
+    for name, value in re.findall(r'<select id="in-([a-z_]+)" name="[a-z_]+"[^>]*>.*?<option value="([^"]*)" selected',
+                                  page, re.S):
+        form[name] = value
+    assert form["target_turns"] == "40..100"
+    r = client.post("/api/playtest", data={**form, "games": "str8eight", "games__shown": "1", "bots": "greedy",
+                                           "bots__shown": "1", "hands": "10"}, headers=ORIGIN)
+    assert r.status_code == 202, r.json()
+    client.post(f"/jobs/{r.json()['job']}/cancel", headers=ORIGIN)
+
+
+def test_pages_keep_the_origin_on_their_own_forms(client):
+    """A referrer policy of no-referrer makes Chromium send 'Origin: null' with a form's POST,
+    which the Origin check refuses: the pages say same-origin."""
+    assert client.get("/printer").headers["referrer-policy"] == "same-origin"

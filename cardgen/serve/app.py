@@ -93,7 +93,7 @@ class Face:
         return HTMLResponse(html, status_code=status, headers=_NO_STORE)
 
 
-_NO_STORE = {"cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer",
+_NO_STORE = {"cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "same-origin",
              "x-frame-options": "DENY",
              "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                         "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"}
@@ -104,7 +104,7 @@ def _field_values(values: dict, command: str = "build") -> dict:
     shown = {}
     for name in forms.names(command):
         f = forms.field(name, command)
-        shown[name] = forms._shown(values[name]) if name in values else f.default
+        shown[name] = forms.show(name, values[name]) if name in values else f.default
     return shown
 
 
@@ -227,7 +227,7 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         if face.store.kit_record(key) is not None:
             job = face.jobs.done("build", {"url": f"/kits/{key}"}, "this kit was built before: served from the cache")
             return JSONResponse({"ok": True, "job": job.id, "cached": True})
-        shown = {forms.field(n).label: forms._shown(v) for n, v in values.items() if n in forms.names("build")}
+        shown = {forms.field(n).label: forms.show(n, v) for n, v in values.items() if n in forms.names("build")}
         try:
             job = face.jobs.submit("build", {"data": str(face.store.root), "key": key, "values": values,
                                              "jobs": face.cores, "shown": shown})
@@ -437,7 +437,7 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         defaults = {s.name: s.default_value() for s in for_command(PLAYTEST)}
         fixed = [n for n in ("table_size", "pass_cards", "sequence_length", "players")
                  if n in values and values[n] != defaults.get(n)]
-        shown = {forms.field(n, "playtest").label: forms._shown(v) for n, v in values.items()}
+        shown = {forms.field(n, "playtest").label: forms.show(n, v) for n, v in values.items()}
         try:
             job = face.jobs.submit(kind, {"data": str(face.store.root), "key": key, "values": values,
                                           "jobs": face.cores, "shown": shown, "fixed": fixed,

@@ -86,6 +86,13 @@ def _shown(value) -> str:
     return str(value)
 
 
+def show(name: str, value) -> str:
+    """A setting's value as its field writes it (a span as LOW..HIGH, as the flag takes it)."""
+    if BY_NAME[name].kind == "span" and isinstance(value, tuple):
+        return f"{value[0]}..{value[1]}"
+    return _shown(value)
+
+
 def field(name: str, command: str = "build") -> Field:
     s = next(x for x in for_command(command) if x.name == name)
     default = s.default_value()
@@ -94,7 +101,7 @@ def field(name: str, command: str = "build") -> Field:
     words = s.help.removeprefix("playtest: ")
     words = words[0].upper() + words[1:]
     return Field(name, LABELS.get(name, s.what.capitalize()), _kind(s), words, _allowed_text(s),
-                 _shown(default), tuple(map(str, s.choices)), s.low, s.high,
+                 show(name, default), tuple(map(str, s.choices)), s.low, s.high,
                  "1" if s.kind == "int" else "any", s.flag)
 
 

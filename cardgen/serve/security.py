@@ -113,7 +113,7 @@ def _replay(body: bytes, receive):
 
 
 _HEADERS = [(b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
-            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
 
 
 async def _refuse(send, status: int, why: str):
