@@ -316,3 +316,42 @@ def test_pages_keep_the_origin_on_their_own_forms(client):
     """A referrer policy of no-referrer makes Chromium send 'Origin: null' with a form's POST,
     which the Origin check refuses: the pages say same-origin."""
     assert client.get("/printer").headers["referrer-policy"] == "same-origin"
+
+
+def test_ctrl_c_stops_the_jobs_leaves_nothing_half_written_and_exits_130(tmp_path):
+    """Ctrl-C at the terminal (SIGINT to the server's process group) while a kit builds: exit
+    code 130, the build stopped, no kit, zip, record or staging folder left in the data folder."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+
+    data = tmp_path / "data"
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--port", "0", "--data",
+                             str(data)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        line = proc.stdout.readline()
+        url = re.search(r"open (http://127\.0\.0\.1:(\d+)/\?token=\S+)", line)
+        assert url, line
+        base = url.group(1).split("/?")[0]
+        with httpx.Client(base_url=base, follow_redirects=True, timeout=120) as c:
+            c.get(url.group(1))
+            r = c.post("/api/build", data=KIT, headers={"origin": base})
+            assert r.status_code == 202
+            with c.stream("GET", f"/jobs/{r.json()['job']}/events") as events:
+                for text in events.iter_lines():
+                    if text.startswith("data:") and re.search(r"\d+ of \d+ parts? done", text):
+                        break  # the build is under way
+            os.killpg(proc.pid, signal.SIGINT)
+            assert proc.wait(120) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    said = proc.stdout.read()
+    assert "Traceback" not in said
+    assert "stopped" in said
+    left = sorted(p.relative_to(data).as_posix() for p in (data / "kits").iterdir())
+    assert left == [], left

@@ -48,6 +48,7 @@ def build_kit(p: dict, send) -> dict:
     from .. import manifest
     from ..build import build
     from ..check.run import check_output
+    from ..interrupt import checkpoint, deferred
     from ..options import BuildOptions, pick
     from .kits import Store, write_zip
 
@@ -56,18 +57,42 @@ def build_kit(p: dict, send) -> dict:
     out = store.kit_dir(key)
     options = BuildOptions(**pick(BuildOptions, {**p["values"], "out": out, "jobs": p["jobs"]}))
     warnings = []
-    build(options, progress=lambda m: send("progress", m), warn=lambda line: (warnings.append(line),
-                                                                                send("warning", line)))
-    send("progress", "checking the kit against the rules")
-    reports = check_output(out)
-    verdict = [{"game": r.game, "ok": r.ok, "summary": list(r.summary)[:6],
-                "violations": [str(v) for v in r.violations][:20], "count": len(r.violations)} for r in reports]
-    send("progress", "putting the kit in one zip")
-    write_zip(out, store.kit_zip(key))
-    files = [{"path": e["path"], "game": e.get("game", ""), "kind": e.get("kind", ""), "format": e.get("format", "")}
-             for e in manifest.load(out)["files"] if isinstance(e, dict) and manifest.safe_rel(e.get("path"))]
-    store.write_record("kits", key, {"values": p["shown"], "check": verdict, "files": files, "warnings": warnings})
+    try:
+        with deferred():  # a stop is acted on between steps, and the record is written last or not at all
+            build(options, progress=lambda m: send("progress", m),
+                  warn=lambda line: (warnings.append(line), send("warning", line)))
+            checkpoint()
+            send("progress", "checking the kit against the rules")
+            reports = check_output(out)
+            verdict = [{"game": r.game, "ok": r.ok, "summary": list(r.summary)[:6],
+                        "violations": [str(v) for v in r.violations][:20], "count": len(r.violations)}
+                       for r in reports]
+            checkpoint()
+            send("progress", "putting the kit in one zip")
+            write_zip(out, store.kit_zip(key))
+            checkpoint()
+            files = [{"path": e["path"], "game": e.get("game", ""), "kind": e.get("kind", ""),
+                      "format": e.get("format", "")}
+                     for e in manifest.load(out)["files"] if isinstance(e, dict) and manifest.safe_rel(e.get("path"))]
+            store.write_record("kits", key, {"values": p["shown"], "check": verdict, "files": files,
+                                             "warnings": warnings})
+    except BaseException:
+        if store.kit_record(key) is None:  # stopped or failed: no kit of these options is left half-made
+            _remove(out, store.kit_zip(key))
+        raise
     return {"url": f"/kits/{key}"}
+
+
+def _remove(folder: Path, *files: Path) -> None:
+    import shutil
+
+    from ..interrupt import blocked_during_cleanup
+
+    def remove() -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+        for f in files:
+            f.unlink(missing_ok=True)
+    blocked_during_cleanup(remove)()
 
 
 def _figures(report: dict, targets: dict) -> dict:
