@@ -109,6 +109,21 @@ def _subset(game: str, model, first: "int | None" = None):
     return [ace, eight, king]
 
 
+_arts: dict = {}
+
+
+def _render(game: str, cards, options, theme):
+    """The game's design drawing these cards (a model deck or a list of them), kept by what
+    the drawing depends on, so the sample, the sheet and the box share it."""
+    slugs = tuple(c.slug for c in (cards.number_cards + cards.pass_cards if game == "str8eight" else cards))
+    key = (game, slugs, tuple(getattr(options, n) for n in _LOOK))
+    if key not in _arts:
+        if len(_arts) >= 4 * _KEEP:
+            _arts.pop(next(iter(_arts)))
+        _arts[key] = _design(game).render_deck(cards, look(options, theme))
+    return _arts[key]
+
+
 def look(options, theme):
     from .builders.deckfiles import look_for
     from .model.sizes import card_size
@@ -118,7 +133,7 @@ def look(options, theme):
 
 def sample_cards(game: str, options, theme):
     """A few faces of the game's deck and its back (DeckArt), drawn by its design."""
-    return _design(game).render_deck(_subset(game, _model(game, options)), look(options, theme))
+    return _render(game, _subset(game, _model(game, options)), options, theme)
 
 
 def _spec(options, paper):
@@ -224,7 +239,7 @@ def sheet_svg(options, theme, game: str) -> str:
     faces = face_count(game, options)
     page = impose(spec, faces)[0]
     shown = max(p.card for p in page.placements) + 1
-    art = _design(game).render_deck(_subset(game, _model(game, options), shown), look(options, theme))
+    art = _render(game, _subset(game, _model(game, options), shown), options, theme)
     cards = list(art.faces)
     w, h = spec.card_w, spec.card_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(page.width)} {_fmt(page.height)}">',
@@ -289,7 +304,7 @@ def box_svg(options, theme, game: str) -> str:
         by_slug = {c.slug: c for c in model.number_cards}
         fan_model = replace(model, number_cards=tuple(by_slug[s] for s in wanted if s in by_slug),
                             pass_cards=tuple(p for p in model.pass_cards if p.slug in wanted))
-        fan_art = _design(game).render_deck(fan_model, lk)
+        fan_art = _render(game, fan_model, options, theme)
         kinds = [_Kind("number")] * len(model.number_cards) + [_Kind("pass")] * len(model.pass_cards)
         words = box_words(facts, kinds, options, theme)
         order = {s: i for i, s in enumerate(wanted)}
@@ -303,7 +318,7 @@ def box_svg(options, theme, game: str) -> str:
         facts = eights_facts()
         words = box_text(game, box_facts(facts, eights_package(), kinds, options, theme))
         wanted = [_resolve(n, [c.slug for c in model]) for n in fan_cards()]
-        fan = _fan(game, [c for c in model if c.slug in wanted], wanted, lk)
+        fan = _fan(game, [c for c in model if c.slug in wanted], wanted, options, theme)
         ground, title, edition = theme.tokens.color("eights.back"), GAMES[game].title, ""
     else:
         from .builders.crazy_eights import FAN, _resolve
@@ -315,15 +330,15 @@ def box_svg(options, theme, game: str) -> str:
         words = box_text(game, box_facts(facts, crazy_eights_package(options.decks), kinds, options, theme,
                                          decks=options.decks))
         wanted = [_resolve(n, []) for n in FAN]
-        fan = _fan(game, [c for c in model if c.slug in wanted], wanted, lk)
+        fan = _fan(game, [c for c in model if c.slug in wanted], wanted, options, theme)
         ground, title, edition = back_color(theme.tokens, 1), GAMES[game].title, facts.edition
     return tuckbox_svg(game, title, each, size.width, size.height, fit, thickness, paper, ground, options.low_ink,
                        theme, words, fan, edition, (1, boxes))
 
 
-def _fan(game: str, cards: list, wanted: list, lk) -> list:
+def _fan(game: str, cards: list, wanted: list, options, theme) -> list:
     """The fanned cards' SVGs, drawn by the game's design, in the fan's order."""
-    by_slug = {c.slug: c.svg for c in _design(game).render_deck(cards, lk).faces}
+    by_slug = {c.slug: c.svg for c in _render(game, cards, options, theme).faces}
     return [by_slug[s] for s in wanted if s in by_slug]
 
 
@@ -332,8 +347,25 @@ class _Kind:
     kind: str
 
 
-@lru_cache(maxsize=64)
+# what each part's drawing depends on: a change elsewhere (the paper, say) keeps the cards drawn
+_LOOK = ("card_size", "bleed", "low_ink", "scaffold", "large_print", "font", "fonts_dir", "font_files", "back_art",
+         "table_size", "pass_cards", "decks", "ace_value")
+_SHEET = _LOOK + ("paper", "layout", "printer_margin")
+_KEEP = 128
+_drawings: dict = {}
+
+
 def _cached(options, part: str, game: str):
+    names = _LOOK if part == "cards" else _SHEET if part == "sheet" else None
+    key = (part, game, tuple(getattr(options, n) for n in names) if names else options)
+    if key not in _drawings:
+        if len(_drawings) >= _KEEP:
+            _drawings.pop(next(iter(_drawings)))
+        _drawings[key] = _draw(options, part, game)
+    return _drawings[key]
+
+
+def _draw(options, part: str, game: str):
     from .theme import theme_for
 
     theme = theme_for(options)
