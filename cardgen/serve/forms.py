@@ -58,6 +58,7 @@ class Field:
     high: "float | None" = None
     step: str = "any"
     flag: str = ""
+    words: tuple = ()  # how each choice is shown (the value sent is the choice itself)
 
 
 def _kind(s) -> str:
@@ -102,7 +103,16 @@ def field(name: str, command: str = "build") -> Field:
     words = words[0].upper() + words[1:]
     return Field(name, LABELS.get(name, s.what.capitalize()), _kind(s), words, _allowed_text(s),
                  show(name, default), tuple(map(str, s.choices)), s.low, s.high,
-                 "1" if s.kind == "int" else "any", s.flag)
+                 "1" if s.kind == "int" else "any", s.flag, tuple(_choice_words(name).get(str(c), str(c))
+                                                                 for c in s.choices))
+
+
+def _choice_words(name: str) -> dict:
+    if name == "games":
+        from ..builders import GAMES
+
+        return {k: g.title for k, g in GAMES.items()}
+    return {"paper": {"letter": "Letter", "a4": "A4", "both": "Letter and A4"}}.get(name, {})
 
 
 def groups(command: str = "build") -> list:

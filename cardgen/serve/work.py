@@ -99,7 +99,9 @@ def _figures(report: dict, targets: dict) -> dict:
     from ..playtest.verdict import judge
 
     f = report["figures"]
-    out = {"game": report["game"], "hands": report["hands"], "players": report["variant"]["players"],
+    from ..builders import GAMES
+
+    out = {"game": report["game"], "title": GAMES[report["game"]].title, "hands": report["hands"], "players": report["variant"]["players"],
            "seats": [{"rate": s["rate"], "low": s.get("low"), "high": s.get("high")} for s in f["seats"]],
            "judge": judge(report, targets)}
     if "turns" in f:

@@ -213,7 +213,7 @@
       box.className = "figs";
       box.dataset.game = r.game;
       const h = document.createElement("h3");
-      h.textContent = r.game + " · " + r.hands + " hands, " + r.players + " players";
+      h.textContent = (r.title || r.game) + " · " + r.hands + " hands, " + r.players + " players";
       const line = document.createElement("p");
       line.className = "line " + r.judge.verdict;
       line.textContent = r.judge.line.charAt(0).toUpperCase() + r.judge.line.slice(1);
