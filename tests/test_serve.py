@@ -355,3 +355,57 @@ def test_ctrl_c_stops_the_jobs_leaves_nothing_half_written_and_exits_130(tmp_pat
     assert "stopped" in said
     left = sorted(p.relative_to(data).as_posix() for p in (data / "kits").iterdir())
     assert left == [], left
+
+
+def _serve(data, *more):
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--port", "0", "--data",
+                             str(data), *more], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"open (http://127\.0\.0\.1:\d+)/\?token=\S+", line)
+    assert m, line
+    return proc, m.group(1), line.strip().split("open ", 1)[1]
+
+
+def test_cancel_stops_the_build_and_keeps_nothing(tmp_path):
+    import signal
+
+    import httpx
+
+    data = tmp_path / "data"
+    proc, base, url = _serve(data)
+    try:
+        with httpx.Client(base_url=base, follow_redirects=True, timeout=120) as c:
+            c.get(url)
+            job = c.post("/api/build", data=KIT, headers={"origin": base}).json()["job"]
+            ends = []
+            with c.stream("GET", f"/jobs/{job}/events") as events:
+                event = None
+                for text in events.iter_lines():
+                    if text.startswith("event:"):
+                        event = text.split(":", 1)[1].strip()
+                    elif text.startswith("data:") and re.search(r"\d+ of \d+ parts? done", text) and not ends:
+                        ends.append("asked")
+                        assert c.post(f"/jobs/{job}/cancel", headers={"origin": base}).json()["ok"]
+                    elif text.startswith("data:") and event in ("done", "failed", "cancelled"):
+                        ends.append(event)
+            assert ends == ["asked", "cancelled"]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(120) == 130
+    assert sorted(p.name for p in (data / "kits").iterdir()) == []
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.5"])
+def test_a_public_address_needs_public(tmp_path, host):
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--host", host, "--port", "0",
+                        "--data", str(tmp_path / "data")], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr.startswith("cardgen: error: --host: ") and "add --public" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert not (tmp_path / "data").exists()

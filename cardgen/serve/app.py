@@ -285,7 +285,8 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
                           key=lambda f: (order.index(f["kind"]) if f["kind"] in order else 99, f["path"]))
             if rows:
                 games.append((game.title, rows))
-        titles = {name: game.title for name, game in GAMES.items()}
+        titles = {**{name: game.title for name, game in GAMES.items()}, "manifest": "The kit's list of files",
+                  "pdf metadata": "The PDFs' titles and details", "how to print": "The how-to-print page"}
         check = [dict(r, title=titles.get(r["game"], r["game"].capitalize())) for r in rec["check"]]
         ok = all(r["ok"] for r in rec["check"])
         return face.page("result.html.j2", request, key=key, rec=rec, howto=howto, games=games, ok=ok,
@@ -520,6 +521,7 @@ def _sheet_words(values: dict) -> list:
                                       {"paper": "both", "jobs": 1}))
     except CardgenError:
         return []
-    return [f"A {paper} sheet holds {count} {size} cards {'turned' if turned else 'upright'}."
+    return [f"{'An' if paper == 'A4' else 'A'} {paper} sheet holds {count} {size} cards "
+            f"{'turned' if turned else 'upright'}."
             for paper, count, size, turned in sheet_note(options)]
 
