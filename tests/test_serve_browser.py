@@ -152,6 +152,10 @@ def test_a_playtest_shows_its_figures(page, server):
     assert "60 hands, 4 players" in text
     assert re.search(r"seat 1", text, re.I) and "median" in text and "%" in text
     assert re.search(r"(plays well|misses a target|not sure yet)", text, re.I)
+    page.wait_for_url(re.compile(r"/playtest/[0-9a-f]{64}$"))  # the figures have an address of their own
+    page.reload()
+    page.wait_for_selector("#figures[data-done='1'] .figs[data-game=str8eight]")
+    assert "60 hands, 4 players" in page.inner_text("#figures")
 
 
 def test_printer_answers_save_a_profile_and_change_the_sheet(page, server):

@@ -249,7 +249,7 @@
       box.append(h, p);
       if (t.ranked.length) {
         const table = document.createElement("table"); table.className = "files";
-        table.innerHTML = "<thead><tr><th scope=col>Table size</th><th scope=col>Pass cards</th><th scope=col>Sequence</th><th scope=col>Players</th><th scope=col>Targets met</th></tr></thead>";
+        table.innerHTML = "<thead><tr><th scope=col>Table size</th><th scope=col>Pass cards</th><th scope=col>Sequence</th><th scope=col>Players</th><th scope=col>Targets settled as met</th></tr></thead>";
         const body = document.createElement("tbody");
         t.ranked.forEach((r) => {
           const tr = document.createElement("tr");
