@@ -120,6 +120,9 @@ def test_a_build_downloads_a_zip_whose_kit_passes_check(page, server, tmp_path):
     n = kit_page(page, server)
     only(page, "eights")
     drawn(page, n)
+    page.click("#plan summary")
+    told = re.search(r"Eights: (\d+) cards, (\d+) a sheet, (\d+) sheets?; box: (\d+)", page.inner_text("#plan"))
+    assert told, page.inner_text("#plan")
     page.click("#build")
     page.wait_for_selector("#verdict")  # the result page, after the build and its check
     assert "agrees with the rules" in page.inner_text("#verdict")
@@ -134,6 +137,12 @@ def test_a_build_downloads_a_zip_whose_kit_passes_check(page, server, tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "all checks passed" in result.stdout
+    # the sheets the page said the kit takes are the sheets it prints: duplex, a front and a back page each
+    from pypdf import PdfReader
+
+    kit = tmp_path / "unpacked" / "kit" / "eights"
+    assert len(PdfReader(kit / "eights-print-letter.pdf").pages) == 2 * int(told.group(3))
+    assert len(PdfReader(kit / "eights-tuckbox-letter.pdf").pages) == int(told.group(4))
     # the same options again: from the cache at once
     kit_page(page, server)
     only(page, "eights")
