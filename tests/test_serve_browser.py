@@ -195,3 +195,13 @@ def test_printer_answers_save_a_profile_and_change_the_sheet(page, server):
     page.click("#plan summary")
     page.wait_for_selector("#plan li")
     assert "9 a sheet" in page.inner_text("#plan")
+
+
+@pytest.mark.parametrize("where", ["", "printer", "playtest"])
+def test_every_field_has_a_label_and_the_page_fits_1024(page, server, where):
+    page.goto(server[0].split("?")[0] + where)
+    page.wait_for_selector("main h1")
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll('input:not([type=hidden]), select')]
+        .filter(e => !e.labels.length).map(e => e.name)""")
+    assert unlabelled == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
