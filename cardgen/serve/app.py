@@ -310,8 +310,7 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         inline = path.suffix == ".pdf"
         return FileResponse(path, media_type=kind, filename=path.name,
                             content_disposition_type="inline" if inline else "attachment",
-                            headers={"cache-control": "no-store", "x-content-type-options": "nosniff",
-                                     "content-security-policy": "sandbox"})
+                            headers={"cache-control": "no-store", "x-content-type-options": "nosniff"})
 
     # -- Set up my printer --------------------------------------------------------------
     async def printer_page(request: Request):
