@@ -136,6 +136,16 @@ def sample_cards(game: str, options, theme):
     return _render(game, _subset(game, _model(game, options)), options, theme)
 
 
+def set_cards(game: str, options, theme) -> list:
+    """Class sets: one sample face of each set, with the set's mark laid over it as the build
+    lays it (design/setmark.py): [(letter, SVGCard)]."""
+    from .design.setmark import mark_deck, set_letter
+
+    art = sample_cards(game, options, theme)
+    one = type(art)((art.faces[-1],), art.backs, (art.back_of[-1],))
+    return [(set_letter(i), mark_deck(one, game, i, theme.fonts.role_map).faces[0]) for i in range(options.sets)]
+
+
 def _spec(options, paper):
     from .layout.imposition import SheetSpec
     from .model.sizes import card_size
@@ -356,7 +366,8 @@ _drawings: dict = {}
 
 
 def _cached(options, part: str, game: str):
-    names = _LOOK if part == "cards" else _SHEET if part == "sheet" else None
+    names = _LOOK if part == "cards" else _LOOK + ("sets",) if part == "sets" else _SHEET if part == "sheet" \
+        else None
     key = (part, game, tuple(getattr(options, n) for n in names) if names else options)
     if key not in _drawings:
         if len(_drawings) >= _KEEP:
@@ -371,6 +382,8 @@ def _draw(options, part: str, game: str):
     theme = theme_for(options)
     if part == "cards":
         return sample_cards(game, options, theme)
+    if part == "sets":
+        return set_cards(game, options, theme)
     if part == "sheet":
         return sheet_svg(options, theme, game)
     return box_svg(options, theme, game)

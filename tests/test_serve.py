@@ -409,3 +409,13 @@ def test_a_public_address_needs_public(tmp_path, host):
     assert r.stderr.startswith("cardgen: error: --host: ") and "add --public" in r.stderr
     assert "Traceback" not in r.stderr
     assert not (tmp_path / "data").exists()
+
+
+def test_class_sets_show_one_card_of_each_set_with_its_mark(client):
+    sets = client.post("/api/preview", data={**KIT, "sets": "3"}, headers=ORIGIN).json()["decks"][0]["sets"]
+    assert [s["letter"] for s in sets] == ["A", "B", "C"]
+    assert [re.search(r'data-set="([A-Z])"', s["face"]).group(1) for s in sets] == ["A", "B", "C"]
+    one = client.post("/api/preview", data=KIT, headers=ORIGIN).json()["decks"][0]["sets"]
+    assert one == []
+    plan = client.post("/api/preview", data={**KIT, "sets": "3"}, headers=ORIGIN).json()["plan"]["decks"][0]
+    assert plan["cards"] == 3 * 70

@@ -144,9 +144,11 @@ def _preview_of(options) -> dict:
     decks = []
     for game in games:
         art = preview.drawn(options, "cards", game)
+        sets = [{"letter": letter, "face": preview.inline(c.svg, f"{game}-set-{letter}", "card")}
+                for letter, c in preview.drawn(options, "sets", game)] if options.sets > 1 else []
         decks.append({"game": game, "title": _title(game),
                       "faces": [preview.inline(c.svg, f"{game}-{i}", "card") for i, c in enumerate(art.faces)],
-                      "back": preview.inline(art.backs[0].svg, f"{game}-back", "card")})
+                      "back": preview.inline(art.backs[0].svg, f"{game}-back", "card"), "sets": sets})
     first = games[0] if games else None
     return {"ok": True, "decks": decks,
             "sheet": preview.inline(preview.drawn(options, "sheet", first), "sheet", "page") if first else "",

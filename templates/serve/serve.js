@@ -107,6 +107,22 @@
           row.appendChild(fig);
         });
         block.append(title, row);
+        if (d.sets && d.sets.length) {
+          const sub = document.createElement("p");
+          sub.className = "sets-title";
+          sub.textContent = "One card of each class set, with its mark:";
+          const marks = document.createElement("div");
+          marks.className = "cards sets";
+          d.sets.forEach((s) => {
+            const fig = document.createElement("figure");
+            fig.innerHTML = s.face;
+            const cap = document.createElement("figcaption");
+            cap.textContent = "set " + s.letter.toUpperCase();
+            fig.appendChild(cap);
+            marks.appendChild(fig);
+          });
+          block.append(sub, marks);
+        }
         decks.appendChild(block);
       });
       $("#sheet").innerHTML = data.sheet || "";
