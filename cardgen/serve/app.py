@@ -168,6 +168,8 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
     @asynccontextmanager
     async def lifespan(app):
         await face.jobs.start()
+        # the first page's preview drawn while the browser opens (the designs and fonts loaded)
+        face.warming = asyncio.get_running_loop().run_in_executor(None, _warm, face.project())
         try:
             yield
         finally:
@@ -478,6 +480,15 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
     door = Door(app, token, hosts)
     door.face = face
     return door
+
+
+def _warm(project: dict) -> None:
+    try:
+        forms_values, errors = forms.read({}, "build", project)
+        if not errors:
+            preview_json(forms_values)
+    except CardgenError:
+        pass
 
 
 def _busy() -> JSONResponse:
