@@ -385,37 +385,25 @@ def calibrate(ctx, check, folder, old_folder, readings, **flags):
 
 def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, typed: str) -> None:
     """calibrate --read: the readings (asked, or from the flag) worked out into the printer's
-    values, checked with the whole project, and saved in its [printer] table."""
+    values, checked with the whole project, and saved in its [printer] table (printerprofile.py)."""
     from . import config, readings
-    from .layout.calibration import on_top_of, plan, solve
     from .layout.paper import papers
-    from .options import BuildOptions, pick
-    from .projectfile import refuse_unwritable, save_settings
-    from .settings import BY_NAME, printer_correction
+    from .printerprofile import save, work_out
+    from .projectfile import refuse_unwritable
+    from .settings import BY_NAME
 
     path = config_path or Path(config.CONFIG_NAME)
     project = config.load(path) if config_path is not None or path.is_file() else {}
-    chosen = papers(values["paper"])
-    if len(chosen) != 1:
+    if len(papers(values["paper"])) != 1:
         raise CardgenError("--read: with paper 'both' there are two sheets; name the one you read "
                            "with --paper letter or --paper a4")
     refuse_unwritable(path)  # before a question is asked
 
     def work(got):  # at a terminal, an error here asks again for the readings at fault
-        found = solve(plan(chosen[0]), got)
-        if check:  # what is left of the error, on top of the values the check print was drawn with
-            found = on_top_of(printer_correction(values), found)
-        new = {"back_offset": found.back_offset, "back_rotation": found.back_rotation,
-               "print_scale": found.scale, "printer_margin": found.margins}
-        merged = {**project, **{k: v for k, v in values.items() if k == "paper"}, **new}
-        merged.pop("out", None)
-        before = BuildOptions(**pick(BuildOptions, {**merged, "printer_margin": project.get("printer_margin")}))
-        after = BuildOptions(**pick(BuildOptions, merged))  # a correction that pushes cards off the sheet: one line
-        return found, new, before, after, got.edges
+        return work_out(project, values, got, check)
 
-    found, new, before, after, edges = work(readings.parse(typed)) if typed else readings.ask(work)
-    save_settings(path, new)
-    for line in readings.describe(found, _sheet_note(before), _sheet_note(after), edges):
+    lines, new = save(path, work(readings.parse(typed)) if typed else readings.ask(work))
+    for line in lines:
         click.echo(line)
     shown = ", ".join(f"{BY_NAME[k].toml_key} = {_shown_value(v)}" for k, v in new.items())
     click.echo(f"Saved in {path} under [printer]: {shown}.")
@@ -425,23 +413,6 @@ def _read_sheet(ctx, config_path: "Path | None", values: dict, check: bool, type
 
 def _shown_value(value) -> str:
     return "[" + ", ".join(f"{v:g}" for v in value) + "]" if isinstance(value, tuple) else f"{value:g}"
-
-
-def _sheet_note(options) -> list:
-    """What a home-print sheet of the project holds with these options: (paper, cards, size,
-    turned) for each paper."""
-    from .layout.imposition import SheetSpec, per_sheet
-    from .layout.paper import papers
-    from .model.sizes import card_size
-    from .settings import printer_margins
-
-    size = card_size(options.card_size)
-    notes = []
-    for paper in papers(options.paper):
-        count, turned = per_sheet(SheetSpec(paper, size.width, size.height, options.bleed, options.layout,
-                                            margins=printer_margins(options)))
-        notes.append(("Letter" if paper.name == "letter" else paper.name.upper(), count, options.card_size, turned))
-    return notes
 
 
 def _calibration_folder(folder: Path) -> None:
@@ -629,3 +600,26 @@ def check(ctx, folder, **flags):
         sys.exit(1)
     if not quiet:
         click.echo(f"all checks passed in {folder}" if verbose else "all checks passed")
+
+
+@main.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=None, metavar="N",
+              help="The port to listen on (default 8470; 0: any free one).")
+@click.option("--no-browser", "no_browser", is_flag=True, help="Print the address only; do not open a browser.")
+@click.option("--data", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Folder for everything the server writes: kits, reports, the printer's profile "
+                   "(default: ~/.local/share/cardgen).")
+@click.option("--host", default="127.0.0.1", metavar="HOST", help="The address to listen on (default: this computer "
+              "only, 127.0.0.1); another needs --public.")
+@click.option("--public", is_flag=True, help="Allow a --host other computers can reach.")
+@_friendly
+def serve(port, no_browser, data, host, public):
+    """Open cardgen in your browser: make a kit with a live preview, set up your printer, playtest a variant.
+
+    Prints the address (with a key: keep it to yourself) and opens it; Ctrl-C stops the server."""
+    import os
+
+    from .serve.run import DEFAULT_PORT, serve as run
+
+    sys.exit(run(DEFAULT_PORT if port is None else port, host, public, data, not no_browser, click.echo,
+                 jobs=min(2, os.cpu_count() or 1)))

@@ -70,10 +70,30 @@ BUILDS = {
     "class": Build(("build --game str8eight --preset grade3 --sets 2 --format pdf,png --out class",),
                    "the grade3 preset as two class sets"),
     "calibration": Build(("calibrate --out calibration",), "the printer calibration sheet"),
+    # not cardgen commands: docs/serve_pictures.py screenshots `cardgen serve`'s pages in Chromium
+    "serve": Build(("docs/serve_pictures.py",), "screenshots of the pages of cardgen serve"),
 }
 
 KIT = "kit/str8eight"
 PICTURES = {
+    # cardgen serve, in the browser
+    "serve-kit": Picture("serve", (Source("kit.png"),), 1024, "The 'Make a kit' page of cardgen serve",
+                         "Make a kit: the choices on the left, the cards drawn as you choose on the right, and "
+                         "what the kit takes at the bottom."),
+    "serve-error": Picture("serve", (Source("kit-error.png"),), 1024, "A value out of range, refused at its field",
+                           "A value the kit cannot take is marked at its field, in the same words as the command "
+                           "line's."),
+    "serve-building": Picture("serve", (Source("building.png"),), 1024, "A kit being built, with its progress",
+                              "Building: what is being made, and a button to stop."),
+    "serve-result": Picture("serve", (Source("result.png"),), 1024, "A built kit: the check, how to print, the files",
+                            "The kit: the check's verdict, the how-to-print page first, then every file and the "
+                            "whole kit as one zip."),
+    "serve-printer": Picture("serve", (Source("printer.png"),), 1024, "The printer's readings saved",
+                             "Set up my printer: what the test sheet showed, in plain words, and the sheet count "
+                             "it changes."),
+    "serve-playtest": Picture("serve", (Source("playtest.png"),), 1024, "Playtest figures for a variant",
+                              "Does this variant play well? Each seat's wins with its interval, a hand's length and "
+                              "the verdict against the targets."),
     # the kit
     "cover": Picture("kit", (Source(f"{KIT}/str8eight-rules.pdf"),), 520, "The cover of the Str8 Eight rule booklet",
                      "The rule booklet's cover: the game's wordmark over a fan of the deck's own cards."),
@@ -217,6 +237,8 @@ class Builds:
             where.mkdir()
             for command in BUILDS[name].commands:
                 args = [sys.executable, "-m", "cardgen", *command.split(), "-q"]
+                if command.endswith(".py"):  # a script of the docs, given the folder to write into
+                    args = [sys.executable, str(DOCS.parent / command), str(where)]
                 done = subprocess.run(args, cwd=where, capture_output=True, text=True)
                 if done.returncode != 0:
                     raise RuntimeError(f"the docs' build {name!r}: 'cardgen {command}' exited "

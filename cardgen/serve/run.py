@@ -1,0 +1,90 @@
+"""The server: uvicorn on loopback (a public address only when asked twice), the address
+with its key printed, the browser opened, and Ctrl-C stopping every job before it exits."""
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+
+from ..errors import CardgenError
+from .security import LOOPBACK, allowed_hosts, new_token
+
+DEFAULT_PORT = 8470
+
+
+def default_data() -> Path:
+    """Where the web face keeps what it writes, when --data is not given."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "cardgen"
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if port and exc.errno in (98, 48):
+            raise CardgenError(f"--port: port {port} is taken (another 'cardgen serve'?); choose another with "
+                               "--port N, or --port 0 for any free one") from None
+        raise CardgenError(f"--host: cannot listen on {host} ({exc.strerror}); use 127.0.0.1") from None
+    sock.listen(64)
+    sock.set_inheritable(True)
+    return sock
+
+
+def check_host(host: str, public: bool) -> None:
+    if host not in LOOPBACK and not public:
+        raise CardgenError(f"--host: {host} would let other computers on the network reach this server (anyone "
+                           "with the key in its address could build kits and write into the data folder); add "
+                           "--public to mean it, or leave --host out to stay on this computer")
+
+
+def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = False, data: "Path | None" = None,
+          browser: bool = True, echo=print, jobs: int = 1) -> int:
+    """Run until Ctrl-C; returns the exit code (130 after Ctrl-C)."""
+    import uvicorn
+
+    from .app import create_app
+
+    check_host(host, public)
+    data = Path(data) if data is not None else default_data()
+    if os.path.lexists(data) and not data.is_dir():
+        raise CardgenError(f"--data: {data} is not a folder; name a folder (it is made if need be)")
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CardgenError(f"--data: cannot create {data} ({exc.strerror}); choose a folder you can write to") \
+            from None
+    sock = _bind(host, port)
+    port = sock.getsockname()[1]
+    token = new_token()
+    shown = f"[{host}]" if ":" in host else host
+    app = create_app(data, token, allowed_hosts(host, port), jobs)
+    url = f"http://{shown}:{port}/?token={token}"
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False,
+                            timeout_graceful_shutdown=30)
+    server = uvicorn.Server(config)
+    echo(f"cardgen serve: open {url}")
+    echo(f"  everything it writes goes into {data}; Ctrl-C stops it")
+    if public:
+        echo(f"  listening on {host}: other computers that can reach it and have the key can use it")
+    if browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        echo("cardgen serve: stopped; every job was stopped and nothing half-written was kept")
+        return 130
+    finally:
+        sock.close()
+    if server.should_exit:
+        echo("cardgen serve: stopped; every job was stopped and nothing half-written was kept")
+        return 130
+    return 0

@@ -1,0 +1,135 @@
+"""The web face's door: a random key in the first address (kept in a cookie), the Host
+header checked (DNS rebinding), the Origin of every state-changing request checked (CSRF)
+and the size of every request body bounded. One ASGI middleware, in front of every route.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+from urllib.parse import parse_qs, urlencode
+
+COOKIE = "cardgen_key"
+MAX_BODY = 64 * 1024  # bytes: a form of settings or readings is a few hundred
+SAFE_METHODS = (b"GET", b"HEAD", "GET", "HEAD")
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def allowed_hosts(host: str, port: int) -> frozenset:
+    """The Host header values a browser sends for this server: its own name and port."""
+    names = {host} | (set(LOOPBACK) if host in LOOPBACK else set())
+    shown = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}
+    return frozenset({f"{n}:{port}" for n in shown} | ({n for n in shown} if port == 80 else set()))
+
+
+def _header(scope, name: bytes) -> "str | None":
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _cookie(scope, name: str) -> "str | None":
+    raw = _header(scope, b"cookie") or ""
+    for part in raw.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return None
+
+
+class Door:
+    """ASGI middleware: refuses (with a short page saying why) what is not ours."""
+
+    def __init__(self, app, token: str, hosts: frozenset, max_body: int = MAX_BODY):
+        self.app, self.token, self.hosts, self.max_body = app, token, hosts, max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        host = _header(scope, b"host")
+        if host is None or host.lower() not in self.hosts:
+            return await _refuse(send, 421, "This server answers only at its own address (the Host header named "
+                                            "another); open the address 'cardgen serve' printed.")
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        given = query.get("token", [None])[0]
+        if given is not None and hmac.compare_digest(given.encode(), self.token.encode()) \
+                and scope["method"] in SAFE_METHODS:
+            rest = {k: v for k, v in query.items() if k != "token"}
+            target = scope.get("root_path", "") + scope["path"] + (f"?{urlencode(rest, doseq=True)}" if rest else "")
+            return await _redirect(send, target, self.token)
+        cookie = _cookie(scope, COOKIE)
+        if cookie is None or not hmac.compare_digest(cookie.encode(), self.token.encode()):
+            return await _refuse(send, 403, "This page needs the key in the address 'cardgen serve' printed when it "
+                                            "started: open that address (it ends in ?token=…).")
+        if scope["method"] not in SAFE_METHODS:
+            origin = _header(scope, b"origin")
+            site = _header(scope, b"sec-fetch-site")
+            if origin is None or origin.lower() not in {f"http://{h}" for h in self.hosts} \
+                    or (site is not None and site not in ("same-origin", "none")):
+                return await _refuse(send, 403, "A change must come from this server's own pages (the request "
+                                                "came from another site, or said not where from).")
+            length = _header(scope, b"content-length")
+            if length is not None and (not length.isdigit() or int(length) > self.max_body):
+                return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
+                                                "send less.")
+            body = await _read_body(receive, self.max_body)
+            if body is None:
+                return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
+                                                "send less.")
+            receive = _replay(body, receive)
+        await self.app(scope, receive, send)
+
+
+async def _read_body(receive, limit: int) -> "bytes | None":
+    """The whole body (a chunked one too), or None once it passes limit bytes."""
+    parts, seen = [], 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(parts)
+        chunk = message.get("body", b"")
+        seen += len(chunk)
+        if seen > limit:
+            return None
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+def _replay(body: bytes, receive):
+    """receive for the app: the body read already, then what the connection says."""
+    sent = [False]
+
+    async def inner():
+        if not sent[0]:
+            sent[0] = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return inner
+
+
+_HEADERS = [(b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
+            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
+
+
+async def _refuse(send, status: int, why: str):
+    from html import escape
+
+    body = (f"<!doctype html><html lang=en><meta charset=utf-8><title>cardgen</title>"
+            f"<body style='font:18px/1.5 sans-serif;max-width:40em;margin:3em auto'><h1>cardgen</h1>"
+            f"<p role=alert>{escape(why, quote=False)}</p></body></html>").encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": _HEADERS + [(b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _redirect(send, target: str, token: str):
+    cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"
+    await send({"type": "http.response.start", "status": 303,
+                "headers": [(b"location", target.encode("latin-1")), (b"set-cookie", cookie.encode()),
+                            (b"cache-control", b"no-store"), (b"content-length", b"0")]})
+    await send({"type": "http.response.body", "body": b""})
