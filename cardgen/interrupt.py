@@ -96,9 +96,38 @@ def _hold_before_fork() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS[1:])
 
 
+_held = 0  # a stop signal that arrived while this process forked, not yet acted on
+
+
+def _hold(signum, frame):
+    global _held
+    _held = _held or signum
+
+
 def _release_in_parent() -> None:
-    if any(_ours(s) for s in STOP_SIGNALS[1:]):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+    """A SIGTERM held during the fork is delivered as the mask is lifted, and its handler's
+    Stopped raised inside this at-fork hook was only printed ("Exception ignored in
+    _release_in_parent") and lost: it is noted here instead, and acted on by after_fork()."""
+    if not any(_ours(s) for s in STOP_SIGNALS[1:]):
+        return
+    try:
+        previous = [(s, signal.signal(s, _hold)) for s in STOP_SIGNALS[1:]]
+    except ValueError:  # not the main thread: no handler of ours runs here
+        previous = []
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+    for s, handler in previous:
+        signal.signal(s, handler)
+
+
+def after_fork() -> None:
+    """In the process that forked, once the fork is done (parallel.forking): act on a stop
+    that arrived during it, as its handler would have."""
+    global _held
+    signum, _held = _held, 0
+    if signum:
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            handler(signum, None)
 
 
 def _default_in_child() -> None:
