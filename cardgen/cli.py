@@ -71,7 +71,7 @@ def _terminal() -> bool:
     """stderr is a terminal that understands the escape codes of a rewriting status line."""
     import os
 
-    return sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+    return sys.stderr is not None and sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
 
 
 def _save_traceback() -> str:
