@@ -62,11 +62,12 @@ class Moment:
     line: str  # stop once a line of the command's stderr holds this
     pause: str = ""  # CARDGEN_TEST_PAUSE for the hook ("" : no hook)
     idle: bool = False  # and then once every other process of the group is idle
+    made: str = ""  # and then once a private folder of this prefix is in the temporary folder
 
 
 MOMENTS = (
     Moment("playtest: the pool starting", PLAYTEST, "playing 3,000 hands"),
-    Moment("playtest: hands being played", PLAYTEST, "of 3,000 hands played"),
+    Moment("playtest: hands being played", PLAYTEST, "of 3,000 hands played", made="cardgen-matplotlib-"),
     Moment("playtest: workers idle, waiting for a chunk", PLAYTEST, "test: paused", "submit:6", idle=True),
     Moment("playtest: the skill ladder", LADDER, "lookahead against greedy"),
     Moment("playtest: the report being drawn", REPORT, "test: paused", "draw"),
@@ -83,11 +84,13 @@ class Outcome:
     seconds: float  # from the SIGTERM to the exit
     stderr: str
     left: list  # what the stop left: processes, report, --json file, private folders
+    sig: int = signal.SIGTERM
 
     @property
     def clean(self) -> bool:
-        return self.code == 128 + signal.SIGTERM and self.seconds <= 5 and not self.left \
-            and "Traceback" not in self.stderr and self.stderr.endswith("cardgen: stopped by SIGTERM\n")
+        line = "cardgen: interrupted\n" if self.sig == signal.SIGINT else f"cardgen: stopped by {self.sig.name}\n"
+        return self.code == 128 + self.sig and self.seconds <= 5 and not self.left \
+            and "Traceback" not in self.stderr and self.stderr.endswith(line)
 
     def __str__(self) -> str:
         return (f"{self.moment}: exit {self.code} after {self.seconds:.2f} s, left {self.left or 'nothing'}, "
@@ -120,7 +123,14 @@ def _wait_idle(pgid: int, deadline: float) -> None:
     raise AssertionError("the workers never went idle")
 
 
-def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float = 0.0) -> Outcome:
+def _ctrl_c_as_at_a_terminal() -> None:
+    """SIGINT handled as a program started from a terminal has it (a test run started in
+    the background of a shell inherits it ignored, and cardgen leaves an ignored Ctrl-C so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float = 0.0,
+            sig: signal.Signals = signal.SIGTERM) -> Outcome:
     """Run the moment's command in a session of its own, SIGTERM its group at the moment
     (later: that many seconds after it, for the benchmark's spread of moments), and say
     how it ended."""
@@ -132,7 +142,7 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
     argv = [sys.executable, "-c", HOOK] if moment.pause else [sys.executable, "-m", "cardgen"]
     proc = subprocess.Popen(argv + [*moment.command, "--out", str(out), "--json", str(figures)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=env, start_new_session=True)
+                            env=env, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     lines: queue.Queue = queue.Queue()
     err: list = []
 
@@ -157,9 +167,12 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
                 break
         if moment.idle:
             _wait_idle(proc.pid, deadline)
+        while moment.made and not any(p.name.startswith(moment.made) for p in tmp.iterdir()):
+            assert time.monotonic() < deadline and proc.poll() is None, f"{moment.name}: no {moment.made}*"
+            time.sleep(0.02)
         if later:
             time.sleep(later)
-        os.killpg(proc.pid, signal.SIGTERM)
+        os.killpg(proc.pid, sig)  # Ctrl-C at a terminal reaches the whole group too
         stopped = time.monotonic()
         try:
             code = proc.wait(timeout=5)
@@ -181,4 +194,4 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
     left += [p.name for p in (out, figures) if os.path.lexists(p)]
     left += [f"tmp/{p.name}" for p in tmp.iterdir()]
     left += [p.name for p in folder.iterdir() if p.name.startswith((".out.", ".figures.json."))]
-    return Outcome(moment.name, code, seconds, "".join(err), left)
+    return Outcome(moment.name, code, seconds, "".join(err), left, sig)

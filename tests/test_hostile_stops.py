@@ -192,3 +192,89 @@ def test_sigterm_to_the_group_stops_a_playtest_and_a_tune_at_any_moment(tmp_path
     with ThreadPoolExecutor(4) as pool:
         outcomes = list(pool.map(lambda im: stop_at(im[1], tmp_path / str(im[0])), enumerate(MOMENTS)))
     assert [str(o) for o in outcomes if not o.clean] == []
+
+
+def test_ctrl_c_and_a_log_reader_that_quits_leave_no_private_folder(tmp_path):
+    """The report's drawing process loads matplotlib into a private folder while the hands
+    are played. Ctrl-C (SIGINT to the group), or a --log FIFO whose reader quits, ended the
+    playtest, which stopped that process with SIGTERM: it died at once and its
+    cardgen-matplotlib-<pid>-… folder stayed in the temporary folder (issue 40). The
+    command's process now sweeps, as it exits, every private folder named with its pid."""
+    import threading
+
+    from stopper import MOMENTS, group, stop_at
+
+    moment = next(m for m in MOMENTS if m.made == "cardgen-matplotlib-")
+    outcome = stop_at(moment, tmp_path / "ctrl-c", sig=signal.SIGINT)
+    assert outcome.clean, str(outcome)
+
+    tmp, fifo = tmp_path / "tmp", tmp_path / "hands.fifo"
+    tmp.mkdir()
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, there before the playtest looks
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "3000",
+                             "--ladder-hands", "0", "-j", "2", "-q", "--log", str(fifo), "--out",
+                             str(tmp_path / "out")], stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(tmp)}, start_new_session=True)
+    try:
+        import select
+
+        deadline = time.monotonic() + 120
+        seen = b""
+        while len(seen) < 1000 and time.monotonic() < deadline and proc.poll() is None:
+            if select.select([reader], [], [], 0.5)[0]:  # hands logged: the drawing process runs too
+                seen += os.read(reader, 4096)
+        made = [p.name for p in tmp.iterdir()]
+        os.close(reader)  # the reader quits
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert any(name.startswith("cardgen-matplotlib-") for name in made), made
+    assert proc.returncode == 2 and err.count("\n") == 1 and "--log:" in err and "stopped reading" in err, err
+    assert _group_gone(proc.pid)
+    assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")) == []
+    assert not (tmp_path / "out").exists()
+
+
+FAKE_GS = "#!/bin/sh\nexec sleep 600\n"  # a Ghostscript that takes its time: the ink check's folder stays made
+
+SHOP_HOOK = """
+import sys
+import cardgen.check.ink as ink
+gs = sys.argv.pop(1)
+ink.gs_program = lambda: gs
+sys.argv[0] = "cardgen"
+from cardgen.entry import run
+run()
+"""
+
+
+def test_sigterm_to_the_group_while_the_shop_ink_is_measured_leaves_no_private_folder(tmp_path):
+    """A print-shop build measures the total ink of its CMYK file with Ghostscript, in a
+    private cardgen-ink-<pid>-… folder of a game's process. SIGTERM to the group during
+    `build --format all` ended that process at once and the folder stayed (issue 40)."""
+    tmp, gs = tmp_path / "tmp", tmp_path / "gs"
+    tmp.mkdir()
+    gs.write_text(FAKE_GS)
+    gs.chmod(0o755)
+    proc = subprocess.Popen([sys.executable, "-c", SHOP_HOOK, str(gs), "build", "--game", "str8eight", "--format",
+                             "shop", "--shop", "drivethrucards", "-j", "2", "-q", "--out", str(tmp_path / "out")],
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp)},
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 180
+        while not any(p.name.startswith("cardgen-ink-") for p in tmp.iterdir()):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.02)
+        os.killpg(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert (proc.returncode, err) == (143, "cardgen: stopped by SIGTERM; the previous output was left as it was\n")
+    assert _group_gone(proc.pid)
+    assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gs", "tmp"]
