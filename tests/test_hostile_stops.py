@@ -253,13 +253,14 @@ run()
 
 def test_sigterm_to_the_group_while_the_shop_ink_is_measured_leaves_no_private_folder(tmp_path):
     """A print-shop build measures the total ink of its CMYK file with Ghostscript, in a
-    private cardgen-ink-<pid>-… folder of a game's process. SIGTERM to the group during
-    `build --format all` ended that process at once and the folder stayed (issue 40)."""
+    private cardgen-ink-<pid>-… folder of a game's process (two games: each builds in a
+    process of its own). SIGTERM to the group during `build --format all` ended that
+    process at once and the folder stayed (issue 40)."""
     tmp, gs = tmp_path / "tmp", tmp_path / "gs"
     tmp.mkdir()
     gs.write_text(FAKE_GS)
     gs.chmod(0o755)
-    proc = subprocess.Popen([sys.executable, "-c", SHOP_HOOK, str(gs), "build", "--game", "str8eight", "--format",
+    proc = subprocess.Popen([sys.executable, "-c", SHOP_HOOK, str(gs), "build", "--game", "str8eight,eights", "--format",
                              "shop", "--shop", "drivethrucards", "-j", "2", "-q", "--out", str(tmp_path / "out")],
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp)},
                             start_new_session=True)
