@@ -176,6 +176,26 @@ def raise_on_stop_signals() -> None:
 
 
 @contextmanager
+def raising():
+    """Inside, SIGTERM and SIGHUP that would end the process at once (their default) raise
+    Stopped instead, so the with blocks inside clean up; as they were after. For a program
+    that is not the cardgen command and runs our code (the docs build making its pictures
+    in a private folder)."""
+    import threading
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOP_SIGNALS[1:]:
+            if signal.getsignal(signum) == signal.SIG_DFL:
+                previous[signum] = signal.signal(signum, _stop)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextmanager
 def deferred():
     """Signals only noted inside (acted on at the next checkpoint). Nested sections share
     the outer one's note: the command wraps the build and its summary in one, so a stop

@@ -279,3 +279,57 @@ def test_sigterm_to_the_group_while_the_shop_ink_is_measured_leaves_no_private_f
     assert _group_gone(proc.pid)
     assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gs", "tmp"]
+
+
+DOCS_HOOK = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+import pictures
+def run(*args, **kwargs):  # a build of the docs' pictures, under way until the stop
+    os.write(2, b"test: building\\n")
+    while True:
+        signal.pause()
+pictures.subprocess.run = run
+pictures.make(["calibration-front"])
+"""
+
+
+def test_a_stopped_docs_build_leaves_no_picture_folder(tmp_path, monkeypatch):
+    """The docs build makes its pictures from cardgen builds in a temporary folder; a
+    sphinx-build stopped with SIGTERM (which ends a Python program at once) left the
+    whole cardgen-docs-… folder, and nothing ever swept it (issue 40). Now the folder is
+    a private one of cardgen's: removed as the stop ends the build, and, after a SIGKILL,
+    by the next cardgen process."""
+    from pathlib import Path
+
+    from cardgen import private
+
+    docs_ext = Path(__file__).resolve().parent.parent / "docs" / "_ext"
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp), "CARDGEN_DOCS_CACHE": str(tmp_path / "cache"),
+           "CARDGEN_DOCS_PICTURES": "calibration"}
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        proc = subprocess.Popen([sys.executable, "-c", DOCS_HOOK, str(docs_ext)], stderr=subprocess.PIPE,
+                                text=True, env=env, start_new_session=True)
+        try:
+            assert proc.stderr.readline() == "test: building\n"
+            assert [p.name.split("-")[1] for p in tmp.iterdir()] == ["docs"]
+            os.killpg(proc.pid, sig)
+            proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        if sig == signal.SIGTERM:
+            assert list(tmp.iterdir()) == []
+    # the SIGKILLed one's folder: swept by the next cardgen process that makes a private folder
+    assert [p.name for p in tmp.iterdir()] == [f"cardgen-docs-{proc.pid}-" + p.name.split("-", 3)[3]
+                                               for p in tmp.iterdir()]
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    monkeypatch.setattr(private, "_swept", 0)  # this test's process has swept already
+    with private.temporary("playtest"):
+        pass
+    assert list(tmp.iterdir()) == []
