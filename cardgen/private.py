@@ -45,7 +45,11 @@ def folder(purpose: str) -> Path:
 def temporary(purpose: str):
     """A private folder for one piece of work (a context manager giving its path), removed
     when the work is done."""
-    return tempfile.TemporaryDirectory(prefix=_prefix(purpose))
+    prefix = _prefix(purpose)
+    try:
+        return tempfile.TemporaryDirectory(prefix=prefix)
+    except OSError as exc:
+        raise _refused(exc) from None
 
 
 def _prefix(purpose: str) -> str:
@@ -58,7 +62,23 @@ def _prefix(purpose: str) -> str:
 
 
 def _mkdtemp(purpose: str) -> str:
-    return tempfile.mkdtemp(prefix=_prefix(purpose))
+    prefix = _prefix(purpose)
+    try:
+        return tempfile.mkdtemp(prefix=prefix)
+    except OSError as exc:
+        raise _refused(exc) from None
+
+
+def _refused(exc: OSError):
+    """The temporary folder refused a private folder (made read-only, full, removed): one
+    line naming TMPDIR and the way out, from whichever process of the command it was."""
+    from .errors import DISK_FULL, CardgenError
+
+    where = tempfile.gettempdir()
+    fix = "make room there" if exc.errno in DISK_FULL else "make it writable"
+    return CardgenError(f"cannot make a private folder in the temporary folder {where} ({exc.strerror or exc}): "
+                        f"cardgen keeps its working files there; {fix}, or set TMPDIR to a folder you can write "
+                        "to (e.g. TMPDIR=$HOME/tmp)")
 
 
 def _remove_at_exit(path: Path) -> None:

@@ -39,7 +39,17 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
 
     worker_signals()  # the pool inherits these
     builder_end.close()
-    warm()
+    try:
+        warm()
+    except Exception as exc:  # noqa: BLE001 - e.g. TMPDIR turned read-only: the build's answer, not a traceback here
+        failed = ("error", exc)
+        while True:
+            try:
+                if conn.recv() is None:
+                    return
+                conn.send(failed)
+            except (EOFError, OSError):
+                return
     gc.freeze()  # this process only serves the pool: its workers never walk what they inherit (parallel.forking)
     with multiprocessing.get_context("fork").Pool(workers, initializer=worker_signals) as pool:
         while True:
