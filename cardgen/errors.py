@@ -56,8 +56,12 @@ def in_temporary_folder(exc: OSError) -> "CardgenError | None":
     if name is None or isinstance(name, int):
         return None
     base = Path(os.path.abspath(tempfile.gettempdir()))
-    if not Path(os.path.abspath(os.fsdecode(name))).is_relative_to(base):
+    path = Path(os.path.abspath(os.fsdecode(name)))
+    if not path.is_relative_to(base) or path == base:
         return None
+    parts = path.relative_to(base).parts  # a working file made in it, or in a private folder of ours;
+    if parts[0].startswith(".") or (len(parts) > 1 and not parts[0].startswith("cardgen-")):
+        return None  # not an output folder under /tmp, its staging and lock (".<name>.cardgen-…"), a --log
     fix = "make room there" if exc.errno in DISK_FULL else "make it writable"
     return CardgenError(f"cannot write {os.fsdecode(name)} in the temporary folder {base} ({exc.strerror or exc}): "
                         f"cardgen keeps its working files there; {fix}, or set TMPDIR to a folder you can write to "
