@@ -35,7 +35,8 @@ def test_playtest_json_to_a_closed_output(tmp_path):
                            "there; name a file, e.g. --json playtest.json\n")
     assert not out.exists()
     # with its output and its error stream closed, the report is written all the same
-    quiet = _run(">&- 2>&-", "playtest", "-q", "--game", "eights", "--hands", "10", "-j", "1", "--out", out)
+    quiet = _run(">&- 2>&-", "playtest", "-q", "--game", "eights", "--hands", "10", "--ladder-hands", "0", "-j", "1",
+                 "--out", out)
     assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, "", "")
     assert (out / "playtest" / "eights-playtest.json").is_file()
 
