@@ -333,3 +333,43 @@ def test_a_stopped_docs_build_leaves_no_picture_folder(tmp_path, monkeypatch):
     with private.temporary("playtest"):
         pass
     assert list(tmp.iterdir()) == []
+
+
+RENDER_HOOK = """
+import os, signal, sys
+import cardgen.draw.png as png
+def held(job):  # a render worker at work when the stop comes
+    os.write(2, b"test: rendering\\n")
+    while True:
+        signal.pause()
+held.__module__, held.__qualname__ = png.__name__, "_write_one"  # sent to the workers by name
+png._write_one = held
+sys.argv[0] = "cardgen"
+from cardgen.entry import run
+run()
+"""
+
+
+def test_sigterm_to_the_group_while_pngs_are_drawn(tmp_path):
+    """One game's build draws its PNGs on a pool of render workers run by a warm process.
+    SIGTERM to the group killed them all, and the build, waiting for their answer, ended
+    with "internal error (RuntimeError: the render workers stopped without an answer)",
+    exit 70 (found while fixing issue 40). Now it ends as stopped: 143, the usual line, the
+    old output (none) as it was, no process or private folder left."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    proc = subprocess.Popen([sys.executable, "-c", RENDER_HOOK, "build", "--game", "eights", "--format", "png", "-j",
+                             "2", "-q", "--out", str(tmp_path / "out")], stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(tmp)}, start_new_session=True)
+    try:
+        assert proc.stderr.readline() == "test: rendering\n"
+        os.killpg(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert (proc.returncode, err) == (143, "cardgen: stopped by SIGTERM; the previous output was left as it was\n")
+    assert _group_gone(proc.pid)
+    assert [p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")] == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"]
