@@ -62,12 +62,11 @@ class Moment:
     line: str  # stop once a line of the command's stderr holds this
     pause: str = ""  # CARDGEN_TEST_PAUSE for the hook ("" : no hook)
     idle: bool = False  # and then once every other process of the group is idle
-    made: str = ""  # and then once a private folder of this prefix is in the temporary folder
 
 
 MOMENTS = (
     Moment("playtest: the pool starting", PLAYTEST, "playing 3,000 hands"),
-    Moment("playtest: hands being played", PLAYTEST, "of 3,000 hands played", made="cardgen-matplotlib-"),
+    Moment("playtest: hands being played", PLAYTEST, "of 3,000 hands played"),
     Moment("playtest: workers idle, waiting for a chunk", PLAYTEST, "test: paused", "submit:6", idle=True),
     Moment("playtest: the skill ladder", LADDER, "lookahead against greedy"),
     Moment("playtest: the report being drawn", REPORT, "test: paused", "draw"),
@@ -167,9 +166,6 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
                 break
         if moment.idle:
             _wait_idle(proc.pid, deadline)
-        while moment.made and not any(p.name.startswith(moment.made) for p in tmp.iterdir()):
-            assert time.monotonic() < deadline and proc.poll() is None, f"{moment.name}: no {moment.made}*"
-            time.sleep(0.02)
         if later:
             time.sleep(later)
         os.killpg(proc.pid, sig)  # Ctrl-C at a terminal reaches the whole group too

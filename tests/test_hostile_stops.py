@@ -194,20 +194,23 @@ def test_sigterm_to_the_group_stops_a_playtest_and_a_tune_at_any_moment(tmp_path
     assert [str(o) for o in outcomes if not o.clean] == []
 
 
-def test_ctrl_c_and_a_log_reader_that_quits_leave_no_private_folder(tmp_path):
+def test_ctrl_c_leaves_no_private_folder(tmp_path):
     """The report's drawing process loads matplotlib into a private folder while the hands
     are played. Ctrl-C (SIGINT to the group), or a --log FIFO whose reader quits, ended the
     playtest, which stopped that process with SIGTERM: it died at once and its
     cardgen-matplotlib-<pid>-… folder stayed in the temporary folder (issue 40). The
     command's process now sweeps, as it exits, every private folder named with its pid."""
-    import threading
 
-    from stopper import MOMENTS, group, stop_at
+    from stopper import MOMENTS, stop_at
 
-    moment = next(m for m in MOMENTS if m.made == "cardgen-matplotlib-")
+    moment = next(m for m in MOMENTS if m.name == "playtest: the report being drawn")  # matplotlib loaded
     outcome = stop_at(moment, tmp_path / "ctrl-c", sig=signal.SIGINT)
     assert outcome.clean, str(outcome)
 
+
+def test_a_log_reader_that_quits_leaves_no_private_folder(tmp_path):
+    """As Ctrl-C above: the playtest ends with one line, and the report process's
+    matplotlib folder goes with it."""
     tmp, fifo = tmp_path / "tmp", tmp_path / "hands.fifo"
     tmp.mkdir()
     os.mkfifo(fifo)
