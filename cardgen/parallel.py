@@ -87,8 +87,9 @@ def forking():
     import gc
 
     from . import private  # noqa: F401 - its folders are named with this process's pid, in the parts too
-    from .interrupt import after_fork
+    from .interrupt import after_fork, our_fork
 
+    our_fork()
     gc.freeze()
     try:
         yield

@@ -376,3 +376,40 @@ def test_sigterm_to_the_group_while_pngs_are_drawn(tmp_path):
     assert _group_gone(proc.pid)
     assert [p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")] == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"]
+
+
+STOP_DURING_A_FORK = """
+import os, signal, sys
+signum, forks = int(sys.argv.pop(1)), [0]
+def stop_now():  # runs after cardgen's own before-fork hook (registered later, called earlier)
+    forks[0] += 1
+    if forks[0] == 2:  # the playtest's first worker, as its pool starts
+        os.kill(os.getpid(), signum)
+os.register_at_fork(before=stop_now)
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal
+sys.argv[0] = "cardgen"
+from cardgen.entry import run
+run()
+"""
+
+
+@pytest.mark.parametrize("sig, code, line", [(signal.SIGTERM, 143, "cardgen: stopped by SIGTERM\n"),
+                                             (signal.SIGINT, 130, "cardgen: interrupted\n")], ids=["TERM", "INT"])
+def test_a_stop_that_arrives_while_the_playtest_forks(tmp_path, sig, code, line):
+    """A stop signal that arrives while the playtest forks a worker is held until the fork
+    is done; its handler then ran inside an at-fork hook, whose exception Python only
+    prints ("Exception ignored in: <function _release_in_parent>") and drops: the stop
+    was lost and the playtest played on (seen once in 16 Ctrl-Cs to a playtest's group).
+    It is acted on once the fork is done."""
+    proc = subprocess.Popen([sys.executable, "-c", STOP_DURING_A_FORK, str(int(sig)), "playtest", "--game",
+                             "str8eight", "--hands", "2000", "--ladder-hands", "0", "-j", "2", "-q", "--out",
+                             str(tmp_path / "out")], stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert (proc.returncode, err) == (code, line)
+    assert _group_gone(proc.pid)
+    assert not (tmp_path / "out").exists()
