@@ -169,8 +169,14 @@ def _build(options: BuildOptions, theme: Theme, progress, warn=None) -> BuildRes
 def _os_error(exc: OSError, staging: "Path | None", final: Path, out: Path) -> str:
     """An OSError as one line naming the file (where it would have gone, not the staging
     folder) and the problem."""
+    from .errors import in_temporary_folder
+
     name = exc.filename
     where = Path(os.fsdecode(name)) if name is not None and not isinstance(name, int) else None
+    temporary = in_temporary_folder(exc)  # TMPDIR turned read-only mid-build, say: name it, not the output
+    if temporary is not None and not (where is not None and staging is not None and where.is_relative_to(staging)) \
+            and not (where is not None and where.is_relative_to(final)):
+        return str(temporary)
     if where is not None and staging is not None and where.is_relative_to(staging):
         where = out / where.relative_to(staging)
     elif where is not None and where.is_relative_to(final):

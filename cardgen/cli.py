@@ -29,7 +29,9 @@ def _friendly(func):
             _error(f"cardgen: error: {exc}")
             sys.exit(2)
         except OSError as exc:
-            full = disk_full(exc)
+            from .errors import in_temporary_folder
+
+            full = disk_full(exc) or in_temporary_folder(exc)
             if full is None:
                 _internal_error(exc)
             _error(f"cardgen: error: {full}")
@@ -71,7 +73,7 @@ def _terminal() -> bool:
     """stderr is a terminal that understands the escape codes of a rewriting status line."""
     import os
 
-    return sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+    return sys.stderr is not None and sys.stderr.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
 
 
 def _save_traceback() -> str:
@@ -80,7 +82,10 @@ def _save_traceback() -> str:
     import tempfile
     import traceback
 
-    fd, path = tempfile.mkstemp(prefix="cardgen-traceback-", suffix=".txt")
+    try:
+        fd, path = tempfile.mkstemp(prefix="cardgen-traceback-", suffix=".txt")
+    except OSError as exc:  # the temporary folder refuses it too
+        return f"no file: the temporary folder {tempfile.gettempdir()} refused it ({exc.strerror})"
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(f"cardgen {__version__}, Python {sys.version.split()[0]}\n")
         fh.write(traceback.format_exc())

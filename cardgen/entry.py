@@ -23,7 +23,26 @@ if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not under a
     signal.signal(signal.SIGINT, _stopped_while_loading)
 
 
+def _closed_streams_to_devnull() -> None:
+    """A standard stream the caller closed (<&-, >&-, 2>&-) is left as Python shows it
+    (sys.stdin, sys.stdout or sys.stderr is None: --json - and calibrate --read refuse it
+    in one line), and its file descriptor is taken by /dev/null: else the next file opened
+    (the output folder's lock, a staging file) would get it, and whatever writes to the
+    standard output (a child process, a library) would write into that file."""
+    for fd, mode in ((0, os.O_RDONLY), (1, os.O_WRONLY), (2, os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            new = os.open(os.devnull, mode)
+            if new != fd:
+                os.dup2(new, fd, inheritable=True)
+                os.close(new)
+            else:
+                os.set_inheritable(fd, True)
+
+
 def run():
+    _closed_streams_to_devnull()
     try:
         from .cli import main
         from .interrupt import raise_on_stop_signals

@@ -42,3 +42,27 @@ def disk_full(exc: OSError, where=None) -> "CardgenError | None":
 def no_room(exc: OSError) -> "tuple[str, str]":
     """(why, what to do) for a write that found no room (errno in DISK_FULL)."""
     return _WHY.get(exc.errno, (exc.strerror or str(exc), "free some space"))
+
+
+def in_temporary_folder(exc: OSError) -> "CardgenError | None":
+    """The one line for a file of the temporary folder that could not be written (TMPDIR
+    made read-only, full or removed mid-build: a library's working file, say), naming
+    TMPDIR and the way out; None for a file elsewhere."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    name = exc.filename
+    if name is None or isinstance(name, int):
+        return None
+    base = Path(os.path.abspath(tempfile.gettempdir()))
+    path = Path(os.path.abspath(os.fsdecode(name)))
+    if not path.is_relative_to(base) or path == base:
+        return None
+    parts = path.relative_to(base).parts  # a working file made in it, or in a private folder of ours;
+    if parts[0].startswith(".") or (len(parts) > 1 and not parts[0].startswith("cardgen-")):
+        return None  # not an output folder under /tmp, its staging and lock (".<name>.cardgen-…"), a --log
+    fix = "make room there" if exc.errno in DISK_FULL else "make it writable"
+    return CardgenError(f"cannot write {os.fsdecode(name)} in the temporary folder {base} ({exc.strerror or exc}): "
+                        f"cardgen keeps its working files there; {fix}, or set TMPDIR to a folder you can write to "
+                        "(e.g. TMPDIR=$HOME/tmp)")

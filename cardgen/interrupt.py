@@ -86,19 +86,65 @@ def _ours(signum) -> bool:
 _forked_by = 0  # in a forked process: the pid of the process that forked it
 
 
+_our_forks = 0  # forks under way in parallel.forking() (whose end calls after_fork)
+_blocked: tuple = ()  # the stop signals held across the fork under way
+
+
+def our_fork() -> None:
+    """parallel.forking() is about to fork: Ctrl-C is held across it too, and acted on by
+    after_fork() (a KeyboardInterrupt raised in an at-fork hook is only printed and lost:
+    a playtest went on playing after Ctrl-C)."""
+    global _our_forks
+    _our_forks += 1
+
+
 def _hold_before_fork() -> None:
     """Hold SIGTERM/SIGHUP while a process forks (the forking thread's mask, which the
     child inherits): a pool may fork a worker at the very moment it terminates the others,
-    and a signal caught before the child reset its handlers would only be noted there."""
-    global _forked_by
+    and a signal caught before the child reset its handlers would only be noted there.
+    In our own forks, Ctrl-C too, when Python handles it."""
+    global _forked_by, _blocked
     _forked_by = os.getpid()
-    if any(_ours(s) for s in STOP_SIGNALS[1:]):
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS[1:])
+    _blocked = STOP_SIGNALS[1:] if any(_ours(s) for s in STOP_SIGNALS[1:]) else ()
+    if _our_forks and callable(signal.getsignal(signal.SIGINT)):
+        _blocked = (signal.SIGINT, *_blocked)
+    if _blocked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _blocked)
+
+
+_held = 0  # a stop signal that arrived while this process forked, not yet acted on
+
+
+def _hold(signum, frame):
+    global _held
+    _held = _held or signum
 
 
 def _release_in_parent() -> None:
-    if any(_ours(s) for s in STOP_SIGNALS[1:]):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+    """A SIGTERM held during the fork is delivered as the mask is lifted, and its handler's
+    Stopped raised inside this at-fork hook was only printed ("Exception ignored in
+    _release_in_parent") and lost: it is noted here instead, and acted on by after_fork()."""
+    if not _blocked:
+        return
+    try:
+        previous = [(s, signal.signal(s, _hold)) for s in _blocked]
+    except ValueError:  # not the main thread: no handler of ours runs here
+        previous = []
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _blocked)
+    for s, handler in previous:
+        signal.signal(s, handler)
+
+
+def after_fork() -> None:
+    """In the process that forked, once the fork is done (parallel.forking): act on a stop
+    that arrived during it, as its handler would have."""
+    global _held, _our_forks
+    _our_forks = max(0, _our_forks - 1)
+    signum, _held = _held, 0
+    if signum:
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            handler(signum, None)
 
 
 def _default_in_child() -> None:
@@ -107,11 +153,13 @@ def _default_in_child() -> None:
     multiprocessing's Pool.terminate() relies on that: with a Python-level handler a pool
     worker sometimes survives the SIGTERM and the parent waits on it for ever (seen in a
     test run; reproduced in plain Python)."""
-    held = [signum for signum in STOP_SIGNALS[1:] if _ours(signum)]
-    for signum in held:
-        signal.signal(signum, signal.SIG_DFL)
-    if held:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS[1:])
+    global _our_forks
+    _our_forks = 0  # the forks under way are the parent's
+    for signum in STOP_SIGNALS[1:]:
+        if _ours(signum):
+            signal.signal(signum, signal.SIG_DFL)
+    if _blocked:  # a fork starts with no signal pending: nothing held is lost
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _blocked)
 
 
 def die_with_parent() -> None:
@@ -144,6 +192,26 @@ def raise_on_stop_signals() -> None:
     for signum in STOP_SIGNALS[1:]:
         if signal.getsignal(signum) == signal.SIG_DFL:
             signal.signal(signum, _stop)
+
+
+@contextmanager
+def raising():
+    """Inside, SIGTERM and SIGHUP that would end the process at once (their default) raise
+    Stopped instead, so the with blocks inside clean up; as they were after. For a program
+    that is not the cardgen command and runs our code (the docs build making its pictures
+    in a private folder)."""
+    import threading
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOP_SIGNALS[1:]:
+            if signal.getsignal(signum) == signal.SIG_DFL:
+                previous[signum] = signal.signal(signum, _stop)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 @contextmanager

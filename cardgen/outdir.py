@@ -220,9 +220,11 @@ def strangers(final: Path, listed: set, folders: set, games, onerror=None):
 # ------------------------------------------------------------------ one build at a time
 
 @contextmanager
-def locked(final: Path, shown: Path):
+def locked(final: Path, shown: Path, what: str = "build"):
     """Hold the folder's lock file (flock: it dies with the process, so a crash never
-    leaves a lock to refuse on). Waits LOCK_WAIT seconds for another build, then refuses."""
+    leaves a lock to refuse on). Waits LOCK_WAIT seconds for another build or playtest,
+    then refuses, naming it. what: the command holding it ("build", "playtest"), written
+    in the lock beside the pid."""
     path = lock_path(final)
     deadline = time.monotonic() + LOCK_WAIT
     while True:
@@ -238,10 +240,12 @@ def locked(final: Path, shown: Path):
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+            holder = os.pread(fd, 64, 0).decode(errors="replace").split()
             os.close(fd)
             if time.monotonic() >= deadline:
-                raise CardgenError(f"another cardgen build{f' (pid {holder})' if holder else ''} is writing "
+                pid = holder[0] if holder and holder[0].isdigit() else ""
+                other = holder[1] if len(holder) > 1 and holder[1] in ("build", "playtest") else "build"
+                raise CardgenError(f"another cardgen {other}{f' (pid {pid})' if pid else ''} is writing "
                                    f"{shown}: wait for it to finish, or choose another --out") from None
             time.sleep(0.1)
             continue
@@ -254,7 +258,7 @@ def locked(final: Path, shown: Path):
         os.close(fd)
     try:
         os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        os.pwrite(fd, f"{os.getpid()} {what}".encode(), 0)
         yield
     finally:
         try:

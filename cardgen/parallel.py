@@ -27,10 +27,13 @@ class Task:
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe(duplex=False)
         self._proc = ctx.Process(target=_child, args=(func, args, child), daemon=False)
-        with forking():
-            self._proc.start()
-        child.close()
-        _live.append(self)
+        try:
+            with forking():
+                self._proc.start()
+        finally:  # a stop that arrived during the fork raises here: the child is stopped with the rest
+            child.close()
+            if self._proc.pid:
+                _live.append(self)
 
     def done(self) -> bool:
         """Whether the child has answered (an inline task always has)."""
@@ -83,11 +86,16 @@ def forking():
     takes them back at once (both are O(1) list moves)."""
     import gc
 
+    from . import private  # noqa: F401 - its folders are named with this process's pid, in the parts too
+    from .interrupt import after_fork, our_fork
+
+    our_fork()
     gc.freeze()
     try:
         yield
     finally:
         gc.unfreeze()
+        after_fork()  # a stop that arrived while forking: acted on now
 
 
 def cancel_all() -> None:

@@ -5,9 +5,16 @@ predictable path another user could plant) and named cardgen-<purpose>-<pid>-<ra
 so that whose it is can be told from its name alone: one a process keeps to its end
 (folder: fontconfig's configuration and cache, matplotlib's cache) or one for a piece
 of work (temporary: Ghostscript's separations, a playtest report's drawings). Each goes
-when its work or its process ends; a process that cannot clean up (SIGKILL, a power cut)
-leaves them behind, and the next cardgen process to make one removes those of dead
-processes: only this user's folders, never a link, never a live process's.
+when its work or its process ends.
+
+The pid in the name is the command's own (the process that imported this module first,
+before it forked its parts), also in a forked part: a part ends at once on SIGTERM to
+the process group, or is killed by the command when it stops, and cannot clean up; the
+command's process then removes, as it exits, every folder named with its pid (issue 40:
+matplotlib's folder of the report's drawing process, the ink check's folder of a game's
+build were left behind). A command that cannot clean up (SIGKILL, a power cut) leaves
+them behind, and the next cardgen process to make one removes those of dead processes:
+only this user's folders, never a link, never a live process's.
 """
 from __future__ import annotations
 
@@ -17,10 +24,11 @@ import stat
 import tempfile
 from pathlib import Path
 
-PURPOSES = ("fonts", "ink", "playtest", "matplotlib", "calibrate")
+PURPOSES = ("fonts", "ink", "playtest", "matplotlib", "calibrate", "docs")
 _NAME = re.compile(r"cardgen-(?:" + "|".join(PURPOSES) + r")-([0-9]{1,10})-[A-Za-z0-9_]{1,32}")
 _made: dict = {}  # purpose -> (pid, folder): a forked child makes its own
 _swept = 0  # the pid of the process that swept last: once a process
+_owner = os.getpid()  # the command's process: the pid every private folder is named with
 
 
 def folder(purpose: str) -> Path:
@@ -37,7 +45,11 @@ def folder(purpose: str) -> Path:
 def temporary(purpose: str):
     """A private folder for one piece of work (a context manager giving its path), removed
     when the work is done."""
-    return tempfile.TemporaryDirectory(prefix=_prefix(purpose))
+    prefix = _prefix(purpose)
+    try:
+        return tempfile.TemporaryDirectory(prefix=prefix)
+    except OSError as exc:
+        raise _refused(exc) from None
 
 
 def _prefix(purpose: str) -> str:
@@ -46,11 +58,27 @@ def _prefix(purpose: str) -> str:
     if _swept != os.getpid():
         _swept = os.getpid()
         sweep_orphans()
-    return f"cardgen-{purpose}-{os.getpid()}-"
+    return f"cardgen-{purpose}-{_owner}-"
 
 
 def _mkdtemp(purpose: str) -> str:
-    return tempfile.mkdtemp(prefix=_prefix(purpose))
+    prefix = _prefix(purpose)
+    try:
+        return tempfile.mkdtemp(prefix=prefix)
+    except OSError as exc:
+        raise _refused(exc) from None
+
+
+def _refused(exc: OSError):
+    """The temporary folder refused a private folder (made read-only, full, removed): one
+    line naming TMPDIR and the way out, from whichever process of the command it was."""
+    from .errors import DISK_FULL, CardgenError
+
+    where = tempfile.gettempdir()
+    fix = "make room there" if exc.errno in DISK_FULL else "make it writable"
+    return CardgenError(f"cannot make a private folder in the temporary folder {where} ({exc.strerror or exc}): "
+                        f"cardgen keeps its working files there; {fix}, or set TMPDIR to a folder you can write "
+                        "to (e.g. TMPDIR=$HOME/tmp)")
 
 
 def _remove_at_exit(path: Path) -> None:
@@ -93,12 +121,45 @@ def sweep_orphans() -> None:
         return
     for name in names:
         match = _NAME.fullmatch(name)
-        if match is None or int(match.group(1)) == os.getpid() or alive(int(match.group(1))):
+        if match is None or int(match.group(1)) in (os.getpid(), _owner) or alive(int(match.group(1))):
             continue
-        path = base / name
-        try:
-            st = path.lstat()
-        except OSError:
-            continue
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid():
-            shutil.rmtree(path, ignore_errors=True)
+        _remove(base / name, shutil)
+
+
+def _remove(path: Path, shutil) -> None:
+    """A folder of this user, never a link."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return
+    if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _sweep_own() -> None:
+    """At the command's exit: every private folder named with its pid, whichever of its
+    parts made it and however that part ended."""
+    import shutil
+
+    if os.getpid() != _owner:
+        return
+    base = Path(tempfile.gettempdir())
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        match = _NAME.fullmatch(name)
+        if match is not None and int(match.group(1)) == _owner:
+            _remove(base / name, shutil)
+
+
+def _register_sweep() -> None:
+    import atexit
+
+    from .interrupt import blocked_during_cleanup
+
+    atexit.register(blocked_during_cleanup(_sweep_own))
+
+
+_register_sweep()

@@ -114,6 +114,9 @@ def ask(work=None):
     import sys
 
     stdin = sys.stdin  # (the test runner's input stands in for it)
+    if stdin is None:  # started with its input closed (<&-): no answer can come
+        raise CardgenError(f"--read: the standard input is closed, so no question can be answered; give every "
+                           f"reading at once: --read {EXAMPLE}")
     again = stdin.isatty()
     typed = {}
     click.echo("Read the sheet as its steps say and answer each question (Ctrl-C stops; nothing is saved "

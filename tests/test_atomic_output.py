@@ -449,3 +449,55 @@ def test_a_busy_switch_names_the_fix_not_a_previous_output(tmp_path, monkeypatch
     one_line(proc, "it is a mount point or in use", f"give a folder inside it, e.g. --out {out / 'kit'}")
     assert "previous output" not in proc.stderr
     assert list(out.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["usb"]
+
+# ------------------------------------------------------------------ a build and a playtest at once
+
+HELD_PLAYTEST = """
+import os, sys
+import cardgen.playtest.simulate as simulate
+count, real_submit = [0], simulate.Workers.submit
+def submit(self, chunk):  # the third chunk waits for the test's word: the playtest is under way
+    count[0] += 1
+    if count[0] == 3:
+        os.write(2, b"test: playing\\n")
+        sys.stdin.readline()
+    return real_submit(self, chunk)
+simulate.Workers.submit = submit
+sys.argv[0] = "cardgen"
+from cardgen.entry import run
+run()
+"""
+
+
+def test_a_build_and_a_playtest_into_one_folder_take_turns(tmp_path, monkeypatch):
+    """A 6 × 6 build and an 8 × 8 playtest into one --out at once both ended with 0, and
+    the kit then held a report of another deck, which check failed (issue 40). The
+    playtest holds the folder's lock from before it reads the deck until its report is in
+    place: a build meanwhile waits, then refuses in one line naming it, and a playtest
+    started while a build writes the folder does the same."""
+    out = tmp_path / "o"
+    assert here("build", "--game", "str8eight", "--table-size", "6", "--format", "svg", "-j", "1", "-q",
+                "--out", out).returncode == 0
+    before = tree(out)
+    monkeypatch.setattr(outdir, "LOCK_WAIT", 0.1)
+    with outdir.locked(out, out):  # as a build running in another process holds it
+        proc = here("playtest", "--game", "str8eight", "--hands", "10", "-j", "1", "-q", "--out", out)
+    one_line(proc, f"another cardgen build (pid {os.getpid()}) is writing {out}: wait for it to finish")
+    assert tree(out) == before
+    playtest = subprocess.Popen([sys.executable, "-c", HELD_PLAYTEST, "playtest", "--game", "str8eight",
+                                 "--table-size", "6", "--hands", "2000", "--ladder-hands", "0", "-j", "2", "-q",
+                                 "--out", str(out)], stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert playtest.stderr.readline() == "test: playing\n"
+        proc = here("build", "--game", "str8eight", "--format", "svg", "-j", "1", "-q", "--out", out)  # 8 × 8
+        one_line(proc, f"another cardgen playtest (pid {playtest.pid}) is writing {out}: wait for it to finish")
+        assert tree(out) == before
+        _, err = playtest.communicate("go on\n", timeout=300)
+    finally:
+        if playtest.poll() is None:
+            playtest.kill()
+            playtest.wait()
+    assert (playtest.returncode, err) == (0, "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o"]
+    checks_clean(out)
+    assert "6 × 6 table" in (out / "playtest" / "str8eight-playtest.html").read_text()

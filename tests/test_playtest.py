@@ -139,20 +139,21 @@ def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "1000000",
                              "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
                             stderr=subprocess.PIPE, text=True)
-    for _ in range(200):  # until the playtest, its report process and its two workers all run
-        if len(_group(proc.pid)) >= 4 or proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    assert len(_group(proc.pid)) >= 4
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
-    for _ in range(50):  # the pool's and the report's processes go with it
-        if not _group(proc.pid):
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("a process of the stopped playtest is still running")
+    try:
+        deadline = time.monotonic() + 120  # generous: the event, not the time, ends the wait
+        while len(_group(proc.pid)) < 4 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)  # until the playtest, its report process and its two workers all run
+        assert len(_group(proc.pid)) >= 4
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)  # it hung for ever when a dead worker held the pool's lock
+        assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
+        while _group(proc.pid) and time.monotonic() < deadline:  # the pool's and the report's processes go too
+            time.sleep(0.02)
+        assert not _group(proc.pid), "a process of the stopped playtest is still running"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert not out.exists()
 
 

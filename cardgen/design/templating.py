@@ -20,8 +20,24 @@ def bytecode_cache():
     can write to it (loading bytecode from a folder others can write would run their code)."""
     import jinja2
 
+    class Cache(jinja2.FileSystemBytecodeCache):
+        """A cache that cannot be read or written (TMPDIR turned read-only or full
+        mid-build, issue 40) costs a compile, never the build."""
+
+        def load_bytecode(self, bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except OSError:
+                pass
+
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
     try:
-        return jinja2.FileSystemBytecodeCache()
+        return Cache()
     except (OSError, RuntimeError):
         return None  # no safe folder: templates are compiled each run
 

@@ -33,15 +33,25 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
 
     It ends when the build says so or goes away (killed, say): so it must not itself
     hold the build's end of the pipe open, which the fork copied into it."""
-    import multiprocessing
-
     import gc
+
+    from ..pool import Pool
 
     worker_signals()  # the pool inherits these
     builder_end.close()
-    warm()
+    try:
+        warm()
+    except Exception as exc:  # noqa: BLE001 - e.g. TMPDIR turned read-only: the build's answer, not a traceback here
+        failed = ("error", exc)
+        while True:
+            try:
+                if conn.recv() is None:
+                    return
+                conn.send(failed)
+            except (EOFError, OSError):
+                return
     gc.freeze()  # this process only serves the pool: its workers never walk what they inherit (parallel.forking)
-    with multiprocessing.get_context("fork").Pool(workers, initializer=worker_signals) as pool:
+    with Pool(workers, initializer=worker_signals, name="render") as pool:  # a pipe a worker: never hangs on a dead one
         while True:
             try:
                 request = conn.recv()
@@ -52,7 +62,7 @@ def _serve(workers: int, conn, builder_end, warm) -> None:
             func, jobs = request
             try:
                 answer = ("ok", _ordered(pool, func, jobs))
-            except Exception as exc:  # noqa: BLE001 - the job's failure goes back to the build
+            except BaseException as exc:  # noqa: BLE001 - the job's failure (a dead worker too) goes back to the build
                 answer = ("error", exc)
             try:
                 conn.send(answer)
@@ -102,29 +112,27 @@ def run(func, jobs: list, workers: int, warm) -> list:
     if workers <= 1 or (len(jobs) < 8 and _pool is None):
         return [func(job) for job in jobs]
     if _pool is not None:
-        _, conn = _pool
-        conn.send((func, jobs))
+        process, conn = _pool
         try:
+            conn.send((func, jobs))
             status, payload = conn.recv()
-        except EOFError:
-            raise RuntimeError("the render workers stopped without an answer") from None
+        except (EOFError, OSError):  # it died: SIGTERM to the group (a stop, exit 143), or a failure
+            from ..interrupt import stopped_child
+
+            process.join(5)
+            raise stopped_child(process.exitcode) or RuntimeError("the render workers stopped without an "
+                                                                  "answer") from None
         if status != "ok":
             raise payload
         return payload
-    import multiprocessing
+    from ..pool import Pool
 
     warm()  # load fontconfig and the fonts once, before the workers fork
-    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=worker_signals) as pool:
+    with Pool(min(workers, len(jobs)), initializer=worker_signals, name="render") as pool:
         return _ordered(pool, func, jobs)
 
 
 def _ordered(pool, func, jobs: list) -> list:
-    results: list = [None] * len(jobs)
-    for i, value in pool.imap_unordered(_indexed, [(func, i, job) for i, job in enumerate(jobs)]):
-        results[i] = value
-    return results
-
-
-def _indexed(item):
-    func, i, job = item
-    return i, func(job)
+    """func(job) for every job, on the pool's workers, results in job order."""
+    results = [pool.submit(func, job) for job in jobs]
+    return [result.get() for result in results]

@@ -19,16 +19,19 @@ from ..errors import CardgenError
 FOLDER = "playtest"
 
 
-def publish(out: Path, files: dict, replaces: tuple) -> list:
+def publish(out: Path, files: dict, replaces: tuple, held: bool = False) -> list:
     """files: {name in playtest/: (kind, bytes)}; replaces: name prefixes of old reports
-    this run makes stale (e.g. "str8eight-playtest"). Returns the paths written (under out)."""
+    this run makes stale (e.g. "str8eight-playtest"); held: the caller holds the folder's
+    lock already (the playtest, from its first hand). Returns the paths written (under out)."""
+    from contextlib import nullcontext
+
     final = outdir.final_path(out)
     try:
         final.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CardgenError(f"cannot create output folder {out} ({exc.strerror}): choose another with --out") from None
     outdir.refuse_unless_ours(final, out)
-    with outdir.locked(final, out):
+    with nullcontext() if held else outdir.locked(final, out, "playtest"):
         outdir.recover(final)
         outdir.refuse_unless_ours(final, out)
         staging = outdir.new_staging(final)

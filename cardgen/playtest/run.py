@@ -149,7 +149,29 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
     and the files written). warn(line) hears of a report that will not match the deck the
     output folder holds (with --strict, an error before any hand is played). fixed: the
     options the user set (--tune searches the others); None: those that differ from their
-    defaults."""
+    defaults.
+
+    The output folder's lock is held from before the deck is read until the reports are in
+    place: a build into the same folder meanwhile waits, then refuses in one line, as a
+    playtest does while a build writes it (issue 40: a 6 × 6 build and an 8 × 8 playtest at
+    once both ended well, and the kit held a report of another deck)."""
+    with _output_held(options.out):
+        return _play_and_report(options, progress, verbose, warn, fixed)
+
+
+def _output_held(out: Path):
+    """The output folder's lock, for the whole playtest (its parent folder made if need be)."""
+    from .. import outdir
+
+    final = outdir.final_path(out)
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CardgenError(f"cannot create output folder {out} ({exc.strerror}): choose another with --out") from None
+    return outdir.locked(final, out, "playtest")
+
+
+def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None") -> list:
     import time
 
     from ..progress import Parts
@@ -221,7 +243,7 @@ def run_playtest(options, progress=lambda message: None, verbose: bool = False, 
         from .output import publish
 
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
-        written = publish(options.out, files, stale)
+        written = publish(options.out, files, stale, held=True)
         data = {"sweep": sweeps} if options.sweep else {"reports": reports}
         for target, text in ((json_out, json.dumps(data, indent=1) + "\n"), (log, None)):
             if target is not None:  # each put in place in one step, after the reports
@@ -295,7 +317,7 @@ def _run_tune(options, progress, fixed: "set | None", theme) -> list:
             data = tune(options, fixed, progress)
             progress("tune: drawing the report…")
             files = _tune_files(data, options, theme, drawer)
-        written = publish(options.out, files, ("str8eight-tune",))
+        written = publish(options.out, files, ("str8eight-tune",), held=True)
         if json_out is not None:
             json_out.write(json.dumps({"tune": data}, indent=1) + "\n")
             json_out.commit()

@@ -149,6 +149,9 @@ def judge(path, flag: str, final: Path, ours) -> "SideFile | None":
     if path is None:
         return None
     if flag == "--json" and str(path) == "-":
+        if sys.stdout is None:  # started with its output closed (>&-)
+            raise CardgenError("--json -: the standard output is closed, so the figures cannot go there; name a "
+                               "file, e.g. --json playtest.json")
         return SideFile(flag, Path("-"), "stdout")
     path = Path(path)
     if str(path) == "-":

@@ -270,9 +270,10 @@ class Workers:
 
     The processes are forked (the parent's modules and memoised tables come for free)
     with the render workers' signal handling (draw/workers.py): Ctrl-C is the parent's
-    to act on, and SIGTERM ends a worker at once, as Pool.terminate() expects; the
-    build's own handlers are reset in every forked child by interrupt.py. Leaving the
-    `with` block stops the workers, whatever happened."""
+    to act on, and SIGTERM ends a worker at once; the build's own handlers are reset in
+    every forked child by interrupt.py. Each worker has a pipe of its own (pool.py), so
+    a stop that kills them all at once can never leave this process waiting on a lock a
+    dead worker held. Leaving the `with` block stops the workers, whatever happened."""
 
     def __init__(self, jobs: int):
         self.jobs = max(1, jobs)
@@ -280,23 +281,21 @@ class Workers:
 
     def __enter__(self) -> "Workers":
         if self.jobs > 1:
-            import multiprocessing
-
             from ..draw.workers import worker_signals
+            from ..pool import Pool
 
-            self.pool = multiprocessing.get_context("fork").Pool(self.jobs, initializer=worker_signals)
+            self.pool = Pool(self.jobs, initializer=worker_signals, name="playtest")
         return self
 
     def __exit__(self, *exc) -> None:
         if self.pool is not None:
             self.pool.terminate()
-            self.pool.join()
 
     def submit(self, chunk: tuple):
         """The chunk's result, to .get(): played now with one job, by a worker otherwise."""
         if self.pool is None:
             return _Done(_run_chunk(chunk))
-        return self.pool.apply_async(_run_chunk, (chunk,))
+        return self.pool.submit(_run_chunk, chunk)
 
 
 class _Done:

@@ -324,10 +324,15 @@ class Made:
 
 def make(names=None) -> Made:
     """Find each picture in the cache, or make it (running its build once)."""
+    from cardgen.interrupt import raising
+    from cardgen.private import temporary
+
     names = list(PICTURES if names is None else names)
     make_now = chosen()
     found = {}
-    with tempfile.TemporaryDirectory(prefix="cardgen-docs-") as tmp:
+    # a private folder named with this process's pid: removed when a stop (SIGTERM to sphinx-build
+    # too) ends the builds, and by the next cardgen process when this one is killed
+    with raising(), temporary("docs") as tmp:
         builds = Builds(Path(tmp))
         for name in names:
             picture = PICTURES[name]
