@@ -177,9 +177,12 @@ def unchanged(out: Path, old: dict, game: str, key: str) -> bool:
 # entries, the least recently used going first.
 
 STORE_ENV = "CARDGEN_CACHE"  # the store's folder; "off" (or "") keeps nothing
-STORE_LIMITS = {"ladder": 256, "plots": 256}
+STORE_LIMITS = {"ladder": 256, "plots": 256, "pdf": 512, "png": 4096}  # entries
+STORE_BYTES = {"pdf": 256 << 20, "png": 512 << 20}  # and bytes, for the kinds that hold drawings
 MAX_STORE_ENTRY = 64 << 20
 _store_checked: dict = {}  # folder -> usable (once a process)
+reused: dict = {}  # kind -> entries this process took from the store (tests and -v read them)
+made: dict = {}  # kind -> entries this process made and kept
 
 
 def store_folder() -> "Path | None":
@@ -240,6 +243,7 @@ def fetch(kind: str, key: str) -> "bytes | None":
         os.utime(path)  # recently used: aged out last
     except OSError:
         pass
+    reused[kind] = reused.get(kind, 0) + 1
     return payload
 
 
@@ -251,6 +255,7 @@ def keep(kind: str, key: str, payload: bytes) -> None:
     path = _entry(kind, key)
     if path is None or len(payload) > MAX_STORE_ENTRY:
         return
+    made[kind] = made.get(kind, 0) + 1
     try:
         path.parent.mkdir(mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".new-", dir=path.parent)
@@ -264,26 +269,33 @@ def keep(kind: str, key: str, payload: bytes) -> None:
             except OSError:
                 pass
             raise
-        _trim(path.parent, STORE_LIMITS.get(kind, 256))
+        _trim(path.parent, STORE_LIMITS.get(kind, 256), STORE_BYTES.get(kind, 64 << 20))
     except OSError:
         return
 
 
-def _trim(folder: Path, limit: int) -> None:
-    """At most limit entries in folder: the least recently used go (another process trimming
-    at the same time may take one first)."""
+def _trim(folder: Path, limit: int, most: int) -> None:
+    """At most limit entries in folder, of at most `most` bytes in all: the least recently used
+    go (another process trimming at the same time may take one first)."""
     import os
 
     with os.scandir(folder) as it:
-        entries = [e for e in it if e.is_file(follow_symlinks=False) and not e.name.startswith(".")]
-    if len(entries) <= limit:
+        entries = [(st.st_mtime_ns, e.name, st.st_size, e.path) for e in it
+                   if e.is_file(follow_symlinks=False) and not e.name.startswith(".")
+                   for st in (e.stat(follow_symlinks=False),)]
+    total = sum(e[2] for e in entries)
+    if len(entries) <= limit and total <= most:
         return
-    entries.sort(key=lambda e: (e.stat(follow_symlinks=False).st_mtime_ns, e.name))
-    for e in entries[:len(entries) - limit]:
+    entries.sort()
+    count = len(entries)
+    for _, _, size, path in entries:
+        if count <= limit and total <= most:
+            break
         try:
-            os.unlink(e.path)
+            os.unlink(path)
         except OSError:
             pass
+        count, total = count - 1, total - size
 
 
 def kept_json(kind: str, inputs, make, log=None):
@@ -305,3 +317,27 @@ def kept_json(kind: str, inputs, make, log=None):
     if log is not None:
         log(f"{kind}: made {key[:12]}")
     return value
+
+
+@lru_cache(maxsize=64)
+def _font_file_digest(path: str, mtime_ns: int, size: int) -> str:
+    return _font_digest(Path(path))
+
+
+def fonts_inputs(fonts) -> list:
+    """A font set's cuts and their bytes' digests (a file's digest read once a process)."""
+    import os
+
+    out = []
+    for cut, name in sorted(fonts.files):
+        path = Path(fonts.folder) / name
+        st = os.stat(path)
+        out.append([cut, _font_file_digest(str(path), st.st_mtime_ns, st.st_size)])
+    return out
+
+
+def drawing_inputs() -> dict:
+    """What decides every drawing besides its own inputs: the build date PDFs carry."""
+    import os
+
+    return {"date": os.environ.get("SOURCE_DATE_EPOCH", "")}

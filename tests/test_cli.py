@@ -2,7 +2,6 @@
 and the previous output left as it was."""
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -10,6 +9,7 @@ from cardgen.errors import CardgenError
 from cardgen.draw import fonts
 from cardgen.theme import DEFAULT_FONTS, FontSet
 from conftest import run_cli
+from waiting import until
 
 
 def cardgen(*args, cwd=None):
@@ -70,12 +70,8 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     def explode(*args, **kwargs):
         # halfway: the new build has written files into its staging folder (the card SVGs
         # come from a thread of their own while the PDFs are drawn: wait for the first)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            staged = [p for p in tmp_path.glob(".out.cardgen-staging*/**/*.svg") if p.is_file()]
-            if staged:
-                break
-            time.sleep(0.01)
+        staged = until(lambda: [p for p in tmp_path.glob(".out.cardgen-staging*/**/*.svg") if p.is_file()],
+                       "a card SVG in the staging folder")
         with open(log, "a") as fh:
             fh.writelines(f"{p}\n" for p in staged)
         raise CardgenError("simulated failure halfway through the PDF")

@@ -5,6 +5,7 @@ from PIL import Image
 
 from cardgen.model.str8eight import build_deck
 from conftest import MM_PER_PT, pdf_fonts, run_cli
+from waiting import HANG
 
 W, H, BLEED = 63.5, 88.9, 3.0
 DPI = 300
@@ -153,7 +154,7 @@ def pdf_build_in_a_fresh_process(tmp_path_factory):
             "except SystemExit as exc:\n"
             "    assert not exc.code, exc.code\n"
             "print('cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG)
     assert proc.returncode == 0, proc.stderr
     return out, proc.stdout.split()
 
