@@ -61,6 +61,7 @@ def test_missing_and_broken_fonts_are_errors_not_fallbacks(tmp_path, monkeypatch
 
 
 def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", "off")  # the PDF drawn (and failing), not taken from the store
     out = tmp_path / "out"
     assert run_cli("build", "--format", "svg", "--out", out, "-q").exit_code == 0
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}

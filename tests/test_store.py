@@ -171,3 +171,53 @@ def test_the_report_says_when_a_match_stopped_early(store, tmp_path):
     [match] = json.loads(figures.read_text())["reports"][0]["figures"]["ladder"]["matches"]
     assert match["hands"] < 200 and match["hands"] in ladder_module.looks(200)
     assert match["strong_share"]["low"] > 0.5
+
+
+# --- drawings made once --------------------------------------------------------------------------
+
+def spy_drawings(monkeypatch) -> list:
+    """The files drawn afresh (not taken from the store) from here on: PDFs of SVG pages and PNGs."""
+    from cardgen.draw import pdf, png
+
+    drawn: list = []
+    real_pages, real_png = pdf.draw_pages, png._write_one
+
+    def pages(svgs, path, *args, **kwargs):
+        drawn.append(os.path.basename(str(path)))
+        return real_pages(svgs, path, *args, **kwargs)
+
+    def one(job):
+        drawn.extend(os.path.basename(p) for p in job[1])
+        return real_png(job)
+    monkeypatch.setattr(pdf, "draw_pages", pages)
+    monkeypatch.setattr(png, "_write_one", one)
+    return drawn
+
+
+def svgs_of(out) -> dict:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.svg")}
+
+
+def test_switching_paper_redraws_no_card(store, tmp_path, monkeypatch):
+    args = ("build", "--game", "eights", "--format", "png,pdf", "-j", "1", "-q")
+    assert run_cli(*args, "--paper", "letter", "--out", tmp_path / "letter").exit_code == 0
+    drawn = spy_drawings(monkeypatch)
+    assert run_cli(*args, "--paper", "a4", "--out", tmp_path / "a4").exit_code == 0
+    assert drawn and all("a4" in name for name in drawn), drawn  # the box, score pad, how-to page: A4 ones
+    for name in ("eights/eights-cards.pdf", "eights/eights-back.pdf", "eights/png/" + sorted(p.name for p in (tmp_path / "a4" / "eights" / "png").iterdir())[0]):
+        assert (tmp_path / "letter" / name).read_bytes() == (tmp_path / "a4" / name).read_bytes()
+
+
+def test_fewer_pass_cards_redraw_only_what_shows_them(store, tmp_path, monkeypatch):
+    """Six pass cards to four: the pass cards and number cards are the same drawings (two fewer),
+    so only what counts the cards (the tuck box) is drawn again; every PNG drawn is one
+    whose SVG changed, and nothing else."""
+    args = ("build", "--game", "str8eight", "--table-size", "4", "--format", "png", "-j", "1", "-q")
+    assert run_cli(*args, "--out", tmp_path / "six").exit_code == 0
+    drawn = spy_drawings(monkeypatch)
+    assert run_cli(*args, "--pass-cards", "4", "--out", tmp_path / "four").exit_code == 0
+    six, four = svgs_of(tmp_path / "six"), svgs_of(tmp_path / "four")
+    changed = sorted(os.path.basename(name)[:-4] + ".png" for name, svg in four.items()
+                     if svg not in six.values())
+    assert changed and sorted(drawn) == changed, (drawn, changed)
+    assert len(four) < len(six) and not [n for n in drawn if "pass" in n or "/png/" in n]
