@@ -181,6 +181,8 @@ STORE_LIMITS = {"ladder": 256, "plots": 256, "pdf": 512, "png": 4096}  # entries
 STORE_BYTES = {"pdf": 256 << 20, "png": 512 << 20}  # and bytes, for the kinds that hold drawings
 MAX_STORE_ENTRY = 64 << 20
 _store_checked: dict = {}  # folder -> usable (once a process)
+DRAWINGS = ("pdf", "png")  # the kinds `cardgen build --clean` draws afresh (and keeps again)
+_afresh = False
 reused: dict = {}  # kind -> entries this process took from the store (tests and -v read them)
 made: dict = {}  # kind -> entries this process made and kept
 
@@ -222,12 +224,20 @@ def _entry(kind: str, key: str) -> "Path | None":
     return None if folder is None else folder / kind / key
 
 
+def draw_afresh(on: bool) -> None:
+    """--clean: every drawing of this build (and of the processes it forks) is made again, none
+    taken from the store; what is made is still kept."""
+    global _afresh
+    _afresh = on
+
+
 def fetch(kind: str, key: str) -> "bytes | None":
-    """The payload kept under key, or None (none kept, or the entry is damaged)."""
+    """The payload kept under key, or None (none kept, the entry is damaged, or a --clean build
+    asks for a drawing)."""
     import os
 
     path = _entry(kind, key)
-    if path is None:
+    if path is None or (_afresh and kind in DRAWINGS):
         return None
     try:
         with open(path, "rb") as fh:

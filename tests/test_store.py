@@ -221,3 +221,16 @@ def test_fewer_pass_cards_redraw_only_what_shows_them(store, tmp_path, monkeypat
                      if svg not in six.values())
     assert changed and sorted(drawn) == changed, (drawn, changed)
     assert len(four) < len(six) and not [n for n in drawn if "pass" in n or "/png/" in n]
+
+
+def test_clean_draws_every_drawing_again(store, tmp_path, monkeypatch):
+    args = ("build", "--game", "eights", "--format", "png,pdf", "-j", "1", "-q")
+    assert run_cli(*args, "--out", tmp_path / "one").exit_code == 0
+    drawn = spy_drawings(monkeypatch)
+    assert run_cli(*args, "--out", tmp_path / "two").exit_code == 0
+    assert drawn == []  # everything from the store
+    assert run_cli(*args, "--clean", "--out", tmp_path / "two").exit_code == 0
+    assert "eights-cards.pdf" in drawn and len([n for n in drawn if n.endswith(".png")]) > 60
+    for path in (tmp_path / "one").rglob("*"):
+        if path.is_file() and path.name != "manifest.json":
+            assert path.read_bytes() == (tmp_path / "two" / path.relative_to(tmp_path / "one")).read_bytes(), path
