@@ -28,19 +28,21 @@ OPTION_NAMES = ("table_size", "pass_cards", "sequence_length", "players", "decks
 
 
 def _variant(game: str, values: dict):
-    from ..model.play.crazy_eights import TARGET, CrazyEightsVariant
-    from ..model.play.eights import EightsVariant
-    from ..model.play.fourscore import FourScoreVariant
-    from ..model.play.str8eight import Variant
+    if game == "crazy-eights":  # each game's engine imported only when it is played
+        from ..model.play.crazy_eights import TARGET, CrazyEightsVariant
 
-    if game == "crazy-eights":
         options = values["crazy_options"]
         target = next((int(o.split("-")[1]) for o in options if o.startswith("target-")), TARGET)
         return CrazyEightsVariant(players=values["players"], decks=values["decks"], ace_value=values["ace_value"],
                                   target=target, penalty_scoring="penalty-scoring" in options,
                                   draw_until_play="draw-until-play" in options, action_cards="action-cards" in options)
     if game == "eights":
+        from ..model.play.eights import EightsVariant
+
         return EightsVariant(players=values["players"], words=values["eights_words"])
+    from ..model.play.fourscore import FourScoreVariant
+    from ..model.play.str8eight import Variant
+
     try:
         if game == "str8eight":
             return Variant(table_size=values["table_size"], pass_cards=values["pass_cards"],
