@@ -178,7 +178,7 @@ def unchanged(out: Path, old: dict, game: str, key: str) -> bool:
 
 STORE_ENV = "CARDGEN_CACHE"  # the store's folder; "off" (or "") keeps nothing
 STORE_LIMITS = {"ladder": 256, "plots": 256, "pdf": 512, "png": 4096}  # entries
-STORE_BYTES = {"pdf": 256 << 20, "png": 512 << 20}  # and bytes, for the kinds that hold drawings
+STORE_BYTES = {"pdf": 64 << 20, "png": 192 << 20}  # and bytes, for the kinds that hold drawings
 MAX_STORE_ENTRY = 64 << 20
 _store_checked: dict = {}  # folder -> usable (once a process)
 DRAWINGS = ("pdf", "png")  # the kinds `cardgen build --clean` draws afresh (and keeps again)

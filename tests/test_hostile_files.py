@@ -191,9 +191,9 @@ def test_a_project_file_that_would_exhaust_the_parser_is_one_line(tmp_path, monk
     files and took 46 s and 6 GB on the long key; the shape is read first, in one pass."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cardgen.toml").write_text(text)
-    start = time.monotonic()
+    start = time.process_time()  # CPU: the same however loaded the machine
     one_line(run_cli("build", "-q", "--format", "svg"), 2, message)
-    assert time.monotonic() - start < 2
+    assert time.process_time() - start < 2
     assert not (tmp_path / "output").exists()
 
 
@@ -423,10 +423,10 @@ def test_a_card_svg_of_too_many_elements_is_refused_as_it_is_read(decks, tmp_pat
     card = out / "eights" / "svg" / "1-1-e.svg"
     text = card.read_text()
     card.write_text(text.replace("</svg>", "<g/>" * 60_000 + "</svg>"))
-    start = time.monotonic()
+    start = time.process_time()  # CPU: the same however loaded the machine
     assert_check_catches(out, ["eights/svg/1-1-e.svg: -: not a readable SVG (more than 50,000 elements, far more "
                                "than cardgen writes: refused, not read further)"])
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_a_pdf_whose_pages_share_one_huge_stream_is_refused_at_once(copy_of_games):
@@ -445,8 +445,8 @@ def test_a_pdf_whose_pages_share_one_huge_stream_is_refused_at_once(copy_of_game
             page.obj.Contents = shared
         pdf.save(path)
     assert path.stat().st_size < 1 << 20
-    start = time.monotonic()
+    start = time.process_time()  # CPU: the same however loaded the machine
     output = assert_check_catches(out, ["fourscore/fourscore-rules.pdf: -: not a readable PDF (its 1570 pages draw "
                                         "more than 16 MB of content between them"])
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
     assert max(map(len, output.splitlines())) < 400

@@ -235,3 +235,12 @@ def test_fewer_pass_cards_redraw_only_what_shows_them(store, tmp_path, monkeypat
     assert changed and sorted(drawn) == changed, (drawn, changed)
     assert len(four) < len(six) and not [n for n in drawn if "pass" in n or "/png/" in n]
 
+
+
+def test_a_page_drawn_for_another_build_date_is_not_reused(store, tmp_path, monkeypatch):
+    """The report's PDF carries the build date: SOURCE_DATE_EPOCH is one of its page's inputs."""
+    playtest(tmp_path, "one")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    _, output, _ = playtest(tmp_path, "two")
+    assert "ladder: reused" in output and "report page: drawn" in output
+    assert b"D:20231114" in (tmp_path / "two" / "playtest" / "str8eight-playtest-letter.pdf").read_bytes()

@@ -201,7 +201,8 @@ def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int, fontset) -> Non
     keys, todo = {}, []
     for (svg, dpi), where in paths.items():
         if fonts is not None:
-            key = keys[(svg, dpi)] = cache.store_key("png", {"svg": svg, "dpi": dpi, "fonts": fonts})
+            key = keys[(svg, dpi)] = cache.store_key("png", {"svg": svg, "dpi": dpi, "fonts": fonts,
+                                                             "deflate": cache.library_version("deflate")})
             data = cache.fetch("png", key)
             if data is not None:
                 for path in where:

@@ -43,7 +43,8 @@ class Drawer:
 
         *data, theme, pdf, svg, meta = args
         inputs = {"page": name, "data": data, "theme": cache.theme_inputs(theme), "meta": meta,
-                  "svg": svg is not None, "matplotlib": cache.library_version("matplotlib")}
+                  "svg": svg is not None, "matplotlib": cache.library_version("matplotlib"),
+                  **cache.drawing_inputs()}
         key = cache.store_key("plots", inputs)
         found = cache.fetch("plots", key)
         if found is not None and found[:1] == b"[" and b"]" in found[:40]:
