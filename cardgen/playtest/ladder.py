@@ -110,9 +110,8 @@ def play_matches(game: str, variant, pairs: tuple, budget: int, seed: int, jobs:
         tallies[i].add(tally)
         played[i] = b
         if b >= budget or (b in stops and ranked(game, tallies[i], pairs[i], z)):
-            plan.open[i] = False
-            if not any(plan.open):
-                break  # what is still in flight is not needed
+            plan.open[i] = False  # no chunk of it is sent any more; those in flight are let finish
+            # (at most two a worker), so the pool is never stopped while a worker holds its queue
     return list(zip(pairs, tallies))
 
 
