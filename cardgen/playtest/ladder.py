@@ -100,7 +100,6 @@ def play_matches(game: str, variant, pairs: tuple, budget: int, seed: int, jobs:
     made += 1
     plan = _Plan(game, variant, pairs, budget, seed, iterations)
     tallies = [Tally() for _ in pairs]
-    played = [0] * len(pairs)
     stops = set(looks(budget))
     z = _z(budget)
     for tally, _ in _ordered(plan, jobs):
@@ -108,7 +107,6 @@ def play_matches(game: str, variant, pairs: tuple, budget: int, seed: int, jobs:
         if not plan.open[i]:
             continue  # played past the look that decided the match: not counted
         tallies[i].add(tally)
-        played[i] = b
         if b >= budget or (b in stops and ranked(game, tallies[i], pairs[i], z)):
             plan.open[i] = False  # no chunk of it is sent any more; those in flight are let finish
             # (at most two a worker), so the pool is never stopped while a worker holds its queue
