@@ -199,6 +199,7 @@ def _build_staged(options: BuildOptions, theme: Theme, progress, games, final: P
 
     params: dict = {}
     old = _old_manifest(final)
+    cache.draw_afresh(options.clean)  # --clean: no drawing from the store either
     todo = []
     for game in games:
         checkpoint()

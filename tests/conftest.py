@@ -353,3 +353,25 @@ def assert_metadata(path: Path, variant: str = "", date: str = "D:20260101000000
     assert re.findall(r"<xmp:(?:Create|Modify)Date>([^<]*)<", xmp) == [iso, iso], path.name
     assert f">{info['Title'].replace('&', '&amp;')}<" in xmp and f"<pdf:Producer>{info['Producer']}<" in xmp
     return info
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_store_for_the_run(tmp_path_factory):
+    """The results cardgen keeps between runs (cache.py's store: skill ladders, report pages)
+    in one folder of this test run, shared by every xdist worker and every subprocess a test
+    starts (they inherit the variable): never the user's own, and a ladder one test played is
+    not played again by the next. Tests of the store itself point it elsewhere."""
+    import os
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    before = os.environ.get("CARDGEN_CACHE")
+    os.environ["CARDGEN_CACHE"] = str(root / "store")
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("CARDGEN_CACHE", None)
+        else:
+            os.environ["CARDGEN_CACHE"] = before

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from cardgen import outdir
 from cardgen.cli import main
+from waiting import HANG
 
 SMALL = ("--game", "eights", "--format", "svg", "-j", "1", "-q")  # the old output in these tests
 OTHER = ("--game", "crazy-eights", "--format", "svg", "-j", "1", "-q")  # a new one: eights kept, linked
@@ -284,7 +285,7 @@ def test_a_kill_during_the_switch_leaves_old_or_new(tmp_path, moment, left):
     assert here("build", *SMALL, "--out", out).returncode == 0
     old = tree(out)
     proc = subprocess.run([sys.executable, "-c", KILLER, moment, "build", *OTHER, "--out", str(out)],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     assert not list(out.glob(".*")), list(out.glob(".*"))  # never a staging folder inside the output
     if left == "missing":
@@ -345,7 +346,7 @@ def test_two_builds_at_once_end_clean(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-m", "cardgen", "build", *args, "--out", str(out)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for args in (SMALL, OTHER)]
-    results = [(p.wait(timeout=120), p.stderr.read()) for p in procs]
+    results = [(p.wait(timeout=HANG), p.stderr.read()) for p in procs]
     for code, err in results:
         assert "Traceback" not in err
         assert (code, err) == (0, "") or (code == 2 and err.count("\n") == 1

@@ -10,6 +10,7 @@ import pytest
 
 from cardgen.record import RECORD_VERSION
 from conftest import assert_check_catches, run_cli, shared_build
+from waiting import HANG
 
 PRINT = "str8eight/str8eight-print-letter.pdf"
 BUILDER_PACKAGES = ("layout", "design", "draw", "documents", "builders", "model", "export")
@@ -21,7 +22,7 @@ def test_the_checker_imports_no_builder_code(built):
             f"reports = check_output(Path({str(built)!r}))\n"
             "assert all(r.ok for r in reports), [str(v) for r in reports for v in r.violations]\n"
             "print('\\n'.join(sorted(sys.modules)))\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG)
     assert proc.returncode == 0, proc.stderr
     loaded = [m for m in proc.stdout.split() if any(m == f"cardgen.{p}" or m.startswith(f"cardgen.{p}.")
                                                    for p in BUILDER_PACKAGES)]

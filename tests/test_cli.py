@@ -2,7 +2,6 @@
 and the previous output left as it was."""
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -10,6 +9,7 @@ from cardgen.errors import CardgenError
 from cardgen.draw import fonts
 from cardgen.theme import DEFAULT_FONTS, FontSet
 from conftest import run_cli
+from waiting import until
 
 
 def cardgen(*args, cwd=None):
@@ -61,6 +61,7 @@ def test_missing_and_broken_fonts_are_errors_not_fallbacks(tmp_path, monkeypatch
 
 
 def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", "off")  # the PDF drawn (and failing), not taken from the store
     out = tmp_path / "out"
     assert run_cli("build", "--format", "svg", "--out", out, "-q").exit_code == 0
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
@@ -70,12 +71,8 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
     def explode(*args, **kwargs):
         # halfway: the new build has written files into its staging folder (the card SVGs
         # come from a thread of their own while the PDFs are drawn: wait for the first)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            staged = [p for p in tmp_path.glob(".out.cardgen-staging*/**/*.svg") if p.is_file()]
-            if staged:
-                break
-            time.sleep(0.01)
+        staged = until(lambda: [p for p in tmp_path.glob(".out.cardgen-staging*/**/*.svg") if p.is_file()],
+                       "a card SVG in the staging folder")
         with open(log, "a") as fh:
             fh.writelines(f"{p}\n" for p in staged)
         raise CardgenError("simulated failure halfway through the PDF")

@@ -18,6 +18,7 @@ from PIL import Image
 
 from cardgen.cli import main
 from cardgen.theme import DEFAULT_FONTS, DEFAULT_THEME
+from waiting import HANG, until
 
 LATO = DEFAULT_FONTS.folder
 
@@ -26,7 +27,7 @@ def cardgen(*args, cwd=None, env=None):
     """The real entry point in a fresh process: for what only a fresh process shows (its
     exit code and that its stderr holds one line and nothing else, signals)."""
     return subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, env={**os.environ, **(env or {})}, timeout=300)
+                          cwd=cwd, env={**os.environ, **(env or {})}, timeout=HANG)
 
 
 def cardgen_here(*args, cwd=None, env=None):
@@ -152,7 +153,7 @@ def server():
     import urllib.request
 
     CountingHandler.hits = 0
-    urllib.request.build_opener(urllib.request.ProxyHandler({})).open(f"{url}/probe", timeout=10).read()
+    urllib.request.build_opener(urllib.request.ProxyHandler({})).open(f"{url}/probe", timeout=HANG).read()
     assert CountingHandler.hits == 1  # the counter sees a fetch: "hits == 0" below means something
     CountingHandler.hits = 0
     yield url
@@ -261,15 +262,10 @@ def test_an_interrupted_build_leaves_the_old_output(tmp_path, sig, code):
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--game", "str8eight", "--format",
                              "pdf,png", "--out", str(out), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "TMPDIR": str(private_tmp)})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # wait until it is writing into its staging folder (beside out)
-        staged = [p for p in tmp_path.glob(".out.cardgen-staging-*/str8eight/*") if p.is_file() or p.is_dir()]
-        if len(staged) >= 2:
-            break
-        time.sleep(0.05)
-    time.sleep(0.3)
+    until(lambda: len([p for p in tmp_path.glob(".out.cardgen-staging-*/str8eight/*")]) >= 2 or proc.poll() is not None,
+          "the build writing into its staging folder (beside out)")
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG)
     assert proc.returncode == code, err
     assert _snapshot(out) == before
     if sig != signal.SIGKILL:
@@ -307,7 +303,7 @@ def test_a_stop_once_the_new_output_is_in_is_not_told_as_a_kept_old_output(tmp_p
             "from cardgen.entry import run\nrun()\n")
     proc = subprocess.run([sys.executable, "-c", code, "build", "--game", "eights", "--format", "pdf", "--only",
                            "cards", "-j", "1", "--out", str(out)], capture_output=True, text=True,
-                          env={**os.environ, "TMPDIR": str(private_tmp)}, timeout=120)
+                          env={**os.environ, "TMPDIR": str(private_tmp)}, timeout=HANG)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "previous output" not in proc.stderr, proc.stderr
     assert "manifest:" in proc.stdout  # the summary printed to its end
@@ -332,7 +328,8 @@ def test_reproducible_and_source_date_epoch(tmp_path, built, exported):
     from conftest import EXPORT_ARGS
 
     out = tmp_path / "fresh"
-    proc = cardgen(*EXPORT_ARGS[:-1], EXPORT_ARGS[-1] + ",png", "--out", out, "-q")
+    proc = cardgen(*EXPORT_ARGS[:-1], EXPORT_ARGS[-1] + ",png", "--out", out, "-q",
+                   env={"CARDGEN_CACHE": "off"})  # every drawing made afresh, none from the store
     assert proc.returncode == 0, proc.stderr
     fresh = {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())["files"]}
     compared, differ = set(), []
@@ -467,7 +464,7 @@ def test_font_folders_of_killed_builds_are_swept_and_nothing_else(tmp_path):
     other.mkdir()
     code = "from cardgen.private import folder; print(folder('playtest'))"
     proc = subprocess.run([sys.executable, "-c", code], env={**os.environ, "TMPDIR": str(tmp)},
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG)
     assert proc.returncode == 0, proc.stderr
     assert not orphan.exists() and not any(folder.exists() for folder in others)
     assert live.is_dir() and link.is_symlink() and other.is_dir()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from waiting import HANG
 
 GAMES_AS_CHILDREN = """
 import os, sys, time
@@ -31,7 +32,7 @@ run()
 """
 
 
-def _group_gone(pgid: int, seconds: float = 5.0) -> bool:
+def _group_gone(pgid: int, seconds: float = HANG) -> bool:
     """No process of the group runs any more (zombies waiting for their reaper count as gone)."""
     deadline = time.monotonic() + seconds
     while True:
@@ -73,7 +74,7 @@ def test_a_stop_while_games_build_in_their_own_processes(tmp_path, to, sig, code
                              str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG
         while len(os.listdir(ready)) < 2 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.02)
         assert sorted(os.listdir(ready)) == ["crazy-eights", "eights"], proc.communicate()
@@ -81,7 +82,7 @@ def test_a_stop_while_games_build_in_their_own_processes(tmp_path, to, sig, code
             os.killpg(proc.pid, sig)  # the build and both games' processes
         else:
             os.kill(proc.pid, sig)
-        _, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -104,7 +105,7 @@ def test_ctrl_c_as_the_console_script_runs_its_own_line(tmp_path):
               "os.kill(os.getpid(), signal.SIGINT)\n"
               "sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\nsys.exit(run())\n")
     proc = subprocess.run([sys.executable, "-c", script, "build", "--out", str(tmp_path / "out")],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG)
     assert (proc.returncode, proc.stderr) == (130, "cardgen: interrupted\n")
     assert not (tmp_path / "out").exists()
 
@@ -145,20 +146,20 @@ def test_a_killed_playtest_leaves_nothing_the_next_run_does_not_sweep(tmp_path, 
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline and proc.poll() is None:
             temp = [p for p in tmp_path.iterdir() if p.name.startswith(".hands.jsonl.cardgen-")]
             if temp and temp[0].stat().st_size:  # hands played and logged: the pool is at work
                 break
             time.sleep(0.02)
         os.kill(proc.pid, signal.SIGKILL)
-        _, err = proc.communicate(timeout=30)  # until the last process holding stderr is gone
+        _, err = proc.communicate(timeout=HANG)  # until the last process holding stderr is gone
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     assert (proc.returncode, err) == (-signal.SIGKILL, "")  # no worker's BrokenPipe traceback
-    assert _group_gone(proc.pid, 2)
+    assert _group_gone(proc.pid)
     left = [p.name for p in tmp_path.iterdir() if p.name.startswith(".hands.jsonl.cardgen-")]
     assert len(left) == 1 and left[0].startswith(f".hands.jsonl.cardgen-{proc.pid}-")
     # the player's and the report drawer's processes each hold their own private folders

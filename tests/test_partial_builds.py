@@ -60,8 +60,9 @@ def reprint(tmp_path_factory):
     return out
 
 
-def test_the_second_process_draws_the_same_bytes(reprint, tmp_path):
+def test_the_second_process_draws_the_same_bytes(reprint, tmp_path, monkeypatch):
     """One process (-j 1) and two (the card PDFs drawn beside) write the same files."""
+    monkeypatch.setenv("CARDGEN_CACHE", "off")  # drawn here, not taken from the store
     out = tmp_path / "out"
     result = run_cli("build", "--config", reprint.parent / "cardgen.toml", "--game", "str8eight",
                      "--cards", "12,24,pass-left,12", "--out", out, "-q", "-j", "1")

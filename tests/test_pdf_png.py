@@ -5,6 +5,7 @@ from PIL import Image
 
 from cardgen.model.str8eight import build_deck
 from conftest import MM_PER_PT, pdf_fonts, run_cli
+from waiting import HANG
 
 W, H, BLEED = 63.5, 88.9, 3.0
 DPI = 300
@@ -143,6 +144,7 @@ def test_manifest_lists_every_file_with_hash(built):
 def pdf_build_in_a_fresh_process(tmp_path_factory):
     """A PDF build of every game, inline (-j 1) in a fresh interpreter; its output folder
     and which of cairo's modules that process had loaded by the end."""
+    import os
     import subprocess
     import sys
 
@@ -153,7 +155,8 @@ def pdf_build_in_a_fresh_process(tmp_path_factory):
             "except SystemExit as exc:\n"
             "    assert not exc.code, exc.code\n"
             "print('cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG,
+                          env={**os.environ, "CARDGEN_CACHE": "off"})  # every drawing made afresh
     assert proc.returncode == 0, proc.stderr
     return out, proc.stdout.split()
 

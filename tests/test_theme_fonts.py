@@ -7,6 +7,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from cardgen.theme import DEFAULT_FONTS
+from waiting import HANG
 
 # draws the 24 card with the fonts in each folder named (or Lato, with "-"), one after the
 # other in this one process; writes the PNGs to argv[1]/0.png, 1.png…
@@ -76,7 +77,7 @@ def draw(tmp_path, runs: dict) -> dict:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     drawn = {}
     for name, (out, count, proc) in procs.items():
-        _, err = proc.communicate(timeout=120)
+        _, err = proc.communicate(timeout=HANG)
         assert proc.returncode == 0, err
         drawn[name] = [(out / f"{i}.png").read_bytes() for i in range(count)]
     return drawn

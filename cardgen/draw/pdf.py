@@ -76,6 +76,30 @@ def new_pdf(path: Path):
 
 def write_pages(svgs: list, path: Path, meta: PdfMeta, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
                 page_map: "tuple | None" = None, duplex: "str | None" = SIMPLEX, inks=None) -> int:
+    """draw_pages(...), or its file as the same SVGs drawn the same way made it before, from the
+    store (cache.py): keyed by the SVGs, the metadata, the page, the fonts' bytes, the bleed,
+    the page map, duplex, the build date and the code. A print shop's CMYK file is always drawn."""
+    if inks is not None or not isinstance(path, (str, Path)):
+        return draw_pages(svgs, path, meta, page_mm, fonts, bleed_mm, page_map, duplex, inks)
+    from .. import cache
+
+    key = cache.store_key("pdf", {"svgs": svgs, "meta": meta, "page_mm": page_mm, "fonts": cache.fonts_inputs(fonts),
+                                  "bleed": bleed_mm, "page_map": page_map, "duplex": duplex,
+                                  **cache.drawing_inputs()})
+    data = cache.fetch("pdf", key)
+    if data is not None:
+        from ..errors import writing
+
+        with writing(path):
+            Path(path).write_bytes(data)
+        return len(svgs)
+    count = draw_pages(svgs, path, meta, page_mm, fonts, bleed_mm, page_map, duplex)
+    cache.keep("pdf", key, Path(path).read_bytes())
+    return count
+
+
+def draw_pages(svgs: list, path: Path, meta: PdfMeta, page_mm: tuple, fonts, bleed_mm: "float | None" = None,
+               page_map: "tuple | None" = None, duplex: "str | None" = SIMPLEX, inks=None) -> int:
     """One SVG a page, each page page_mm in size, set up to print at actual size (and duplex,
     see print_setup), with meta's metadata (pdfmeta.py); returns the page count.
 

@@ -209,12 +209,37 @@ def write_pngs(jobs: "list[tuple[str, str, int]]", workers: int, fontset) -> Non
     """Render (svg, path, dpi) jobs, on the render workers (draw/workers.py) when there are
     cores; the same SVG at the same dpi is drawn once and written to each of its paths."""
     from . import workers as pool
+    from .. import cache
 
     paths: dict = {}
     for svg, path, dpi in jobs:
         paths.setdefault((svg, dpi), []).append(path)
-    pool.run(_write_one, [(svg, where, dpi) for (svg, dpi), where in paths.items()], workers,
-             partial(warm_up, fontset))
+    # a drawing made before for the same SVG, dpi, fonts and code comes from the store (cache.py)
+    fonts = cache.fonts_inputs(fontset) if cache.store_folder() is not None else None
+    keys, todo = {}, []
+    for (svg, dpi), where in paths.items():
+        if fonts is not None:
+            key = keys[(svg, dpi)] = cache.store_key("png", {"svg": svg, "dpi": dpi, "fonts": fonts,
+                                                             "deflate": cache.library_version("deflate")})
+            data = cache.fetch("png", key)
+            if data is not None:
+                for path in where:
+                    _write_bytes(path, data)
+                continue
+        todo.append((svg, where, dpi))
+    if todo:
+        pool.run(_write_one, todo, workers, partial(warm_up, fontset))
+    for svg, where, dpi in todo:
+        if fonts is not None:
+            with open(where[0], "rb") as fh:
+                cache.keep("png", keys[(svg, dpi)], fh.read())
+
+
+def _write_bytes(path: str, data: bytes) -> None:
+    from ..errors import writing
+
+    with writing(path), open(path, "wb") as fh:
+        fh.write(data)
 
 
 def rgb_pngs(svgs: list, width_px: int, height_px: int, workers: int, fontset) -> list[bytes]:

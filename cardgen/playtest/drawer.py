@@ -16,16 +16,59 @@ from .. import parallel
 class Drawer:
     """draw(name, *args): plots.<name>(*args) drawn in the warm process (or here)."""
 
-    def __init__(self, theme, jobs: int):
+    def __init__(self, theme, jobs: int, warm: bool = True):
+        """warm: start the process now, to load matplotlib while the hands are played; else
+        at the first page the store does not hold (kept), if any."""
         self.task = self.conn = None
-        if jobs > 1:
+        self.theme, self.jobs = theme, jobs
+        self.lines: list = []  # what kept() reused or drew (-v)
+        if warm:
+            self._start()
+
+    def _start(self) -> None:
+        if self.jobs > 1 and self.task is None:
             from multiprocessing import get_context
 
             self.conn, child = get_context("fork").Pipe()
-            self.task = parallel.start(_serve, child, theme, jobs=jobs)
+            self.task = parallel.start(_serve, child, self.theme, jobs=self.jobs)
             child.close()
+        self.jobs = 1  # started once at most
+
+    def kept(self, name: str, *args) -> None:
+        """draw(name, *args), whose last four arguments are (theme, pdf, svg or None, meta): the
+        PDF and SVG from the store when the same page was drawn before (cache.py), keyed by
+        everything that decides them (the figures, the paper, the theme's fonts and colors,
+        the metadata, the code and matplotlib's version)."""
+        from .. import cache
+
+        *data, theme, pdf, svg, meta = args
+        inputs = {"page": name, "data": data, "theme": cache.theme_inputs(theme), "meta": meta,
+                  "svg": svg is not None, "matplotlib": cache.library_version("matplotlib"),
+                  **cache.drawing_inputs()}
+        key = cache.store_key("plots", inputs)
+        found = cache.fetch("plots", key)
+        if found is not None and found[:1] == b"[" and b"]" in found[:40]:
+            head, _, rest = found.partition(b"]")
+            try:
+                size = int(head[1:])
+            except ValueError:
+                size = -1
+            if 0 <= size <= len(rest) and (svg is None) == (size == len(rest)):
+                from ..errors import writing
+
+                for path, data_bytes in ((pdf, rest[:size]), (svg, rest[size:])):
+                    if path is not None:
+                        with writing(path):
+                            path.write_bytes(data_bytes)
+                self.lines.append(f"report page: reused {key[:12]}")
+                return
+        self.draw(name, *args)
+        drawn = pdf.read_bytes()
+        cache.keep("plots", key, b"[%d]" % len(drawn) + drawn + (svg.read_bytes() if svg is not None else b""))
+        self.lines.append(f"report page: drawn {key[:12]}")
 
     def draw(self, name: str, *args) -> None:
+        self._start()
         if self.task is None:
             from . import plots
 

@@ -203,7 +203,10 @@ def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
                 f"({r['low']:.0%}–{r['high']:.0%})" + (f"; cards taken a game {m['play'][m['strong']]['pile']:g} "
                                                       f"vs {m['play'][m['weak']]['pile']:g}" if piles else ""),
                 va="bottom", fontsize=6.5, color=INK)
-    ax.set_title(f"Skill ladder: share of the won {unit} (95 %; {ladder['hands']} {unit} a match)", loc="left")
+    played = sorted({m["hands"] for m in matches})  # a match ranked early stopped short of the budget
+    each = (f"{ladder['hands']} {unit} a match" if played == [ladder["hands"]] else
+            f"{', '.join(map(str, played))} {unit} a match, of at most {ladder['hands']}")
+    ax.set_title(f"Skill ladder: share of the won {unit} (95 %; {each})", loc="left")
 
 
 def _play_table(ax, ladder: "dict | None") -> None:

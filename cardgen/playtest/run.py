@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import CardgenError
 from ..words import plural
 from ..settings import SWEEP_AXES, playtest_games
-from .simulate import LADDER, simulate
+from .simulate import simulate
 
 # the ladder's matches, stronger player first: each plays its hands on the same deals
 LADDER_MATCHES = {"str8eight": (("greedy", "random"), ("lookahead", "greedy"), ("lookahead-no-pass", "greedy")),
@@ -28,19 +28,21 @@ OPTION_NAMES = ("table_size", "pass_cards", "sequence_length", "players", "decks
 
 
 def _variant(game: str, values: dict):
-    from ..model.play.crazy_eights import TARGET, CrazyEightsVariant
-    from ..model.play.eights import EightsVariant
-    from ..model.play.fourscore import FourScoreVariant
-    from ..model.play.str8eight import Variant
+    if game == "crazy-eights":  # each game's engine imported only when it is played
+        from ..model.play.crazy_eights import TARGET, CrazyEightsVariant
 
-    if game == "crazy-eights":
         options = values["crazy_options"]
         target = next((int(o.split("-")[1]) for o in options if o.startswith("target-")), TARGET)
         return CrazyEightsVariant(players=values["players"], decks=values["decks"], ace_value=values["ace_value"],
                                   target=target, penalty_scoring="penalty-scoring" in options,
                                   draw_until_play="draw-until-play" in options, action_cards="action-cards" in options)
     if game == "eights":
+        from ..model.play.eights import EightsVariant
+
         return EightsVariant(players=values["players"], words=values["eights_words"])
+    from ..model.play.fourscore import FourScoreVariant
+    from ..model.play.str8eight import Variant
+
     try:
         if game == "str8eight":
             return Variant(table_size=values["table_size"], pass_cards=values["pass_cards"],
@@ -66,10 +68,11 @@ def _describe(game: str, variant) -> dict:
 
 def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=None, progress=None,
          ladder_hands: int = 0, iterations: "int | None" = None, matches: "tuple | None" = None,
-         status=None, executor=None) -> dict:
+         status=None, executor=None, ladder_log=None) -> dict:
     """Every figure of one variant: the report's JSON. progress(played) hears how many hands
     are played; status(line) what is being played; ladder_hands: hands per ladder match (0:
-    no ladder); matches: the ladder's matches (default: the game's)."""
+    no ladder); matches: the ladder's matches (default: the game's); ladder_log(line): whether
+    the ladder was reused from the store or played (ladder.py)."""
     from ..model.atlas import atlas
     from ..model.play import DEFAULT_ITERATIONS
     from ..model.str8eight import build_deck
@@ -97,13 +100,15 @@ def play(game: str, variant, bots: tuple, hands: int, seed: int, jobs: int, log=
     else:
         report["figures"] = fourscore_figures(main, variant.players)
     if ladder_hands:
-        played = []
-        for pair in matches or _matches(game, variant):
-            if status is not None:
-                status(f"{TITLES[game]}: skill ladder, {BOT_TITLES[pair[0]]} against {BOT_TITLES[pair[1]]}")
-            played.append((pair, simulate(game, variant, pair, ladder_hands, seed, jobs, stream=LADDER,
-                                          iterations=iterations, executor=executor)))
-        report["figures"]["ladder"] = ladder_figures(game, played, variant.players, iterations, ladder_hands)
+        from .ladder import ladder
+
+        pairs = tuple(matches or _matches(game, variant))
+        if status is not None:
+            status(f"{TITLES[game]}: skill ladder, " + "; ".join(f"{BOT_TITLES[a]} against {BOT_TITLES[b]}"
+                                                                  for a, b in pairs))
+        report["figures"]["ladder"] = ladder(
+            game, variant, pairs, ladder_hands, seed, jobs, iterations,
+            lambda played: ladder_figures(game, played, variant.players, iterations, ladder_hands), ladder_log)
     return report
 
 
@@ -140,6 +145,7 @@ def _variants(game: str, options) -> list:
     return [_variant(game, {**base, **dict(zip((n for n, _ in axes), combo))}) for combo in combos]
 
 
+WARM_HANDS = 2000  # from this many hands, matplotlib is loaded while they are played (drawer.py)
 UNITS = {"str8eight": "hand", "fourscore": "game", "crazy-eights": "game", "eights": "game"}  # what a game's --hands counts: a FourScore game is whole
 
 
@@ -200,7 +206,10 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
 
     cluster = executor_for(options) if options.executor == "dask" else None  # None: simulate's own pool
     try:
-        with Drawer(DEFAULT_THEME, options.jobs) as drawer, cluster or nullcontext():  # matplotlib loads meanwhile
+        # loads matplotlib while the hands are played, when they are many; else at the first page
+        # the store does not hold (a page drawn before is not drawn again: no matplotlib at all)
+        with Drawer(DEFAULT_THEME, options.jobs, warm=bool(options.sweep) or options.hands >= WARM_HANDS) as drawer, \
+                cluster or nullcontext():
             for game in games:
                 started = time.perf_counter()
                 unit = UNITS[game]
@@ -231,7 +240,8 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
                                   lambda played: parts.now(f"{TITLES[game]}: {played:,} of "
                                                            f"{plural(options.hands, unit)} played"),
                                   ladder_hands=options.ladder_hands, iterations=options.lookahead_iterations,
-                                  status=parts.now, executor=cluster)
+                                  status=parts.now, executor=cluster,
+                                  ladder_log=lambda line: timings.append(f"{game}: {line}"))
                     reports.append(report)
                     parts.now(f"{TITLES[game]}: drawing the report")
                     files.update(_report_files(report, options, DEFAULT_THEME, drawer))
@@ -261,7 +271,7 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
     pages = [p for p in written if p.suffix == ".html"]
     lines.append(f"report: {', '.join(str(p) for p in pages)}")
     if verbose:
-        lines += [f"  {line}" for line in timings] + [f"  wrote {p}" for p in written]
+        lines += [f"  {line}" for line in timings + drawer.lines] + [f"  wrote {p}" for p in written]
     if options.log is not None:
         lines.append(f"log: {options.log}")
     return lines
@@ -466,7 +476,7 @@ def _report_files(report: dict, options, theme, drawer) -> dict:
         svg = Path(tmp) / "plots.svg"
         for i, paper in enumerate(papers(options.paper)):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            drawer.draw(PAGES[game], report, paper, theme, pdf, svg if i == 0 else None, report_meta(report, paper.name))
+            drawer.kept(PAGES[game], report, paper, theme, pdf, svg if i == 0 else None, report_meta(report, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
         plots = svg.read_text(encoding="utf-8")
     plots = plots[plots.index("<svg"):]
@@ -638,7 +648,7 @@ def _sweep_files(game: str, rows: list, options, theme, drawer) -> dict:
     with drawing_folder() as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            drawer.draw("sweep_page", game, rows, paper, theme, pdf, None, sweep_meta(game, rows, options.sweep, paper.name))
+            drawer.kept("sweep_page", game, rows, paper, theme, pdf, None, sweep_meta(game, rows, options.sweep, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
     axes = list(rows[0]["variant"])
     columns = [a.replace("_", " ") for a in axes] + [label for key, label in SWEEP_COLUMNS if key in rows[0]]
