@@ -340,10 +340,9 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
         from ..export.tts import write_tts
 
         art = deck.at_bleed(0.0)
-        final = options.out.resolve() / deck.game / out.sub / "tts"
 
-        def url_for(path: Path) -> str:
-            return options.base_url + path.name if options.base_url else (final / path.name).as_uri()
+        def url_for(path: Path) -> str:  # the file's name, found beside the JSON wherever the kit is moved
+            return options.base_url + path.name if options.base_url else path.name
 
         for path in write_tts(out.game_dir / "tts", deck.game, deck.title, art, url_for, options.jobs,
                               deck.look.theme.fonts):

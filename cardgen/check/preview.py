@@ -135,6 +135,9 @@ def check_pages(out: Path, entries: list, listed: set, records: dict, report: Ga
         _check_links(rel, page, listed, report)
         if rel == "index.html":
             _check_index(out, page, entries, records, report)
+    from .webfiles import check_web_files
+
+    check_web_files(out, entries, listed, report)  # what else could lead outside or run code
 
 
 def _check_links(rel: str, page: _Page, listed: set, report: GameReport) -> None:

@@ -1,0 +1,106 @@
+"""Every copy of the deck's pictures shows the card its place says, read from the files alone.
+
+A deck is drawn again and again: the card PDF, the 300-DPI PNGs, the print-on-demand
+images, each print shop's upload (a PDF page or an image a side) and the Tabletop
+Simulator sheets' cells. The home-print sheets are held to the card PDF by what each form
+draws (a digest of its content); here every other copy is held to the card SVGs the same
+way, by what is the same and what differs: two places whose pictures are the same drawing
+(the same page content, the same image bytes, the same pixels of a sheet's cell) must hold
+the same card as the rules tell cards apart (its kind, value, cell, letter, suit, rank,
+direction), never two different cards. So a page replaced by a copy of another (the
+DriveThruCards PDF's page 6 made page 7's), or an image by another card's image
+(MakePlayingCards' front-012.png by front-013.png), is caught, with no drawing redone.
+Copies of one card (the pass cards, a second deck's faces) may share a picture.
+"""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from .report import GameReport
+from .safefile import Refused, guard
+
+IDENTITY = ("kind", "value", "cell", "direction", "points", "letter", "suit", "rank")  # not data-deck: decks alike
+
+
+def card_identities(deck_dir: Path, slugs: "list | tuple") -> list:
+    """What each card is by the rules, read from its SVG (None when it cannot be read: its
+    own check reports it)."""
+    from . import svgread
+
+    found = []
+    for slug in slugs:
+        try:
+            root = svgread.parse(deck_dir / "svg" / f"{slug}.svg")
+        except svgread.Unreadable:
+            found.append(None)
+            continue
+        found.append(tuple(root.get(f"data-{k}") for k in IDENTITY))
+    return found
+
+
+def file_digest(path: Path) -> "str | None":
+    try:
+        return hashlib.sha256(guard(path).read_bytes()).hexdigest()
+    except (Refused, OSError):
+        return None  # reported by the check that reads the file
+
+
+def same_pictures(places: list, digests: list, slugs: list, identities: list, report: GameReport,
+                  file_of) -> int:
+    """places: a label for each picture ("page 6", "front-012.png"), in the order of slugs;
+    digests: what each draws (None: unread). Places drawn alike must hold one card: where
+    they do not, the places holding fewer of its cards are the copies (reported each), and
+    on a tie both are named. file_of(i): the file a violation names. Returns how many lines."""
+    groups: dict = {}
+    for i, digest in enumerate(digests):
+        if digest is not None and identities[i] is not None:
+            groups.setdefault(digest, []).append(i)
+    wrong = 0
+    for members in groups.values():
+        by_card: dict = {}
+        for i in members:
+            by_card.setdefault(identities[i], []).append(i)
+        if len(by_card) < 2:
+            continue
+        sizes = sorted((len(v) for v in by_card.values()), reverse=True)
+        if sizes[0] > sizes[1]:  # the copies are the places holding another card than most
+            most = max(by_card.values(), key=len)
+            for i in members:
+                if i not in most:
+                    report.fail(file_of(i), slugs[i], f"{places[i]} is the same picture as {places[most[0]]}, which "
+                                f"shows {slugs[most[0]]}: a copy of another card's picture, not {slugs[i]}")
+                    wrong += 1
+        else:
+            i, j = members[0], next(m for m in members if identities[m] != identities[members[0]])
+            report.fail(file_of(j), slugs[j], f"{places[i]} and {places[j]} are the same picture, though they hold "
+                        f"different cards ({slugs[i]}, {slugs[j]}): one is a copy of the other's")
+            wrong += 1
+    return wrong
+
+
+def pdf_page_digests(path: Path) -> "list | None":
+    """What each page of a PDF draws (its content streams' digest), or None if unreadable."""
+    from . import pdfread
+
+    try:
+        with pdfread.open_pdf(path) as pdf:
+            return [pdfread.content_digest(pdfread.page_content(p)) for p in pdf.pages]
+    except Exception:  # noqa: BLE001 - reported by the checks that measure the file
+        return None
+
+
+def sheet_cell_digests(path: Path, cols: int, rows: int) -> "list | None":
+    """The digest of each cell's pixels of a Tabletop Simulator sheet, row by row."""
+    from PIL import Image
+
+    try:
+        with Image.open(guard(path)) as im:
+            if im.width % cols or im.height % rows or im.width * im.height > 40_000_000:
+                return None
+            im = im.convert("RGB")
+            w, h = im.width // cols, im.height // rows
+            return [hashlib.sha256(im.crop((c * w, r * h, (c + 1) * w, (r + 1) * h)).tobytes()).hexdigest()
+                    for r in range(rows) for c in range(cols)]
+    except Exception:  # noqa: BLE001 - Pillow raises many types; reported by the sheet's own checks
+        return None

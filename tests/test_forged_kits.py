@@ -1,0 +1,209 @@
+"""Forged kits of issue 40 that `cardgen check` passed ("all checks passed", the manifest
+resealed each time): web pages that lead outside the kit or run code, shop uploads and
+other copies of the cards that print the wrong deck, and a Tabletop Simulator deck that
+broke once the kit was moved. One small kit (the 3 × 3 deck in every format, two shops,
+a playtest) is built for the module; each test damages a copy of it."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_check_catches, run_cli, shared
+
+KIT_ARGS = ("--game", "str8eight", "--table-size", "3", "--format", "all", "--shop", "drivethrucards,makeplayingcards",
+            "-j", "1", "-q")
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    def make(folder: Path) -> None:
+        out = folder / "out"
+        assert run_cli("build", *KIT_ARGS, "--out", out).exit_code == 0
+        played = run_cli("playtest", "--game", "str8eight", "--table-size", "3", "--players", "2", "--hands", "2",
+                         "-j", "1", "-q", "--out", out)
+        assert played.exit_code == 0, played.output
+        check = run_cli("check", out)
+        assert check.exit_code == 0, check.output
+    return shared(tmp_path_factory, "forged-kit", make) / "out"
+
+
+@pytest.fixture
+def copy(kit, tmp_path) -> Path:
+    out = tmp_path / "kit"
+    shutil.copytree(kit, out, copy_function=shutil.copyfile)
+    return out
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (old, path)
+    path.write_text(text.replace(old, new, 1))
+
+
+# --- pages that lead outside the kit or run code ---------------------------------------------------
+
+PAGE = "playtest/str8eight-playtest.html"
+HEAD = "<meta charset=\"utf-8\">"
+PAGE_FORGERIES = {
+    "meta refresh": ("index.html", HEAD, HEAD + '<meta http-equiv="refresh" content="0; url=https://example.org/">',
+                     "index.html: -: <meta>: http-equiv= (an instruction to the browser), which cardgen never writes"),
+    "inline script": ("index.html", "</main>", "</main><script>location='https://example.org'</script>",
+                      "index.html: -: <script>: an inline script, which cardgen never writes"),
+    "iframe": ("index.html", "</main>", '</main><iframe src="https://example.org/"></iframe>',
+               "index.html: -: <iframe>: a frame, which cardgen never writes"),
+    "srcset": ("index.html", 'width="125"', 'srcset="https://example.org/a.png 2x" width="125"',
+               "index.html: -: <img> srcset= leads to 'https://example.org/a.png', outside the folder"),
+    "style url()": ("index.html", "</head>", "<style>body { background: url(https://example.org/t.png) }</style></head>",
+                    "index.html: -: <style> url() leads to 'https://example.org/t.png', outside the folder"),
+    "style attribute": ("index.html", "<main ", "<main style=\"background:url('//example.org/t.png')\" ",
+                        "index.html: -: <main> style= url() leads to '//example.org/t.png', outside the folder"),
+    "form action": ("index.html", "</main>", '</main><form action="https://example.org/"><button '
+                    'formaction="https://example.org/b">Go</button></form>',
+                    "<button> formaction= leads to 'https://example.org/b', outside the folder"),
+    "object": ("index.html", "</main>", '</main><object data="https://example.org/x.swf"></object>',
+               "index.html: -: <object> data= leads to 'https://example.org/x.swf', outside the folder"),
+    "base href": ("index.html", "</head>", '<base href="https://example.org/"></head>',
+                  "index.html: -: <base>: a base URL, which cardgen never writes"),
+    "event handler": ("index.html", "<body>", '<body onload="fetch(\'https://example.org\')">',
+                      "index.html: -: <body>: the event handler onload=, code cardgen never writes"),
+    "markup in a comment": ("index.html", "</main>", "</main><!--><script>alert(1)</script>-->",
+                            "index.html: -: a comment holding markup, which a browser may read as the page's"),
+    "a redirect in site.js": ("site/site.js", '"use strict";', '"use strict"; location.href = "https://example.org";',
+                              "site/site.js: -: not the script cardgen ships (templates/site/site.js.j2)"),
+    "@import in site.css": ("site/site.css", "@font-face", "@import url(https://example.org/x.css);\n@font-face",
+                            "site/site.css: -: @import, which loads what cardgen never writes"),
+    "url() in site.css": ("site/site.css", "@font-face", "body { background: url(\"../../x.png\") }\n@font-face",
+                          "site/site.css: -: url() leads to '../../x.png', outside the folder"),
+    "playtest page": (PAGE, "</main>", "</main><script>location='https://example.org'</script>",
+                      f"{PAGE}: -: <script>: an inline script, which cardgen never writes"),
+    "playtest page's style": (PAGE, "</style>", "@import 'https://example.org/x.css';</style>",
+                              f"{PAGE}: -: <style>: @import, which loads what cardgen never writes"),
+    "playtest plot": (PAGE, "<image ", '<image href="https://example.org/t.png" ',
+                      f"{PAGE}: -: <image> href= leads to 'https://example.org/t.png', outside the folder"),
+}
+
+
+@pytest.mark.parametrize("case", PAGE_FORGERIES)
+def test_check_refuses_pages_that_lead_outside_or_run_code(copy, case):
+    rel, old, new, message = PAGE_FORGERIES[case]
+    _edit(copy / rel, old, new)
+    assert_check_catches(copy, [message])
+
+
+def test_check_refuses_a_forged_page_listed_in_the_manifest(copy):
+    (copy / "site" / "more.html").write_text('<!doctype html><html><head><meta http-equiv="refresh" content="0; '
+                                             'url=https://example.org/"></head><body><script src="x.js"></script>'
+                                             '<video poster="https://example.org/p.png"></video></body></html>')
+    (copy / "site" / "x.js").write_text("location.href = 'https://example.org'\n")
+    data = json.loads((copy / "manifest.json").read_text())
+    data["files"] += [{"path": p, "game": "site", "kind": "site", "format": p.rsplit(".", 1)[1]}
+                      for p in ("site/more.html", "site/x.js")]
+    (copy / "manifest.json").write_text(json.dumps(data))
+    assert_check_catches(copy, [
+        "site/more.html: -: <meta>: http-equiv= (an instruction to the browser), which cardgen never writes",
+        "site/more.html: -: <script> src= loads site/x.js: cardgen's only script is site/site.js",
+        "site/more.html: -: <video> poster= leads to 'https://example.org/p.png', outside the folder",
+        "site/x.js: -: a script cardgen never writes (its only script is site/site.js)"])
+
+
+# --- copies of the cards that print the wrong deck -------------------------------------------------
+
+DTC = "str8eight/shop/drivethrucards/str8eight-drivethrucards.pdf"
+MPC = "str8eight/shop/makeplayingcards"
+
+
+def _pdf_page_copied(path: Path, to: int, source: int) -> None:
+    import pikepdf
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.pages[to - 1] = pdf.pages[source - 1]
+        pdf.save(path)
+
+
+def _tts_sheet_cell_copied(path: Path) -> None:
+    from PIL import Image
+
+    with Image.open(path) as im:
+        im.load()
+        im.paste(im.crop((400 * 6, 0, 400 * 7, 560)), (400 * 5, 0))
+        im.save(path)
+
+
+def _tts_json(change):
+    def apply(out: Path) -> None:
+        path = out / "str8eight" / "tts" / "str8eight.json"
+        data = json.loads(path.read_text())
+        change(data["ObjectStates"][0])
+        path.write_text(json.dumps(data))
+    return apply
+
+
+def _ids_swapped(deck: dict) -> None:
+    cards = deck["ContainedObjects"]
+    cards[1]["CardID"], cards[2]["CardID"] = cards[2]["CardID"], cards[1]["CardID"]
+    deck["DeckIDs"] = [c["CardID"] for c in cards]
+
+
+DECK_FORGERIES = {
+    "DriveThruCards page 6 a copy of page 7": (
+        lambda out: _pdf_page_copied(out / DTC, 6, 7),
+        f"{DTC}: 006-2x3: page 6 and page 7 are the same picture, though they hold different cards (004-2x2, "
+        "006-2x3): one is a copy of the other's"),
+    "MakePlayingCards front-012 replaced by front-013": (
+        lambda out: shutil.copyfile(out / MPC / "front-013.png", out / MPC / "front-012.png"),
+        f"{MPC}/front-012.png: pass-left-3: front-012.png is the same picture as front-013.png, which shows "
+        "pass-right-1: a copy of another card's picture, not pass-left-3"),
+    "card PDF page 6 a copy of page 7": (
+        lambda out: _pdf_page_copied(out / "str8eight" / "str8eight-cards.pdf", 6, 7),
+        "str8eight/str8eight-cards.pdf: 006-2x3: page 6 and page 7 are the same picture"),
+    "a card PNG copied over another": (
+        lambda out: shutil.copyfile(out / "str8eight/png/006-2x3.png", out / "str8eight/png/004-2x2.png"),
+        "str8eight/png/006-2x3.png: 006-2x3: 004-2x2.png and 006-2x3.png are the same picture"),
+    "a print-on-demand image copied over another": (
+        lambda out: shutil.copyfile(out / "str8eight/pod/013.png", out / "str8eight/pod/012.png"),
+        "str8eight/pod/012.png: pass-left-3: 012.png is the same picture as 013.png, which shows pass-right-1"),
+    "a TTS sheet's cell copied over another": (
+        lambda out: _tts_sheet_cell_copied(out / "str8eight/tts/str8eight-faces-1.png"),
+        "str8eight/tts/str8eight-faces-1.png: 006-2x3: sheet 1's slot 5 and sheet 1's slot 6 are the same picture"),
+    "TTS card IDs swapped": (
+        _tts_json(_ids_swapped),
+        "str8eight/tts/str8eight.json: 002-1x2: card 2 has CardID 102; its place in the deck puts 002-1x2 at 101"),
+    "a TTS card misnamed": (
+        _tts_json(lambda deck: deck["ContainedObjects"][5].update(Nickname="6 (2×3)")),
+        "str8eight/tts/str8eight.json: 004-2x2: named '6 (2×3)'; the card there is '4 (2×2)'"),
+}
+
+
+@pytest.mark.parametrize("case", DECK_FORGERIES)
+def test_check_catches_copies_that_print_the_wrong_deck(copy, case):
+    forge, message = DECK_FORGERIES[case]
+    forge(copy)
+    assert_check_catches(copy, [message])
+
+
+# --- Tabletop Simulator: a kit that works wherever it is moved --------------------------------------
+
+def test_the_tts_deck_works_once_the_kit_is_moved(kit, tmp_path):
+    """Its JSON held absolute file:/// paths: a kit moved or copied to another computer left
+    every URL pointing at nothing, and check passed it. The images are named beside the JSON."""
+    moved = tmp_path / "elsewhere" / "kit"
+    shutil.copytree(kit, moved)
+    deck = json.loads((moved / "str8eight/tts/str8eight.json").read_text())["ObjectStates"][0]
+    for sheet in deck["CustomDeck"].values():
+        for url in (sheet["FaceURL"], sheet["BackURL"]):
+            assert "/" not in url and (moved / "str8eight/tts" / url).is_file(), url
+    result = run_cli("check", moved)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("url, message", [
+    ("file:///home/someone/kit/str8eight/tts/str8eight-faces-1.png",
+     "is an absolute path, which leads nowhere once the kit is moved or copied"),
+    ("/home/someone/kit/str8eight/tts/str8eight-faces-1.png", "is an absolute path"),
+    ("../tts/str8eight-faces-1.png", "is neither a file name beside str8eight.json nor an http(s) URL"),
+    ("str8eight-faces-9.png", "names 'str8eight-faces-9.png', which is not in tts/ beside str8eight.json"),
+])
+def test_check_fails_a_tts_url_that_does_not_resolve_from_its_folder(copy, url, message):
+    _tts_json(lambda deck: deck["CustomDeck"]["1"].update(FaceURL=url))(copy)
+    assert_check_catches(copy, [f"str8eight/tts/str8eight.json: sheet 1: {url[:80]} {message}"])
