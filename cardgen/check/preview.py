@@ -16,11 +16,12 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from .exports import png_header
 from .report import GameReport
 from .safefile import Refused, guard
+from .webfiles import check_web_files, resolve
 from ..words import plural
 
 MAX_PAGE_BYTES = 32 << 20
@@ -101,27 +102,6 @@ def read_page(path: Path) -> _Page:
     return page
 
 
-def resolve(page_rel: str, href: str) -> "str | None":
-    """A relative link as a path of the folder ("" for an anchor of the page), or None when
-    it leads outside the folder (a scheme, an absolute path, a climb above the top)."""
-    parts = urlsplit(href)
-    if parts.scheme or parts.netloc or href.startswith("/"):
-        return None
-    if not parts.path:
-        return ""
-    joined = []
-    for piece in (list(PurePosixPath(page_rel).parent.parts) + unquote(parts.path).split("/")):
-        if piece in ("", "."):
-            continue
-        if piece == "..":
-            if not joined:
-                return None
-            joined.pop()
-        else:
-            joined.append(piece)
-    return "/".join(joined)
-
-
 def check_pages(out: Path, entries: list, listed: set, records: dict, report: GameReport) -> None:
     """Every HTML page the manifest lists: its links; and the preview's decks, thumbnails,
     sheet, downloads and playtest links."""
@@ -135,8 +115,6 @@ def check_pages(out: Path, entries: list, listed: set, records: dict, report: Ga
         _check_links(rel, page, listed, report)
         if rel == "index.html":
             _check_index(out, page, entries, records, report)
-    from .webfiles import check_web_files
-
     check_web_files(out, entries, listed, report)  # what else could lead outside or run code
 
 

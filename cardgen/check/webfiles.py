@@ -22,8 +22,8 @@ with Python's own HTML parser (nothing is run) and every style sheet with tinycs
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from pathlib import Path
-from urllib.parse import urlsplit
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
 
 from .report import GameReport
 from .safefile import Refused, guard
@@ -168,9 +168,28 @@ def _css_urls(text: str, how: str) -> "tuple[list, list]":
     return urls, refused
 
 
-def _check_url(rel: str, where: str, url: str, listed: set, ids: "set | None", report: GameReport, found: list) -> None:
-    from .preview import resolve
+def resolve(page_rel: str, href: str) -> "str | None":
+    """A relative link as a path of the folder ("" for an anchor of the page), or None when
+    it leads outside the folder (a scheme, an absolute path, a climb above the top)."""
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith("/"):
+        return None
+    if not parts.path:
+        return ""
+    joined = []
+    for piece in (list(PurePosixPath(page_rel).parent.parts) + unquote(parts.path).split("/")):
+        if piece in ("", "."):
+            continue
+        if piece == "..":
+            if not joined:
+                return None
+            joined.pop()
+        else:
+            joined.append(piece)
+    return "/".join(joined)
 
+
+def _check_url(rel: str, where: str, url: str, listed: set, ids: "set | None", report: GameReport, found: list) -> None:
     if where.startswith(("<image> ", "<img> ")) and "".join(url.split()).lower().startswith(RASTER_DATA):
         return  # a picture held in the page (matplotlib's heat maps): pixels, which run nothing and load nothing
     target = resolve(rel, url)
