@@ -130,6 +130,12 @@ def _tts_sheet_cell_copied(path: Path) -> None:
         im.save(path)
 
 
+def _swap(a: Path, b: Path) -> None:
+    a.rename(a.with_name("swap"))
+    b.rename(a)
+    a.with_name("swap").rename(b)
+
+
 def _tts_json(change):
     def apply(out: Path) -> None:
         path = out / "str8eight" / "tts" / "str8eight.json"
@@ -160,6 +166,13 @@ DECK_FORGERIES = {
     "a card PNG copied over another": (
         lambda out: shutil.copyfile(out / "str8eight/png/006-2x3.png", out / "str8eight/png/004-2x2.png"),
         "str8eight/png/006-2x3.png: 006-2x3: 004-2x2.png and 006-2x3.png are the same picture"),
+    "two card PNGs swapped": (
+        lambda out: _swap(out / "str8eight/png/004-2x2.png", out / "str8eight/png/006-2x3.png"),
+        "str8eight/png/004-2x2.png: 004-2x2: not a picture of 004-2x2.svg beside it (drawn from another SVG"),
+    "the sequence sheet's PNG replaced by another sheet's": (
+        lambda out: shutil.copyfile(out / "str8eight/str8eight-atlas-letter.png",
+                                    out / "str8eight/sequence-sheet-letter.png"),
+        "str8eight/sequence-sheet-letter.png: -: not a picture of sequence-sheet-letter.svg beside it"),
     "a print-on-demand image copied over another": (
         lambda out: shutil.copyfile(out / "str8eight/pod/013.png", out / "str8eight/pod/012.png"),
         "str8eight/pod/012.png: pass-left-3: 012.png is the same picture as 013.png, which shows pass-right-1"),

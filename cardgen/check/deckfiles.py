@@ -82,6 +82,9 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
         _check_pdfs(game, deck_dir, rec, faces, backs, report, rel)
         check_home_print(game, deck_dir, rec, report, rel)
         _check_pngs(deck_dir, rec, faces + backs, report, rel)
+        from .pictures import check_page_pngs
+
+        check_page_pngs(deck_dir, report, rel)
         check_shops(game, deck_dir, rec, report, rel)  # a class set's marked deck has its own shop files
         check_exports(game, deck_dir, rec, report, rel, deck_dir.name[4:].upper() if deck_dir != game_dir else "")
         if deck_dir != game_dir:  # name the set the lines speak of
@@ -249,5 +252,8 @@ def _check_pngs(game_dir: Path, rec, count: int, report: GameReport, rel) -> Non
     copied = pictures.same_pictures([p.name for p in paths], [pictures.file_digest(p) if p.is_file() else None
                                                               for p in paths],
                                     slugs, pictures.card_identities(game_dir, slugs), report, lambda i: rel(paths[i]))
+    for slug, path in zip(slugs, paths):
+        if path.is_file() and not pictures.drawn_from(path, game_dir / "svg" / f"{slug}.svg", report, rel, slug):
+            copied += 1
     if len(files) == count and not copied:
         report.summary.append(f"png/: {count} images of {want[0]} × {want[1]} px at {PNG_DPI} DPI, each its own card's")

@@ -104,3 +104,39 @@ def sheet_cell_digests(path: Path, cols: int, rows: int) -> "list | None":
                     for r in range(rows) for c in range(cols)]
     except Exception:  # noqa: BLE001 - Pillow raises many types; reported by the sheet's own checks
         return None
+
+
+SOURCE_KEY = "cardgen-source"  # a PNG's tEXt note: "sha256:<hex>" of the SVG it was drawn from
+
+
+def drawn_from(png: Path, svg: Path, report: GameReport, rel, card: str = "-") -> bool:
+    """A PNG cardgen drew from an SVG names that SVG's sha256 (a tEXt note, as the preview's
+    thumbnails carry): it must be the SVG beside it in this folder, so a card's PNG swapped
+    with another's, or a sheet's PNG from another build, is caught. False when reported."""
+    from .exports import png_header
+
+    try:
+        said = png_header(png)[3].get(SOURCE_KEY, "")
+    except (Refused, OSError, ValueError):
+        return True  # reported by the checks that measure the image
+    want = file_digest(svg)
+    if want is None:
+        return True  # the SVG's own check reports it
+    if said != f"sha256:{want}":
+        report.fail(rel(png), card, f"not a picture of {svg.name} beside it (" + (
+            "drawn from another SVG: a card or sheet of another place or build)" if said else
+            "it does not name the SVG it was drawn from, as every PNG cardgen draws does)"))
+        return False
+    return True
+
+
+def check_page_pngs(game_dir: Path, report: GameReport, rel) -> int:
+    """Every PNG of a game's pages (sequence sheet, atlas, tuck box …) held to its SVG: the
+    number checked."""
+    checked = 0
+    for png in sorted(game_dir.glob("*.png")):
+        svg = png.with_suffix(".svg")
+        if svg.is_file() and not png.is_symlink():
+            drawn_from(png, svg, report, rel)
+            checked += 1
+    return checked
