@@ -220,3 +220,55 @@ def test_the_tts_deck_works_once_the_kit_is_moved(kit, tmp_path):
 def test_check_fails_a_tts_url_that_does_not_resolve_from_its_folder(copy, url, message):
     _tts_json(lambda deck: deck["CustomDeck"]["1"].update(FaceURL=url))(copy)
     assert_check_catches(copy, [f"str8eight/tts/str8eight.json: sheet 1: {url[:80]} {message}"])
+
+
+# --- where a browser and the check's parser could read a page differently ----------------------------
+
+@pytest.mark.parametrize("body, message", [
+    ("<svg><style><img src=x onerror=alert(1)></style></svg>",
+     "<style>: markup inside a style element, which a browser may read as the page's"),
+    ("<!--><script>alert(1)</script>-->", "a comment holding markup, which a browser may read as the page's"),
+    ("<![CDATA[x]]><p>hi</p>", "a declaration cardgen never writes"),
+    ('<a href="#top" ping="https://example.org/p">up</a>', "<a> ping= leads to 'https://example.org/p', outside"),
+    ('<svg><a><animate attributeName="href" values="javascript:alert(1)"/></a></svg>',
+     "an animation of href=, which cardgen never writes"),
+    ('<svg><image href="data:image/svg+xml;base64,PHN2Zz4=" /></svg>', "<image> href= leads to 'data:image/svg+xml"),
+    ('<div style="background: image-set(\'https://example.org/a.png\' 1x)"></div>',
+     "<div> style= url() leads to 'https://example.org/a.png', outside"),
+    ('<p style="background: u\\72l(https://example.org/a.png)"></p>', "<p> style= url() leads to 'https://example.org/a"),
+    ('<a href="java&#x09;script:alert(1)">x</a><img src=" https://example.org/i.png">',
+     "<img> src= leads to 'https://example.org/i.png', outside"),
+    ('<svg><script href="https://example.org/x.js"></script></svg>', "<script>: an inline script"),
+    ('<svg><rect fill="url(https://example.org/p.svg#g)"/></svg>',
+     "<rect> fill= url() leads to 'https://example.org/p.svg#g', outside"),
+], ids=["img in an svg style", "<!--> comment", "CDATA", "ping", "animated href", "svg as data", "image-set",
+        "escaped url()", "spaced src", "svg script", "paint server elsewhere"])
+def test_what_a_browser_would_read_otherwise_is_refused(tmp_path, body, message):
+    """Pages read with Python's parser, which a browser may read otherwise: each shape a
+    forger could hide a load or a script in is caught (no build needed: the page alone)."""
+    from cardgen.check.report import GameReport
+    from cardgen.check.webfiles import check_page
+
+    (tmp_path / "page.html").write_text(f"<!doctype html><html><head><title>t</title></head><body id=top>{body}"
+                                        "</body></html>")
+    report = GameReport("preview")
+    check_page(tmp_path, "page.html", {"page.html"}, report)
+    said = [v.problem for v in report.violations]
+    assert any(message in p for p in said), said
+
+
+def test_what_cardgen_writes_in_a_page_passes(tmp_path):
+    """Anchors, a listed stylesheet and script, a plot's clip paths and its PNG held as data."""
+    from cardgen.check.report import GameReport
+    from cardgen.check.webfiles import check_page
+
+    (tmp_path / "page.html").write_text(
+        '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="site/site.css"><style>'
+        'p { color: #000 }</style></head><body><a href="#x" id="x">x</a><svg xmlns:xlink="http://www.w3.org/1999/'
+        'xlink"><!-- Created with matplotlib (https://matplotlib.org/) --><style type="text/css">*{stroke-linejoin: '
+        'round}</style><defs><clipPath id="p1"><rect/></clipPath></defs><g clip-path="url(#p1)"><use xlink:href="#x"/>'
+        '<image xlink:href="data:image/png;base64,\niVBORw0KGgo="/></g></svg><script src="site/site.js"></script>'
+        '</body></html>')
+    report = GameReport("preview")
+    check_page(tmp_path, "page.html", {"page.html", "site/site.css", "site/site.js"}, report)
+    assert report.violations == []
