@@ -23,6 +23,12 @@ def kit(tmp_path_factory) -> Path:
         played = run_cli("playtest", "--game", "str8eight", "--table-size", "3", "--players", "2", "--hands", "2",
                          "-j", "1", "-q", "--out", out)
         assert played.exit_code == 0, played.output
+        for args in (("--game", "str8eight", "--table-size", "3", "--sweep", "players=2,3", "--hands", "4"),
+                     ("--tune", "--table-size", "6", "--players", "2", "--pass-cards", "6", "--hands", "30",
+                      "--target-turns", "1..1000", "--target-seats", "50", "--target-finished", "0", "--target-bonus",
+                      "0")):
+            played = run_cli("playtest", *args, "-j", "1", "-q", "--out", out)
+            assert played.exit_code == 0, played.output
         check = run_cli("check", out)
         assert check.exit_code == 0, check.output
     return shared(tmp_path_factory, "forged-kit", make) / "out"
@@ -186,6 +192,39 @@ DECK_FORGERIES = {
         _tts_json(lambda deck: deck["ContainedObjects"][5].update(Nickname="6 (2×3)")),
         "str8eight/tts/str8eight.json: 004-2x2: named '6 (2×3)'; the card there is '4 (2×2)'"),
 }
+
+
+def _page_cell(rel: str, row: int, column: int, value: str):
+    """Forge one cell of a page's table (row 1: the first data row)."""
+    def apply(out: Path) -> None:
+        import re
+
+        path = out / rel
+        text = path.read_text()
+        rows = [m for m in re.finditer(r"<tr><td.*?</tr>", text)]
+        cells = list(re.finditer(r'<td class="n">(.*?)</td>', rows[row - 1].group(0)))
+        cell = cells[column - 1]
+        start = rows[row - 1].start() + cell.start(1)
+        path.write_text(text[:start] + value + text[rows[row - 1].start() + cell.end(1):])
+    return apply
+
+
+def _tune_count(out: Path) -> None:
+    _edit(out / "playtest/str8eight-tune.html", '<th scope="row">hands played</th><td class="n">',
+          '<th scope="row">hands played</th><td class="n">1')
+
+
+PLAYTEST_FORGERIES = {
+    "a sweep's figure": (_page_cell("playtest/str8eight-sweep.html", 2, 7, "55.0%"),
+                         "playtest/str8eight-sweep.html: row 2: the sweep's table: states '55.0%' where its JSON gives"),
+    "a sweep's variant": (_page_cell("playtest/str8eight-sweep.html", 1, 4, "4"),
+                          "playtest/str8eight-sweep.html: row 1: the sweep's table: states '4' where its JSON gives '2'"),
+    "a tune's ranked row": (_page_cell("playtest/str8eight-tune.html", 1, 11, "meets"),
+                            "playtest/str8eight-tune.html: row 1: the ranked variants: states 'meets' where its JSON "
+                            "gives 'meets, sure'"),
+    "a tune's count": (_tune_count, "playtest/str8eight-tune.html: hands played: states '1"),
+}
+DECK_FORGERIES.update(PLAYTEST_FORGERIES)
 
 
 @pytest.mark.parametrize("case", DECK_FORGERIES)

@@ -108,9 +108,10 @@ KINDS = (
          "and counted as recorded, its thumbnails exactly its cards, each drawn from this build's card SVG; "
          "the sequence sheet is the folder's own; every download is offered once under a label of its own; "
          "what to print first is there."),
-    Kind("playtest", "Playtest reports", ("playtest",),
+    Kind("playtest", "Playtest reports", ("playtest", "playtables"),
          "Each report's JSON played the variant the build record holds; its page states the JSON's figures "
-         "and its PDFs are titled for that variant; a Str8 Eight report's atlas counts are the build's own."),
+         "and its PDFs are titled for that variant; a Str8 Eight report's atlas counts are the build's own; a "
+         "sweep's and a tune's page state every row and count of their JSON."),
     Kind("metadata", "PDF metadata", ("pdfmeta",),
          "Every PDF has a title naming the game, what the file is and the variant built, Author and Creator "
          "`cardgen <version>`, our own Producer, a Subject and Keywords, CreationDate equal to ModDate and "
