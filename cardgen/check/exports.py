@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 import zipfile
 import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from .pictures import png_header
 from .report import GameReport
 from .safefile import Refused, guard
 from ..words import plural
@@ -33,35 +33,6 @@ MAX_JSON_BYTES = 16 << 20
 POD_DPI = 300
 POD_BLEED_MM = 25.4 / 8
 MAX_ZIP_MEMBERS = 2000
-
-
-def png_header(path: Path) -> "tuple[int, int, float | None, dict]":
-    """Width, height, DPI (None without pHYs) and tEXt notes of a PNG, read from its chunks
-    up to the image data (never decoded)."""
-    with open(guard(path), "rb") as fh:
-        if fh.read(8) != b"\x89PNG\r\n\x1a\n":
-            raise ValueError("not a PNG")
-        width = height = 0
-        dpi, notes = None, {}
-        for _ in range(64):
-            head = fh.read(8)
-            if len(head) < 8:
-                break
-            length, kind = struct.unpack(">I4s", head)
-            if kind == b"IDAT" or length > 1 << 20:
-                break
-            body = fh.read(length)
-            fh.read(4)
-            if kind == b"IHDR":
-                width, height = struct.unpack(">II", body[:8])
-            elif kind == b"pHYs" and len(body) == 9 and body[8] == 1:
-                dpi = struct.unpack(">I", body[:4])[0] * 0.0254
-            elif kind == b"tEXt" and b"\0" in body:
-                key, _, value = body.partition(b"\0")
-                notes[key.decode("latin-1")] = value.decode("latin-1")
-        if not width or not height:
-            raise ValueError("no IHDR")
-        return width, height, dpi, notes
 
 
 def _load_json(path: Path):

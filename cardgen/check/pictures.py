@@ -15,12 +15,42 @@ Copies of one card (the pass cards, a second deck's faces) may share a picture.
 from __future__ import annotations
 
 import hashlib
+import struct
 from pathlib import Path
 
 from .report import GameReport
 from .safefile import Refused, guard
 
 IDENTITY = ("kind", "value", "cell", "direction", "points", "letter", "suit", "rank")  # not data-deck: decks alike
+
+
+def png_header(path: Path) -> "tuple[int, int, float | None, dict]":
+    """Width, height, DPI (None without pHYs) and tEXt notes of a PNG, read from its chunks
+    up to the image data (never decoded)."""
+    with open(guard(path), "rb") as fh:
+        if fh.read(8) != b"\x89PNG\r\n\x1a\n":
+            raise ValueError("not a PNG")
+        width = height = 0
+        dpi, notes = None, {}
+        for _ in range(64):
+            head = fh.read(8)
+            if len(head) < 8:
+                break
+            length, kind = struct.unpack(">I4s", head)
+            if kind == b"IDAT" or length > 1 << 20:
+                break
+            body = fh.read(length)
+            fh.read(4)
+            if kind == b"IHDR":
+                width, height = struct.unpack(">II", body[:8])
+            elif kind == b"pHYs" and len(body) == 9 and body[8] == 1:
+                dpi = struct.unpack(">I", body[:4])[0] * 0.0254
+            elif kind == b"tEXt" and b"\0" in body:
+                key, _, value = body.partition(b"\0")
+                notes[key.decode("latin-1")] = value.decode("latin-1")
+        if not width or not height:
+            raise ValueError("no IHDR")
+        return width, height, dpi, notes
 
 
 def card_identities(deck_dir: Path, slugs: "list | tuple") -> list:
@@ -113,8 +143,6 @@ def drawn_from(png: Path, svg: Path, report: GameReport, rel, card: str = "-") -
     """A PNG cardgen drew from an SVG names that SVG's sha256 (a tEXt note, as the preview's
     thumbnails carry): it must be the SVG beside it in this folder, so a card's PNG swapped
     with another's, or a sheet's PNG from another build, is caught. False when reported."""
-    from .exports import png_header
-
     try:
         said = png_header(png)[3].get(SOURCE_KEY, "")
     except (Refused, OSError, ValueError):

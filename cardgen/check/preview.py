@@ -18,7 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
-from .exports import png_header
+from .pictures import png_header
 from .report import GameReport
 from .safefile import Refused, guard
 from .webfiles import check_web_files, resolve
