@@ -53,8 +53,13 @@ def parse(path: Path):
     return root
 
 
-_PARSED: dict = {}  # sha256 of an SVG's bytes -> its root (the checker never changes a tree)
+_PARSED: dict = {}  # sha256 of an SVG's bytes -> its root (shared: a check that changes a tree copies it)
 MAX_KEPT = 1024  # trees kept at most: a deck's cards and sheets, a few MB
+
+
+def forget() -> None:
+    """Let the trees go: a check is over (a server checks many folders in one process)."""
+    _PARSED.clear()
 
 
 class _Counted(Exception):
