@@ -127,6 +127,31 @@ def _pdf_page_copied(path: Path, to: int, source: int) -> None:
         pdf.save(path)
 
 
+def _pdf_pages_swapped(path: Path, a: int, b: int) -> None:
+    """Two pages' drawings swapped, each page keeping its own place and boxes."""
+    import pikepdf
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        one, two = pdf.pages[a - 1].obj, pdf.pages[b - 1].obj
+        for key in ("/Contents", "/Resources"):
+            one[key], two[key] = two[key], one[key]
+        pdf.save(path)
+
+
+def _pdf_words_changed(path: Path, page: int) -> None:
+    """A page's drawing given a word it did not have (one shown text repeated)."""
+    import pikepdf
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        obj = pdf.pages[page - 1].obj
+        stream = obj.Contents if isinstance(obj.Contents, pikepdf.Stream) else obj.Contents[0]
+        data = stream.read_bytes()
+        start = data.index(b"BT")
+        end = data.index(b"ET", start) + 2
+        stream.write(data + b"\n" + data[start:end])
+        pdf.save(path)
+
+
 def _tts_sheet_cell_copied(path: Path) -> None:
     from PIL import Image
 
@@ -166,6 +191,15 @@ DECK_FORGERIES = {
         lambda out: shutil.copyfile(out / MPC / "front-013.png", out / MPC / "front-012.png"),
         f"{MPC}/front-012.png: pass-left-3: front-012.png is the same picture as front-013.png, which shows "
         "pass-right-1: a copy of another card's picture, not pass-left-3"),
+    "DriveThruCards pages 6 and 7 swapped": (
+        lambda out: _pdf_pages_swapped(out / DTC, 6, 7),
+        f"{DTC}: -: page 6 shows 006-2x3, where 004-2x2 goes: another card's page"),
+    "card PDF pages 6 and 7 swapped": (
+        lambda out: _pdf_pages_swapped(out / "str8eight" / "str8eight-cards.pdf", 6, 7),
+        "str8eight/str8eight-cards.pdf: -: page 7 shows 004-2x2, where 006-2x3 goes: another card's page"),
+    "a card PDF page's words changed": (
+        lambda out: _pdf_words_changed(out / "str8eight" / "str8eight-cards.pdf", 6),
+        "str8eight/str8eight-cards.pdf: -: page 6 does not say what 004-2x2 says"),
     "card PDF page 6 a copy of page 7": (
         lambda out: _pdf_page_copied(out / "str8eight" / "str8eight-cards.pdf", 6, 7),
         "str8eight/str8eight-cards.pdf: 006-2x3: page 6 and page 7 are the same picture"),

@@ -206,6 +206,9 @@ def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: 
                     [f"page {i}" for i in range(1, pages + 1)], digests, list(rec.deck.faces),
                     pictures.card_identities(game_dir, rec.deck.faces), report, lambda i: rel(path)):
                 continue
+            if pictures.pages_say(path, list(rec.deck.faces), pictures.card_words(game_dir, rec.deck.faces), report,
+                                  rel(path)):
+                continue
             report.summary.append(f"{name}: {pages} pages of {want_w:.1f} × {want_h:.1f} mm, each drawing its own "
                                   "card")
 

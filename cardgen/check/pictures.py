@@ -168,3 +168,55 @@ def check_page_pngs(game_dir: Path, report: GameReport, rel) -> int:
             drawn_from(png, svg, report, rel)
             checked += 1
     return checked
+
+
+def card_words(deck_dir: Path, slugs: "list | tuple") -> list:
+    """The texts each card's SVG draws, in document order (None: unreadable): what its PDF
+    page must say, read back as a reader copies it."""
+    from . import svgread
+
+    found = []
+    for slug in slugs:
+        try:
+            root = svgread.parse(deck_dir / "svg" / f"{slug}.svg")
+        except svgread.Unreadable:
+            found.append(None)
+            continue
+        texts = (" ".join("".join(el.itertext()).split()) for el in root.iter() if svgread.local(el.tag) == "text")
+        found.append(tuple(t for t in texts if t))
+    return found
+
+
+MAX_SAID = 3  # pages named a file at most, then a count
+
+
+def pages_say(path: Path, slugs: list, words: list, report: GameReport, file: str) -> int:
+    """Each page of a PDF of the cards (the card PDF, a shop's upload) says what the card its
+    place names draws: the words a reader copies from page i are card i's, in order. A page
+    swapped with another, or replaced by another card's, is named with the card it shows.
+    Returns the number of pages that differ (None pages, unread)."""
+    from . import pdfread
+
+    try:
+        with pdfread.open_pdf(path) as pdf:
+            if len(pdf.pages) != len(slugs):
+                return 0  # the page count is reported
+            said = [tuple(t for t in (" ".join(line.split()) for line in pdfread.page_text(pdf, i).split("\n")) if t)
+                    for i in range(1, len(slugs) + 1)]
+    except Exception:  # noqa: BLE001 - reported by the checks that measure the file
+        return 0
+    whose = {}
+    for slug, w in zip(slugs, words):
+        whose.setdefault(w, slug)
+    wrong = []
+    for i, (slug, want, got) in enumerate(zip(slugs, words, said), 1):
+        if want is not None and got != want:
+            other = whose.get(got)
+            wrong.append(f"page {i} shows {other}, where {slug} goes: another card's page" if other else
+                         f"page {i} does not say what {slug} says ({' / '.join(want[:4])[:60]!r}): it says "
+                         f"{' / '.join(got[:4])[:60]!r}")
+    for line in wrong[:MAX_SAID]:
+        report.fail(file, "-", line)
+    if len(wrong) > MAX_SAID:
+        report.fail(file, "-", f"and {len(wrong) - MAX_SAID} more pages that are not the card their place names")
+    return len(wrong)

@@ -53,9 +53,9 @@ def _check_pictures(game: str, deck_dir: Path, folder: Path, spec, rec, report: 
     if spec.upload == "pdf-pages":
         path = folder / names[0]
         digests = pictures.pdf_page_digests(path) if path.is_file() else None
-        if digests is not None and len(digests) == len(slugs):
-            pictures.same_pictures([f"page {i}" for i in range(1, len(slugs) + 1)], digests, slugs, identities,
-                                   report, lambda i: rel(path))
+        if digests is not None and len(digests) == len(slugs) and not pictures.same_pictures(
+                [f"page {i}" for i in range(1, len(slugs) + 1)], digests, slugs, identities, report, lambda i: rel(path)):
+            pictures.pages_say(path, slugs, pictures.card_words(deck_dir, slugs), report, rel(path))
         return
     if len(names) != len(slugs):
         return  # reported with the folder
