@@ -345,3 +345,21 @@ def test_what_cardgen_writes_in_a_page_passes(tmp_path):
     report = GameReport("preview")
     check_page(tmp_path, "page.html", {"page.html", "site/site.css", "site/site.js"}, report)
     assert report.violations == []
+
+
+def test_each_class_sets_tts_files_are_named_for_it(tmp_path):
+    """Copied into one Tabletop Simulator folder (the JSON beside Saves, the PNGs in
+    Mods/Images, where a bare name is looked up), two sets' str8eight-faces-1.png would be one
+    file: each set's files carry its letter, and check reads them so."""
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "str8eight", "--table-size", "3", "--sets", "2", "--format", "tts", "-j", "1",
+                   "-q", "--out", out).exit_code == 0
+    for letter in "ab":
+        folder = out / "str8eight" / f"set-{letter}" / "tts"
+        assert sorted(p.name for p in folder.iterdir()) == [f"str8eight-set-{letter}-back.png",
+                                                             f"str8eight-set-{letter}-faces-1.png",
+                                                             f"str8eight-set-{letter}.json"]
+        deck = json.loads((folder / f"str8eight-set-{letter}.json").read_text())["ObjectStates"][0]
+        assert deck["CustomDeck"]["1"]["FaceURL"] == f"str8eight-set-{letter}-faces-1.png"
+    result = run_cli("check", out)
+    assert result.exit_code == 0, result.output

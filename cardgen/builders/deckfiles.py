@@ -344,7 +344,9 @@ def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, ou
         def url_for(path: Path) -> str:  # the file's name, found beside the JSON wherever the kit is moved
             return options.base_url + path.name if options.base_url else path.name
 
-        for path in write_tts(out.game_dir / "tts", deck.game, deck.title, art, url_for, options.jobs,
+        # a class set's images are named for it: copied into one Tabletop Simulator folder, sets never collide
+        stem = f"{deck.game}-{out.sub}" if out.sub else deck.game
+        for path in write_tts(out.game_dir / "tts", stem, deck.title, art, url_for, options.jobs,
                               deck.look.theme.fonts):
             out.add(path, "tts", path.suffix[1:])
     if "pod" in options.formats:

@@ -1,8 +1,9 @@
 """The screen and print-on-demand files of a deck, read from the files alone.
 
-Tabletop Simulator (<deck>/tts/): the saved object's deck is named as the record's deck,
-holds one card per face in deck order (DeckIDs = the cards' ids), each id on a sheet it
-names and in a slot of that sheet's grid other than the last (the hidden-card image);
+Tabletop Simulator (<deck>/tts/, its files named <game>-set-<letter>… in a class set's):
+the saved object's deck is named as the record's deck, holds one card per face in deck
+order (DeckIDs = the cards' ids), each id on a sheet it names and in a slot of that
+sheet's grid other than the last (the hidden-card image);
 each sheet's grid is at most 10 × 7, its image exactly that grid of card-sized cells (the
 card's proportions, the same cell on every sheet, the back image one cell), its face and
 back URLs lead to those files (file names read from the JSON's own folder, so the kit
@@ -49,7 +50,8 @@ def check_exports(game: str, deck_dir: Path, rec, report: GameReport, rel, set_l
 
 def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_letter: str) -> None:
     folder = deck_dir / "tts"
-    path = folder / f"{game}.json"
+    stem = f"{game}-set-{set_letter.lower()}" if set_letter else game  # a class set's files are named for it
+    path = folder / f"{stem}.json"
     file = rel(path)
     try:
         data = _load_json(path)
@@ -111,7 +113,7 @@ def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_lett
     if any(not isinstance(i, int) or str(i // 100) not in sheets for i in card_ids):
         report.fail(file, "-", "a card on a sheet the deck does not name")
     _check_tts_cards(deck_dir, rec, cards, card_ids, sheets, images, report, file, rel)
-    back_files = [f"{game}-back.png"] if len(backs) == 1 else [f"{game}-back-{b + 1}.png" for b in range(len(backs))]
+    back_files = [f"{stem}-back.png"] if len(backs) == 1 else [f"{stem}-back-{b + 1}.png" for b in range(len(backs))]
     for i, card_id in enumerate(card_ids[:len(faces)]):
         if isinstance(card_id, int) and str(card_id // 100) in backs_of_sheets and i < len(back_of) \
                 and back_of[i] < len(back_files) and backs_of_sheets[str(card_id // 100)] != back_files[back_of[i]]:
