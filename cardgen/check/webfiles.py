@@ -3,7 +3,8 @@
 cardgen writes HTML (index.html, the playtest and tune pages), one style sheet
 (site/site.css) and one script (site/site.js). A forger who reseals the manifest can add
 to any of them, or list a page of their own; so every page the manifest lists is parsed
-with Python's own HTML parser (nothing is run) and every style sheet with tinycss2, and:
+as a browser parses it (Lexbor, through selectolax; nothing is run) and every style sheet
+with tinycss2, and:
 
 - every URL-bearing attribute (href, src, srcset, action, formaction, data, poster,
   background, cite, xlink:href, ping, …) and every CSS url(), image-set() and @import, in
@@ -14,14 +15,12 @@ with Python's own HTML parser (nothing is run) and every style sheet with tinycs
   plots' heat maps are, is pixels: it loads and runs nothing);
 - what cardgen never writes is refused outright: inline script, event-handler attributes
   (onload=…), <meta http-equiv> (a refresh to another site), <base>, frames, <object>,
-  <embed>, <applet>, forms, srcdoc, @import, and markup hidden in a comment where a
-  browser would read it;
+  <embed>, <applet>, forms, srcdoc, @import;
 - a script is site/site.js only, and it is byte for byte the script cardgen ships
   (templates/site/site.js.j2, read here as data, as the readings and the shops' table are).
 """
 from __future__ import annotations
 
-from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
@@ -39,53 +38,52 @@ REFUSED_TAGS = {"iframe": "a frame", "frame": "a frame", "frameset": "a frame se
                 "portal": "a portal", "isindex": "a form"}
 REFUSED_ATTRS = {"srcdoc": "a page written into a frame", "http-equiv": "an instruction to the browser"}
 RASTER_DATA = ("data:image/png;base64,", "data:image/jpeg;base64,")
-READ_BY_PREVIEW = {("a", "href"), ("link", "href")}
+READ_BY_PREVIEW = {("a", "href"), ("link", "href"), ("script", "src")}  # check/preview.py reads them too
 MAX_FINDINGS = 12  # violation lines a file at most
 
 
-class _Reader(HTMLParser):
-    """What a page could load or run: its URLs (with where each is), its CSS, what is refused."""
+class _Page:
+    """What a page could load or run, read as a browser reads it: its URLs (with where each
+    is), its CSS, its ids and what is refused. The page is parsed by Lexbor (selectolax),
+    which follows the HTML standard's parsing rules, so what a browser would build from
+    forged markup (a script after "<!-->", an <img> that breaks out of an SVG <style>) is
+    what is read here, and in time linear in the page (Python's own parser took the square
+    of the length of "</</</…" to read it)."""
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
+    def __init__(self, text: str):
+        from selectolax.lexbor import LexborHTMLParser
+
         self.urls: list = []  # (where, url)
         self.css: list = []  # (where, text, "sheet" or "declarations" or "value")
         self.refused: list = []
-        self._style = None  # text of the open <style>
-        self._script = None  # (where, src) of the open <script>
-        self.tags: dict = {}  # start tags met, by name
+        self.ids: set = set()
+        tree = LexborHTMLParser(text)
+        for node in (tree.root.traverse(include_text=False) if tree.root is not None else ()):
+            if not node.tag.startswith(("-", "#")):  # comments and the doctype: inert
+                self._element(node)
 
-    def handle_starttag(self, tag, attrs):
-        self.tags[tag] = self.tags.get(tag, 0) + 1
-        self._tag(tag, attrs)
-
-    def handle_startendtag(self, tag, attrs):
-        self.tags[tag] = self.tags.get(tag, 0) + 1
-        self._tag(tag, attrs)
-        if tag == "script":
-            self._script = None
-
-    def _tag(self, tag, attrs):
+    def _element(self, node) -> None:
+        tag = node.tag.lower()
         where = f"<{tag}>"
+        attrs = [(str(k).lower(), v or "") for k, v in node.attributes.items()]
         if tag in REFUSED_TAGS:
             self.refused.append(f"{where}: {REFUSED_TAGS[tag]}, which cardgen never writes")
         if tag == "script":
-            src = dict(attrs).get("src")
-            if not src:
+            if not dict(attrs).get("src"):
                 self.refused.append("<script>: an inline script, which cardgen never writes")
-            self._script = (where, src)
+            elif (node.text(deep=True) or "").strip():
+                self.refused.append("<script>: code inside the element, which cardgen never writes")
         if tag == "style":
-            self._style = ""
+            self.css.append(("<style>", node.text(deep=True) or "", "sheet"))
         for name, value in attrs:
-            value = value or ""
             if name.startswith("on"):
                 self.refused.append(f"{where}: the event handler {name}=, code cardgen never writes")
             elif name in REFUSED_ATTRS:
                 self.refused.append(f"{where}: {name}= ({REFUSED_ATTRS[name]}), which cardgen never writes")
+            elif name == "id":
+                self.ids.add(value)
             elif name in URL_ATTRS:
                 if name in ("to", "from", "values") and tag not in ("set", "animate"):
-                    continue
-                if (tag, name) in READ_BY_PREVIEW:  # its links are held to the folder there (check/preview.py)
                     continue
                 for url in (value.split(";") if name == "values" else [value]):
                     self.urls.append((f"{where} {name}=", url.strip()))
@@ -97,33 +95,8 @@ class _Reader(HTMLParser):
                 self.css.append((f"{where} style=", value, "declarations"))
             elif "url(" in value.lower() or "image-set(" in value.lower():
                 self.css.append((f"{where} {name}=", value, "value"))
-            if name in ("attributename",) and (value.lower() in URL_ATTRS or value.lower().startswith("on")):
+            if name == "attributename" and (value.lower() in URL_ATTRS or value.lower().startswith("on")):
                 self.refused.append(f"{where}: an animation of {value}=, which cardgen never writes")
-
-    def handle_endtag(self, tag):
-        if tag == "style" and self._style is not None:
-            if "<" in self._style:  # inside <svg> a browser reads tags in a <style>: <img onerror=…> breaks out
-                self.refused.append("<style>: markup inside a style element, which a browser may read as the page's")
-            self.css.append(("<style>", self._style, "sheet"))
-            self._style = None
-        elif tag == "script":
-            self._script = None
-
-    def handle_data(self, data):
-        if self._style is not None:
-            self._style += data
-        elif self._script is not None and data.strip():
-            self.refused.append("<script>: code inside the element, which cardgen never writes")
-
-    def handle_comment(self, data):
-        if "<" in data or ">" in data:  # "<!-->" ends a comment in a browser, not here: never read as text
-            self.refused.append("a comment holding markup, which a browser may read as the page's")
-
-    def unknown_decl(self, data):
-        self.refused.append("a declaration cardgen never writes")
-
-    def handle_pi(self, data):
-        self.refused.append("a processing instruction cardgen never writes")
 
 
 def _css_urls(text: str, how: str) -> "tuple[list, list]":
@@ -218,60 +191,28 @@ def _report(rel: str, found: list, report: GameReport) -> None:
         report.fail(rel, "-", f"and {len(found) - MAX_FINDINGS} more such")
 
 
-def check_page(out: Path, rel: str, listed: set, report: GameReport) -> None:
-    """One HTML page: every URL it holds and every CSS it carries; nothing refused."""
+def check_page(out: Path, rel: str, listed: set, report: GameReport, reported: "set | None" = None) -> None:
+    """One HTML page: every URL it holds and every CSS it carries; nothing refused.
+    reported: the links (<a href>, <link href>, <script src>) check/preview.py has judged
+    already, not said twice; one it did not see (its parser reads a page otherwise than a
+    browser) is judged here."""
     try:
         text = guard(out / rel, MAX_BYTES).read_text(encoding="utf-8")
     except (Refused, OSError, UnicodeDecodeError):
         return  # the preview's own checks report a page they cannot read
-    reader = _Reader()
-    ids = _ids(text)
-    reader.feed(text)
-    reader.close()
-    found = list(reader.refused)
-    found += _unseen_tags(text, reader.tags)
-    for where, url in reader.urls:
-        _check_url(rel, where, url, listed, ids, report, found)
-    for where, css, how in reader.css:
+    page = _Page(text)
+    found = list(page.refused)
+    for where, url in page.urls:
+        tag, name = where[1:].split("> ")[0], where.split("> ")[-1].rstrip("=")
+        if (tag, name) in READ_BY_PREVIEW and url in (reported or ()) and not where.startswith("<script>"):
+            continue
+        _check_url(rel, where, url, listed, page.ids, report, found)
+    for where, css, how in page.css:
         urls, refused = _css_urls(css, how)
         found += [f"{where}: {r}" for r in refused]
         for url in urls:
-            _check_url(rel, f"{where} url()", url, listed, ids, report, found)
+            _check_url(rel, f"{where} url()", url, listed, page.ids, report, found)
     _report(rel, found, report)
-
-
-WATCHED = ("script", "iframe", "frame", "object", "embed", "applet", "form", "base", "meta", "link", "style", "img",
-           "image", "svg", "use", "video", "audio", "source", "input", "button", "set", "animate")
-
-
-def _unseen_tags(text: str, seen: dict) -> list:
-    """The tags a browser could find that the parser did not report (where the two read a
-    page differently): each watched tag's opening, counted in the raw text, must be one the
-    parser met. A cross-check on the parse, never the parse itself."""
-    import re
-
-    found = []
-    for name in WATCHED:
-        raw = len(re.findall(rf"<{name}[\s/>]", text, re.IGNORECASE))
-        if raw > seen.get(name, 0):
-            found.append(f"<{name} appears {raw} times, {seen.get(name, 0)} of them as the page's elements: markup "
-                         "a browser may read otherwise than this check")
-    return found
-
-
-def _ids(text: str) -> set:
-    class Ids(HTMLParser):
-        def __init__(self):
-            super().__init__(convert_charrefs=True)
-            self.ids = set()
-
-        def handle_starttag(self, tag, attrs):
-            self.ids |= {v for k, v in attrs if k == "id" and v}
-        handle_startendtag = handle_starttag
-    parser = Ids()
-    parser.feed(text)
-    parser.close()
-    return parser.ids
 
 
 def check_style_sheet(out: Path, rel: str, listed: set, report: GameReport) -> None:
@@ -307,11 +248,12 @@ def check_script(out: Path, rel: str, report: GameReport) -> None:
                     "preview's page")
 
 
-def check_web_files(out: Path, entries: list, listed: set, report: GameReport) -> None:
-    """Every HTML page, style sheet and script the manifest lists."""
+def check_web_files(out: Path, entries: list, listed: set, report: GameReport, reported: "dict | None" = None) -> None:
+    """Every HTML page, style sheet and script the manifest lists. reported: page -> the
+    links check/preview.py judged on it."""
     for rel in sorted(e["path"] for e in entries):
         if rel.endswith((".html", ".htm", ".xhtml")):
-            check_page(out, rel, listed, report)
+            check_page(out, rel, listed, report, (reported or {}).get(rel))
         elif rel.endswith(".css"):
             check_style_sheet(out, rel, listed, report)
         elif rel.endswith((".js", ".mjs")):
