@@ -169,6 +169,22 @@ def _swap(a: Path, b: Path) -> None:
     a.with_name("swap").rename(b)
 
 
+def _tts_sheet_cells_swapped(path: Path) -> None:
+    """Slots 5 and 6 of a sheet swapped, and the sheet's note of its slots' cards with them."""
+    from PIL import Image, PngImagePlugin
+
+    with Image.open(path) as im:
+        im.load()
+        notes = im.text["cardgen-sources"].split(",")
+        five, six = im.crop((400 * 5, 0, 400 * 6, 560)), im.crop((400 * 6, 0, 400 * 7, 560))
+        im.paste(six, (400 * 5, 0))
+        im.paste(five, (400 * 6, 0))
+        notes[5], notes[6] = notes[6], notes[5]
+        info = PngImagePlugin.PngInfo()
+        info.add_text("cardgen-sources", ",".join(notes))
+        im.save(path, pnginfo=info)
+
+
 def _tts_json(change):
     def apply(out: Path) -> None:
         path = out / "str8eight" / "tts" / "str8eight.json"
@@ -210,11 +226,23 @@ DECK_FORGERIES = {
         "str8eight/png/006-2x3.png: 006-2x3: 004-2x2.png and 006-2x3.png are the same picture"),
     "two card PNGs swapped": (
         lambda out: _swap(out / "str8eight/png/004-2x2.png", out / "str8eight/png/006-2x3.png"),
-        "str8eight/png/004-2x2.png: 004-2x2: not a picture of 004-2x2.svg beside it (drawn from another SVG"),
+        "str8eight/png/004-2x2.png: 004-2x2: not a picture of 004-2x2 (str8eight/svg/004-2x2.svg) (it names another "
+        "card SVG"),
     "the sequence sheet's PNG replaced by another sheet's": (
         lambda out: shutil.copyfile(out / "str8eight/str8eight-atlas-letter.png",
                                     out / "str8eight/sequence-sheet-letter.png"),
         "str8eight/sequence-sheet-letter.png: -: not a picture of sequence-sheet-letter.svg beside it"),
+    "MakePlayingCards front-006 and front-007 swapped": (
+        lambda out: _swap(out / MPC / "front-006.png", out / MPC / "front-007.png"),
+        f"{MPC}/front-006.png: 004-2x2: not a picture of 004-2x2 (str8eight/svg/004-2x2.svg) (it names another card "
+        "SVG"),
+    "print-on-demand images 006 and 007 swapped": (
+        lambda out: _swap(out / "str8eight/pod/006.png", out / "str8eight/pod/007.png"),
+        "str8eight/pod/007.png: 006-2x3: not a picture of 006-2x3 (str8eight/svg/006-2x3.svg)"),
+    "a TTS sheet's cells swapped": (
+        lambda out: _tts_sheet_cells_swapped(out / "str8eight/tts/str8eight-faces-1.png"),
+        "str8eight/tts/str8eight-faces-1.png: 004-2x2: sheet 1's slot 5 is not a picture of 004-2x2 (it names "
+        "another card SVG)"),
     "a print-on-demand image copied over another": (
         lambda out: shutil.copyfile(out / "str8eight/pod/013.png", out / "str8eight/pod/012.png"),
         "str8eight/pod/012.png: pass-left-3: 012.png is the same picture as 013.png, which shows pass-right-1"),

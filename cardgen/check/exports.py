@@ -112,7 +112,7 @@ def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_lett
             report.fail(file, where, "a card in the hidden-card slot, or two cards in one slot")
     if any(not isinstance(i, int) or str(i // 100) not in sheets for i in card_ids):
         report.fail(file, "-", "a card on a sheet the deck does not name")
-    _check_tts_cards(deck_dir, rec, cards, card_ids, sheets, images, report, file, rel)
+    _check_tts_cards(deck_dir, rec, cards, card_ids, sheets, images, report, file, rel, stem)
     back_files = [f"{stem}-back.png"] if len(backs) == 1 else [f"{stem}-back-{b + 1}.png" for b in range(len(backs))]
     for i, card_id in enumerate(card_ids[:len(faces)]):
         if isinstance(card_id, int) and str(card_id // 100) in backs_of_sheets and i < len(back_of) \
@@ -157,7 +157,7 @@ def nickname(root, decks: int) -> "str | None":
 
 
 def _check_tts_cards(deck_dir: Path, rec, cards: list, card_ids: list, sheets: dict, images: dict,
-                     report: GameReport, file: str, rel) -> None:
+                     report: GameReport, file: str, rel, stem: str) -> None:
     """Each card of the saved deck is the card its place in the deck says: cards sharing a
     back fill sheets of 69 in deck order, so the k-th card is a known face, with a known id
     (sheet × 100 + slot) and a name from what its SVG draws; and each sheet's cells are
@@ -191,17 +191,33 @@ def _check_tts_cards(deck_dir: Path, rec, cards: list, card_ids: list, sheets: d
             report.fail(file, faces[i], f"named {str(said)[:40]!r}; the card there is {name!r}")
             break
     identities = dict(zip(faces, pictures.card_identities(deck_dir, faces)))
+    svgs = {slug: pictures.file_digest(deck_dir / "svg" / f"{slug}.svg") for slug in faces + rec.deck.backs}
     for key, (image, cols, rows) in sorted(images.items()):
         if image is None or not key.isdigit():
             continue
         cells = pictures.sheet_cell_digests(image, cols, rows)
         if cells is None:
             continue
-        on_sheet = [(want % 100, faces[i]) for i, want in zip(order, want_ids) if str(want // 100) == key]
-        on_sheet = [(slot, slug) for slot, slug in on_sheet if slot < len(cells)]
-        pictures.same_pictures([f"sheet {key}'s slot {slot}" for slot, _ in on_sheet],
-                               [cells[slot] for slot, _ in on_sheet], [slug for _, slug in on_sheet],
-                               [identities.get(slug) for _, slug in on_sheet], report, lambda n: rel(image))
+        on_sheet = [(want % 100, i) for i, want in zip(order, want_ids) if str(want // 100) == key]
+        on_sheet = [(slot, faces[i], i) for slot, i in on_sheet if slot < len(cells)]
+        if pictures.same_pictures([f"sheet {key}'s slot {slot}" for slot, _, _ in on_sheet],
+                                  [cells[slot] for slot, _, _ in on_sheet], [slug for _, slug, _ in on_sheet],
+                                  [identities.get(slug) for _, slug, _ in on_sheet], report, lambda n: rel(image)):
+            continue
+        try:  # each slot names the card SVG it shows: the one the deck puts there
+            notes = png_header(image)[3].get(pictures.SOURCES_KEY, "").split(",")
+        except (Refused, OSError, ValueError):
+            continue
+        for slot, slug, i in on_sheet:
+            said = notes[slot] if slot < len(notes) else ""
+            if svgs.get(slug) is not None and said != f"sha256:{svgs[slug]}":
+                report.fail(rel(image), slug, f"sheet {key}'s slot {slot} is not a picture of {slug} ("
+                            + ("it names another card SVG" if said else "it names no card SVG") + ")")
+                break
+    for b, name in enumerate(rec.deck.backs):
+        path = deck_dir / "tts" / (f"{stem}-back.png" if len(rec.deck.backs) == 1 else f"{stem}-back-{b + 1}.png")
+        if path.is_file():
+            pictures.drawn_from(path, deck_dir / "svg" / f"{name}.svg", report, rel, name)
 
 
 def _url_file(url, folder: Path, deck_dir: Path, report: GameReport, file: str, where: str) -> "Path | None":
@@ -276,8 +292,9 @@ def _check_pod(game: str, deck_dir: Path, rec, report: GameReport, rel) -> None:
 
     slugs = list(rec.deck.faces) + list(rec.deck.backs)
     paths = [folder / name for name in names]
-    pictures.same_pictures(names, [pictures.file_digest(p) if p.is_file() else None for p in paths], slugs,
-                           pictures.card_identities(deck_dir, slugs), report, lambda i: rel(paths[i]))
+    if not pictures.same_pictures(names, [pictures.file_digest(p) if p.is_file() else None for p in paths], slugs,
+                                  pictures.card_identities(deck_dir, slugs), report, lambda i: rel(paths[i])):
+        pictures.check_sources(paths, slugs, deck_dir, report, rel)
     if not any(v.file.startswith(rel(folder)) for v in report.violations):
         report.summary.append(f"{rel(folder)}: {plural(faces, 'face')} and {plural(backs, 'back')} at "
                               f"{want[0]} × {want[1]} px, {POD_DPI} DPI, zipped byte for byte")

@@ -137,6 +137,7 @@ def sheet_cell_digests(path: Path, cols: int, rows: int) -> "list | None":
 
 
 SOURCE_KEY = "cardgen-source"  # a PNG's tEXt note: "sha256:<hex>" of the SVG it was drawn from
+SOURCES_KEY = "cardgen-sources"  # a Tabletop Simulator sheet's: its slots' card SVGs, the hidden slot last
 
 
 def drawn_from(png: Path, svg: Path, report: GameReport, rel, card: str = "-") -> bool:
@@ -151,11 +152,22 @@ def drawn_from(png: Path, svg: Path, report: GameReport, rel, card: str = "-") -
     if want is None:
         return True  # the SVG's own check reports it
     if said != f"sha256:{want}":
-        report.fail(rel(png), card, f"not a picture of {svg.name} beside it (" + (
-            "drawn from another SVG: a card or sheet of another place or build)" if said else
-            "it does not name the SVG it was drawn from, as every PNG cardgen draws does)"))
+        which = f"{svg.name} beside it" if svg.parent == png.parent else f"{svg.stem} ({rel(svg)})"
+        report.fail(rel(png), card, f"not a picture of {which} (" + (
+            "it names another card SVG: a card or sheet of another place or build)" if said else
+            "it does not name the SVG it shows, as every picture cardgen draws does)"))
         return False
     return True
+
+
+def check_sources(paths: list, slugs: list, deck_dir: Path, report: GameReport, rel) -> int:
+    """Each card picture (a print-on-demand image, a shop's image) names the card SVG in
+    svg/ it shows: the one its place holds. Returns the number reported."""
+    wrong = 0
+    for path, slug in zip(paths, slugs):
+        if path.is_file() and not drawn_from(path, deck_dir / "svg" / f"{slug}.svg", report, rel, slug):
+            wrong += 1
+    return wrong
 
 
 def check_page_pngs(game_dir: Path, report: GameReport, rel) -> int:

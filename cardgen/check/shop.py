@@ -60,8 +60,9 @@ def _check_pictures(game: str, deck_dir: Path, folder: Path, spec, rec, report: 
     if len(names) != len(slugs):
         return  # reported with the folder
     paths = [folder / name for name in names]
-    pictures.same_pictures(names, [pictures.file_digest(p) if p.is_file() else None for p in paths], slugs,
-                           identities, report, lambda i: rel(paths[i]))
+    if not pictures.same_pictures(names, [pictures.file_digest(p) if p.is_file() else None for p in paths], slugs,
+                                  identities, report, lambda i: rel(paths[i])):
+        pictures.check_sources(paths, slugs, deck_dir, report, rel)
 
 
 def _json_plain(value):
