@@ -62,7 +62,8 @@ KINDS = (
          "fits, its panels, its card-stock note and what it says (the count and the contents). Every copy of the "
          "cards' pictures (card PDF pages, PNGs, print-on-demand images, each shop's pages or images, the Tabletop "
          "Simulator sheets' cells) shows the card its place names: a place drawn the same as another holds the same "
-         "card, so a page or image replaced by another card's is caught."),
+         "card, a PDF page says what its card's SVG says, and an image names the card SVG it shows, so a page or "
+         "image replaced by another card's, or two swapped, is caught."),
     Kind("home-print", "Home-print sheets", ("homeprint",),
          "What each sheet places, read from the PDF: every face once at trim size, inside the printer's "
          "margins, in deck order, as many a sheet as fit; each back where the long-edge flip or the fold puts "
