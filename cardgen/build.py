@@ -329,10 +329,29 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
         for path in howto.write_howto(staging, records, entries, kit_papers, theme, _titles(records)):
             entries.append(manifest.entry_for(staging, path, howto.KIT, howto.KIND, "pdf"))
             result.kit.append(path.name)
+    if options.strict:  # never a kit its own check rejects: the check's legibility rule, before the switch
+        _legible_or_refused([(e.path, e.kind) for e in entries if e.game != SITE and e.path not in
+                             {k.path for k in kept}], staging)
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key, kit_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile
     outdir.switch(final, staging, options.out)
+
+
+def _legible_or_refused(files: list, staging: Path) -> None:
+    """--strict: every text of what this build wrote held to the rule `cardgen check` holds
+    the kit to (check/legibility.py: 6 pt, 7 pt running text, 4.5:1), before the output is
+    switched: a text under it is an error, and the previous output is left as it was."""
+    from .check.legibility import check_legibility
+    from .check.report import GameReport
+
+    report = GameReport("legibility")
+    check_legibility(staging, files, report)
+    if report.violations:
+        first, more = report.violations[0], len(report.violations) - 1
+        raise CardgenError(f"{first.file}: {first.problem}" + (f" (and {more} more)" if more else "")
+                           + ": `cardgen check` would reject the kit (--strict); the previous output was left as "
+                           "it was")
 
 
 def _stale_reports(final: Path, files: list, games: dict, result: BuildResult) -> set:

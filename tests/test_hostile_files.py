@@ -450,3 +450,29 @@ def test_a_pdf_whose_pages_share_one_huge_stream_is_refused_at_once(copy_of_game
                                         "more than 16 MB of content between them"])
     assert time.process_time() - start < 10
     assert max(map(len, output.splitlines())) < 400
+
+
+def test_a_long_comment_is_parsed_in_one_pass_once_a_check(decks, tmp_path, monkeypatch):
+    """Six card SVGs padded with 31 MB comments took 296 s: each was fed to expat 16 kB at a
+    time (expat scanned the open comment again from its start with every piece: the square
+    of its length), and parsed twice (the deck's checks, then legibility). The work is
+    counted, not timed: the parser is handed each padded file whole, once in the check."""
+    from defusedxml.ElementTree import DefusedXMLParser
+
+    out = _copy(decks, tmp_path, "eights")
+    cards = [out / "eights" / "svg" / name for name in ("1-1-e.svg", "2-3-i.svg")]
+    for card in cards:
+        card.write_text(card.read_text().replace("</svg>", "<!--" + "x" * (1 << 20) + "--></svg>"))
+    refresh_manifest(out)
+    fed, real = [], DefusedXMLParser.feed
+
+    def feed(self, data):
+        fed.append(len(data))
+        return real(self, data)
+    monkeypatch.setattr(DefusedXMLParser, "feed", feed)
+    result = run_cli("check", out)
+    assert result.exit_code == 0, result.output
+    for card in cards:
+        size = card.stat().st_size
+        assert fed.count(size) == 1, (card.name, size, sorted(fed)[-5:])  # whole, and once
+    assert sum(n for n in fed if n > 1 << 19) == sum(c.stat().st_size for c in cards)  # nothing else read at length

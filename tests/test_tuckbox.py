@@ -282,3 +282,40 @@ def test_box_words_are_legible_on_any_card_size(low_ink):
     back = root.find(".//*[@data-panel='back']")
     credits = [float(t.get("y")) for t in root.find(".//*[@data-face='credits']").iter(f"{NS}text")]
     assert max(credits) <= float(back.get("height"))
+
+
+@pytest.mark.parametrize("table, passes", [(2, 4), (3, 0)])
+def test_a_thin_decks_box_keeps_every_text_at_6_pt(tmp_path, table, passes):
+    """`build --strict --table-size 2 --pass-cards 4` (and 3 with none) wrote a box whose
+    spine and lid titles were 5.2-5.6 pt, which its own check then rejected: on a spine or lid
+    too thin for the title at 6 pt, the title is set at the floor when it fits, else left to
+    the front, back and lid."""
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--table-size", table, "--pass-cards", passes, "--format", "svg",
+                     "--strict", "-j", "1", "-q", "--out", out)
+    assert result.exit_code == 0, result.output
+    check = run_cli("check", out)
+    assert check.exit_code == 0, check.output
+    sizes = [float(el.get("font-size")) / MM_PER_PT for el in root_of(out / "str8eight" / "str8eight-tuckbox-letter.svg")
+             .iter() if el.get("font-size")]
+    assert min(sizes) >= 6.0, sorted(sizes)[:3]
+
+
+def test_strict_never_writes_a_kit_its_check_rejects(tmp_path, monkeypatch):
+    """--strict runs the check's legibility rule on what the build wrote, before the switch:
+    a box drawn with a title under 6 pt (the old spine sizing, put back here) is an error and
+    nothing is written; without --strict the kit is written and check names the text."""
+    from cardgen.design import boxart
+
+    monkeypatch.setattr(boxart, "MIN_TEXT_MM", 0.0)
+    args = ("build", "--game", "str8eight", "--table-size", "2", "--pass-cards", "4", "--format", "svg", "-j", "1",
+            "-q", "--out", tmp_path / "out")
+    result = run_cli(*args, "--strict")
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("cardgen: error: str8eight/str8eight-tuckbox-letter.svg: text 'Str8 Eight' is "), \
+        result.output
+    assert "under 6 pt" in result.output and result.output.rstrip().endswith(
+        "`cardgen check` would reject the kit (--strict); the previous output was left as it was"), result.output
+    assert not (tmp_path / "out").exists()
+    assert run_cli(*args).exit_code == 0
+    assert "under 6 pt" in run_cli("check", tmp_path / "out").output

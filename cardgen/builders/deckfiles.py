@@ -348,26 +348,35 @@ def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "
             out.queue_png(c.svg, png_dir / f"{c.slug}.png", PNG_DPI, c.kind)
 
 
+def _sources(deck: RenderedDeck) -> list:
+    """For each face then back, "sha256:…" of the card SVG written to svg/: what every picture
+    of the card notes it shows (`cardgen check` holds the picture to that SVG)."""
+    import hashlib
+
+    return ["sha256:" + hashlib.sha256(c.svg.encode("utf-8")).hexdigest() for c in deck.faces + deck.backs]
+
+
 def _write_exports(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output) -> None:
     """Tabletop Simulator sheets (cards without bleed) and print-on-demand PNGs (1/8 in bleed)."""
     if "tts" in options.formats:
         from ..export.tts import write_tts
 
         art = deck.at_bleed(0.0)
-        final = options.out.resolve() / deck.game / out.sub / "tts"
 
-        def url_for(path: Path) -> str:
-            return options.base_url + path.name if options.base_url else (final / path.name).as_uri()
+        def url_for(path: Path) -> str:  # the file's name, found beside the JSON wherever the kit is moved
+            return options.base_url + path.name if options.base_url else path.name
 
-        for path in write_tts(out.game_dir / "tts", deck.game, deck.title, art, url_for, options.jobs,
-                              deck.look.theme.fonts):
+        # a class set's images are named for it: copied into one Tabletop Simulator folder, sets never collide
+        stem = f"{deck.game}-{out.sub}" if out.sub else deck.game
+        for path in write_tts(out.game_dir / "tts", stem, deck.title, art, url_for, options.jobs,
+                              deck.look.theme.fonts, sources=_sources(deck)):
             out.add(path, "tts", path.suffix[1:])
     if "pod" in options.formats:
         from ..export.pod import POD_BLEED_MM, write_pod
 
         art = deck.at_bleed(POD_BLEED_MM)
         for path in write_pod(out.game_dir / "pod", deck.game, art, (size.width, size.height), options.jobs,
-                              deck.look.theme.fonts, deck.renders):
+                              deck.look.theme.fonts, deck.renders, _sources(deck)):
             out.add(path, "pod", path.suffix[1:])
 
 
@@ -382,7 +391,7 @@ def _write_shops(deck: RenderedDeck, options: BuildOptions, out: Output) -> None
     for slug in chosen:
         for path, kind, fmt in write_shop(out.game_dir / "shop", deck.game, deck.title, deck.at_bleed,
                                           options.card_size, slug, options.jobs, deck.look.theme.fonts, options.proof,
-                                          deck.renders, meta_of=out.meta):
+                                          deck.renders, meta_of=out.meta, sources=_sources(deck)):
             out.add(path, kind, fmt)
     out.params["shops"] = tuple(chosen)
 

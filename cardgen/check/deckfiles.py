@@ -82,6 +82,9 @@ def check_deck_files(game: str, game_dir: Path, rec, faces: int, backs: int, rep
         _check_pdfs(game, deck_dir, rec, faces, backs, report, rel)
         check_home_print(game, deck_dir, rec, report, rel)
         _check_pngs(deck_dir, rec, faces + backs, report, rel)
+        from .pictures import check_page_pngs
+
+        check_page_pngs(deck_dir, report, rel)
         check_shops(game, deck_dir, rec, report, rel)  # a class set's marked deck has its own shop files
         check_exports(game, deck_dir, rec, report, rel, deck_dir.name[4:].upper() if deck_dir != game_dir else "")
         if deck_dir != game_dir:  # name the set the lines speak of
@@ -196,7 +199,18 @@ def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: 
                 report.fail(rel(path), f"page {i}", f"{w:.1f} × {h:.1f} mm, expected {want_w:.1f} × {want_h:.1f}")
                 break
         if name == cards_pdf and len(sizes) == pages:
-            report.summary.append(f"{name}: {pages} pages of {want_w:.1f} × {want_h:.1f} mm")
+            from . import pictures
+
+            digests = pictures.pdf_page_digests(path) or []
+            if len(digests) == pages and pictures.same_pictures(
+                    [f"page {i}" for i in range(1, pages + 1)], digests, list(rec.deck.faces),
+                    pictures.card_identities(game_dir, rec.deck.faces), report, lambda i: rel(path)):
+                continue
+            if pictures.pages_say(path, list(rec.deck.faces), pictures.card_words(game_dir, rec.deck.faces), report,
+                                  rel(path)):
+                continue
+            report.summary.append(f"{name}: {pages} pages of {want_w:.1f} × {want_h:.1f} mm, each drawing its own "
+                                  "card")
 
 
 def pdf_page_sizes(path: Path, report: GameReport, rel) -> "list | None":
@@ -234,5 +248,15 @@ def _check_pngs(game_dir: Path, rec, count: int, report: GameReport, rel) -> Non
             report.fail(rel(path), "-", f"{size[0]} × {size[1]} px, expected {want[0]} × {want[1]}")
         if round(dpi[0]) != PNG_DPI:
             report.fail(rel(path), "-", f"resolution {dpi[0]:.0f} DPI, expected {PNG_DPI}")
-    if len(files) == count:
-        report.summary.append(f"png/: {count} images of {want[0]} × {want[1]} px at {PNG_DPI} DPI")
+    from . import pictures
+
+    slugs = list(rec.deck.faces) + list(rec.deck.backs)
+    paths = [png_dir / f"{slug}.png" for slug in slugs]
+    copied = pictures.same_pictures([p.name for p in paths], [pictures.file_digest(p) if p.is_file() else None
+                                                              for p in paths],
+                                    slugs, pictures.card_identities(game_dir, slugs), report, lambda i: rel(paths[i]))
+    for slug, path in zip(slugs, paths):
+        if path.is_file() and not pictures.drawn_from(path, game_dir / "svg" / f"{slug}.svg", report, rel, slug):
+            copied += 1
+    if len(files) == count and not copied:
+        report.summary.append(f"png/: {count} images of {want[0]} × {want[1]} px at {PNG_DPI} DPI, each its own card's")

@@ -1,12 +1,14 @@
 """The screen and print-on-demand files of a deck, read from the files alone.
 
-Tabletop Simulator (<deck>/tts/): the saved object's deck is named as the record's deck,
-holds one card per face in deck order (DeckIDs = the cards' ids), each id on a sheet it
-names and in a slot of that sheet's grid other than the last (the hidden-card image);
+Tabletop Simulator (<deck>/tts/, its files named <game>-set-<letter>… in a class set's):
+the saved object's deck is named as the record's deck, holds one card per face in deck
+order (DeckIDs = the cards' ids), each id on a sheet it names and in a slot of that
+sheet's grid other than the last (the hidden-card image);
 each sheet's grid is at most 10 × 7, its image exactly that grid of card-sized cells (the
 card's proportions, the same cell on every sheet, the back image one cell), its face and
-back URLs lead to those files (file:/// paths to where the folder is now or was built,
-or a base URL and the file name), and every card's sheet wears that card's own back.
+back URLs lead to those files (file names read from the JSON's own folder, so the kit
+works wherever it is moved, or a base URL and the file name; never an absolute path),
+and every card's sheet wears that card's own back.
 
 Print on demand (<deck>/pod/): one PNG per face, named in deck order (001.png …), and
 one per back, each of the card's trim plus 1/8 in bleed at 300 DPI (the checker's own
@@ -17,12 +19,12 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 import zipfile
 import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from .pictures import png_header
 from .report import GameReport
 from .safefile import Refused, guard
 from ..words import plural
@@ -32,35 +34,6 @@ MAX_JSON_BYTES = 16 << 20
 POD_DPI = 300
 POD_BLEED_MM = 25.4 / 8
 MAX_ZIP_MEMBERS = 2000
-
-
-def png_header(path: Path) -> "tuple[int, int, float | None, dict]":
-    """Width, height, DPI (None without pHYs) and tEXt notes of a PNG, read from its chunks
-    up to the image data (never decoded)."""
-    with open(guard(path), "rb") as fh:
-        if fh.read(8) != b"\x89PNG\r\n\x1a\n":
-            raise ValueError("not a PNG")
-        width = height = 0
-        dpi, notes = None, {}
-        for _ in range(64):
-            head = fh.read(8)
-            if len(head) < 8:
-                break
-            length, kind = struct.unpack(">I4s", head)
-            if kind == b"IDAT" or length > 1 << 20:
-                break
-            body = fh.read(length)
-            fh.read(4)
-            if kind == b"IHDR":
-                width, height = struct.unpack(">II", body[:8])
-            elif kind == b"pHYs" and len(body) == 9 and body[8] == 1:
-                dpi = struct.unpack(">I", body[:4])[0] * 0.0254
-            elif kind == b"tEXt" and b"\0" in body:
-                key, _, value = body.partition(b"\0")
-                notes[key.decode("latin-1")] = value.decode("latin-1")
-        if not width or not height:
-            raise ValueError("no IHDR")
-        return width, height, dpi, notes
 
 
 def _load_json(path: Path):
@@ -77,7 +50,8 @@ def check_exports(game: str, deck_dir: Path, rec, report: GameReport, rel, set_l
 
 def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_letter: str) -> None:
     folder = deck_dir / "tts"
-    path = folder / f"{game}.json"
+    stem = f"{game}-set-{set_letter.lower()}" if set_letter else game  # a class set's files are named for it
+    path = folder / f"{stem}.json"
     file = rel(path)
     try:
         data = _load_json(path)
@@ -101,7 +75,7 @@ def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_lett
     if any(not isinstance(c, dict) or c.get("Name") != "Card" or not str(c.get("Nickname", "")).strip()
            for c in cards):
         report.fail(file, "-", "a card without its name (every contained object is a named Card)")
-    cell, backs_of_sheets = None, {}
+    cell, backs_of_sheets, images = None, {}, {}
     for key, sheet in sorted(sheets.items(), key=lambda kv: kv[0]):
         where = f"sheet {key}"
         try:
@@ -115,6 +89,7 @@ def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_lett
             continue
         image = _url_file(face_url, folder, deck_dir, report, file, where)
         back = _url_file(back_url, folder, deck_dir, report, file, where)
+        images[key] = (image, cols, rows)
         backs_of_sheets[key] = back.name if back else None
         if image is not None:
             try:
@@ -137,7 +112,8 @@ def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_lett
             report.fail(file, where, "a card in the hidden-card slot, or two cards in one slot")
     if any(not isinstance(i, int) or str(i // 100) not in sheets for i in card_ids):
         report.fail(file, "-", "a card on a sheet the deck does not name")
-    back_files = [f"{game}-back.png"] if len(backs) == 1 else [f"{game}-back-{b + 1}.png" for b in range(len(backs))]
+    _check_tts_cards(deck_dir, rec, cards, card_ids, sheets, images, report, file, rel, stem)
+    back_files = [f"{stem}-back.png"] if len(backs) == 1 else [f"{stem}-back-{b + 1}.png" for b in range(len(backs))]
     for i, card_id in enumerate(card_ids[:len(faces)]):
         if isinstance(card_id, int) and str(card_id // 100) in backs_of_sheets and i < len(back_of) \
                 and back_of[i] < len(back_files) and backs_of_sheets[str(card_id // 100)] != back_files[back_of[i]]:
@@ -157,24 +133,115 @@ def _check_tts(game: str, deck_dir: Path, rec, report: GameReport, rel, set_lett
                               "every id in its grid, every URL leading to its image")
 
 
+RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}  # what a person calls them
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot shows the hidden-card image
+
+
+def nickname(root, decks: int) -> "str | None":
+    """What a card is called in Tabletop Simulator, from what its SVG draws (None: a kind
+    the deck checks report)."""
+    a = {k: root.get(f"data-{k}") or "" for k in ("kind", "value", "cell", "direction", "letter", "suit", "rank",
+                                                  "deck")}
+    if a["kind"] == "number":
+        return f"{a['value']} ({a['cell'].replace('x', '×')})"
+    if a["kind"] == "pass":
+        return f"Pass {a['direction']}"
+    if a["kind"] == "letter":
+        return f"{a['letter'].upper()} (suit {a['suit']})"
+    if a["kind"] == "reference":
+        return "Words and points"
+    if a["kind"] == "card":
+        return f"{RANK_WORDS.get(a['rank'], a['rank'])} of {a['suit']}".capitalize() + \
+            (f" (deck {a['deck']})" if decks > 1 else "")
+    return None
+
+
+def _check_tts_cards(deck_dir: Path, rec, cards: list, card_ids: list, sheets: dict, images: dict,
+                     report: GameReport, file: str, rel, stem: str) -> None:
+    """Each card of the saved deck is the card its place in the deck says: cards sharing a
+    back fill sheets of 69 in deck order, so the k-th card is a known face, with a known id
+    (sheet × 100 + slot) and a name from what its SVG draws; and each sheet's cells are
+    the pictures of those cards (a cell drawn like another holds the same card)."""
+    from . import pictures, svgread
+
+    faces, back_of = rec.deck.faces, rec.deck.back_of
+    order, want_ids = [], []
+    sheet = 0
+    for b in range(len(rec.deck.backs)):
+        members = [i for i in range(len(faces)) if i < len(back_of) and back_of[i] == b]
+        for start in range(0, len(members), PER_SHEET):
+            sheet += 1
+            for slot, i in enumerate(members[start:start + PER_SHEET]):
+                order.append(i)
+                want_ids.append(sheet * 100 + slot)
+    if len(cards) != len(order):
+        return  # the count is reported
+    for k, (i, card, card_id, want) in enumerate(zip(order, cards, card_ids, want_ids)):
+        if card_id != want:
+            report.fail(file, faces[i], f"card {k + 1} has CardID {str(card_id)[:12]}; its place in the deck puts "
+                        f"{faces[i]} at {want} (sheet {want // 100}, slot {want % 100})")
+            break
+    for i, card in zip(order, cards):
+        try:
+            name = nickname(svgread.parse(deck_dir / "svg" / f"{faces[i]}.svg"), len(rec.deck.backs))
+        except svgread.Unreadable:
+            continue
+        said = card.get("Nickname") if isinstance(card, dict) else None
+        if name is not None and said != name:
+            report.fail(file, faces[i], f"named {str(said)[:40]!r}; the card there is {name!r}")
+            break
+    identities = dict(zip(faces, pictures.card_identities(deck_dir, faces)))
+    svgs = {slug: pictures.file_digest(deck_dir / "svg" / f"{slug}.svg") for slug in faces + rec.deck.backs}
+    for key, (image, cols, rows) in sorted(images.items()):
+        if image is None or not key.isdigit():
+            continue
+        cells = pictures.sheet_cell_digests(image, cols, rows)
+        if cells is None:
+            continue
+        on_sheet = [(want % 100, i) for i, want in zip(order, want_ids) if str(want // 100) == key]
+        on_sheet = [(slot, faces[i], i) for slot, i in on_sheet if slot < len(cells)]
+        if pictures.same_pictures([f"sheet {key}'s slot {slot}" for slot, _, _ in on_sheet],
+                                  [cells[slot] for slot, _, _ in on_sheet], [slug for _, slug, _ in on_sheet],
+                                  [identities.get(slug) for _, slug, _ in on_sheet], report, lambda n: rel(image)):
+            continue
+        try:  # each slot names the card SVG it shows: the one the deck puts there
+            notes = png_header(image)[3].get(pictures.SOURCES_KEY, "").split(",")
+        except (Refused, OSError, ValueError):
+            continue
+        for slot, slug, i in on_sheet:
+            said = notes[slot] if slot < len(notes) else ""
+            if svgs.get(slug) is not None and said != f"sha256:{svgs[slug]}":
+                report.fail(rel(image), slug, f"sheet {key}'s slot {slot} is not a picture of {slug} ("
+                            + ("it names another card SVG" if said else "it names no card SVG") + ")")
+                break
+    for b, name in enumerate(rec.deck.backs):
+        path = deck_dir / "tts" / (f"{stem}-back.png" if len(rec.deck.backs) == 1 else f"{stem}-back-{b + 1}.png")
+        if path.is_file():
+            pictures.drawn_from(path, deck_dir / "svg" / f"{name}.svg", report, rel, name)
+
+
 def _url_file(url, folder: Path, deck_dir: Path, report: GameReport, file: str, where: str) -> "Path | None":
-    """The file of the tts folder a URL leads to, or None with the reason reported."""
+    """The file of the tts folder a URL leads to, or None with the reason reported. A URL
+    is a file name, read from the JSON's own folder (so the kit works wherever it is moved
+    or copied), or a base URL (http or https) joined to that name; an absolute file:///
+    path leads to where the kit once was, and nowhere once it is moved."""
     if not isinstance(url, str):
         report.fail(file, where, "a URL that is no text")
         return None
     parts = urlsplit(url)
     name = unquote(parts.path.rsplit("/", 1)[-1])
-    if parts.scheme == "file":
-        tail = f"/{deck_dir.parent.name}/{deck_dir.name}/tts/" if deck_dir.name.startswith("set-") \
-            else f"/{deck_dir.name}/tts/"
-        if not unquote(parts.path).endswith(tail + name):
-            report.fail(file, where, f"{url[:80]} does not lead into this deck's tts folder")
-            return None
-    elif parts.scheme not in ("http", "https") or not parts.netloc:
-        report.fail(file, where, f"{url[:80]} is neither a file:/// path nor an http(s) URL")
+    if parts.scheme == "file" or (not parts.scheme and (parts.netloc or url.startswith("/"))):
+        report.fail(file, where, f"{url[:80]} is an absolute path, which leads nowhere once the kit is moved or "
+                    "copied: rebuild (cardgen build --format tts) for file names read beside the JSON")
+        return None
+    if parts.scheme in ("http", "https") and parts.netloc:
+        pass
+    elif parts.scheme or parts.query or parts.fragment or unquote(parts.path) != name:
+        report.fail(file, where, f"{url[:80]} is neither a file name beside {Path(file).name} nor an http(s) URL")
         return None
     if not re.fullmatch(r"[a-z0-9-]+\.png", name) or not (folder / name).is_file():
-        report.fail(file, where, f"{url[:80]} names {name[:40]!r}, which is not in {folder.name}/")
+        report.fail(file, where, f"{url[:80]} names {name[:40]!r}, which is not in {folder.name}/ beside "
+                    f"{Path(file).name}")
         return None
     return folder / name
 
@@ -221,6 +288,13 @@ def _check_pod(game: str, deck_dir: Path, rec, report: GameReport, rel) -> None:
         member = inside.get(name)
         if member is not None and member.CRC != crc:
             report.fail(rel(archive), name, "differs from the card image beside it")
+    from . import pictures
+
+    slugs = list(rec.deck.faces) + list(rec.deck.backs)
+    paths = [folder / name for name in names]
+    if not pictures.same_pictures(names, [pictures.file_digest(p) if p.is_file() else None for p in paths], slugs,
+                                  pictures.card_identities(deck_dir, slugs), report, lambda i: rel(paths[i])):
+        pictures.check_sources(paths, slugs, deck_dir, report, rel)
     if not any(v.file.startswith(rel(folder)) for v in report.violations):
         report.summary.append(f"{rel(folder)}: {plural(faces, 'face')} and {plural(backs, 'back')} at "
                               f"{want[0]} × {want[1]} px, {POD_DPI} DPI, zipped byte for byte")

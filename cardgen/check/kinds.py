@@ -56,10 +56,14 @@ KINDS = (
     Kind("fourscore", "FourScore", ("fourscore",),
          "FourScore has no deck of its own: its booklet and player aid state the deal table the Str8 Eight "
          "deck of their table size gives, and they were written for the same table as the deck beside them."),
-    Kind("deck-files", "Card PDFs, PNGs and tuck boxes", ("deckfiles",),
+    Kind("deck-files", "Card PDFs, PNGs and tuck boxes", ("deckfiles", "pictures"),
          "The card and back PDFs (page count and size), the PNGs (pixel size and resolution), the parts the "
          "build record lists as made, and each tuck box: its inside size from the checker's own table of "
-         "fits, its panels, its card-stock note and what it says (the count and the contents)."),
+         "fits, its panels, its card-stock note and what it says (the count and the contents). Every copy of the "
+         "cards' pictures (card PDF pages, PNGs, print-on-demand images, each shop's pages or images, the Tabletop "
+         "Simulator sheets' cells) shows the card its place names: a place drawn the same as another holds the same "
+         "card, a PDF page says what its card's SVG says, and an image names the card SVG it shows, so a page or "
+         "image replaced by another card's, or two swapped, is caught."),
     Kind("home-print", "Home-print sheets", ("homeprint",),
          "What each sheet places, read from the PDF: every face once at trim size, inside the printer's "
          "margins, in deck order, as many a sheet as fit; each back where the long-edge flip or the fold puts "
@@ -98,14 +102,17 @@ KINDS = (
          "(boxes, pixels, resolution, fonts, transparency, color spaces, proof marks) and a PDF/X file read "
          "as a shop's preflight reads it (PDF/X keys, output intent, CMYK only, total ink under the limit); "
          "a report that disagrees with the files, or records a failure, fails."),
-    Kind("preview", "HTML preview", ("preview",),
-         "Every link leads to a file the manifest lists and nothing outside the folder; each deck is titled "
+    Kind("preview", "HTML preview", ("preview", "webfiles"),
+         "Every link leads to a file the manifest lists and nothing outside the folder (every URL-bearing attribute, "
+         "CSS url() and @import of every page and style sheet read; inline script, event handlers, a meta refresh, "
+         "frames, objects and forms refused; the script byte for byte the one cardgen ships); each deck is titled "
          "and counted as recorded, its thumbnails exactly its cards, each drawn from this build's card SVG; "
          "the sequence sheet is the folder's own; every download is offered once under a label of its own; "
          "what to print first is there."),
-    Kind("playtest", "Playtest reports", ("playtest",),
+    Kind("playtest", "Playtest reports", ("playtest", "playtables"),
          "Each report's JSON played the variant the build record holds; its page states the JSON's figures "
-         "and its PDFs are titled for that variant; a Str8 Eight report's atlas counts are the build's own."),
+         "and its PDFs are titled for that variant; a Str8 Eight report's atlas counts are the build's own; a "
+         "sweep's and a tune's page state every row and count of their JSON."),
     Kind("metadata", "PDF metadata", ("pdfmeta",),
          "Every PDF has a title naming the game, what the file is and the variant built, Author and Creator "
          "`cardgen <version>`, our own Producer, a Subject and Keywords, CreationDate equal to ModDate and "

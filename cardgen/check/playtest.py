@@ -32,6 +32,10 @@ def check_playtests(out: Path, entries: list, records: dict, report: GameReport)
             _check_report(out, rel, name.removesuffix("-playtest.json"), paths, records, report)
         elif name.endswith("-sweep.json"):
             _check_sweep(out, rel, name.removesuffix("-sweep.json"), report)
+        elif name.endswith("-tune.json"):
+            from .playtables import check_tune
+
+            check_tune(out, rel, report)
 
 
 def _load(out: Path, rel: str, report: GameReport):
@@ -150,3 +154,7 @@ def _check_sweep(out: Path, rel: str, game: str, report: GameReport) -> None:
     shown = len(re.findall(r"<tr><td", table.group(1))) if table else 0
     if shown != len(rows):
         report.fail(rel.replace(".json", ".html"), "-", f"shows {plural(shown, 'row')}; its JSON holds {len(rows)}")
+        return
+    from .playtables import check_sweep_page
+
+    check_sweep_page(out, rel.replace(".json", ".html"), rows, report)

@@ -1,6 +1,6 @@
 """The HTML preview (index.html, site/) and the playtest pages, read from the files alone.
 
-Every page the manifest lists is parsed (Python's own HTML parser; nothing is run) and
+Every page the manifest lists is parsed as a browser parses it (nothing is run) and
 held to the folder: each link leads to a file the manifest lists (or to an anchor of the
 page), nothing leads outside the folder; each deck the records hold is shown, titled as
 its record and counted as its faces, its thumbnails exactly its faces and backs in deck
@@ -14,13 +14,13 @@ sheets to print, with the how-to-print pages the folder holds.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
-from .exports import png_header
+from .pictures import png_header
 from .report import GameReport
 from .safefile import Refused, guard
+from .webfiles import check_web_files, resolve
 from ..words import plural
 
 MAX_PAGE_BYTES = 32 << 20
@@ -33,99 +33,73 @@ DOWNLOAD_KINDS = {"print", "reprint", "tuckbox", "sequence-sheet", "atlas", "inv
 HOW_TO_PRINT = re.compile(r"^how-to-print-[a-z0-9-]+\.pdf$")
 
 
-class _Page(HTMLParser):
-    """Links, images, ids and the text of the elements the checks read."""
+class _Page:
+    """Links, images, ids and the text of the elements the checks read, from the page as a
+    browser parses it (Lexbor, through selectolax: the HTML standard's parsing rules, in
+    time linear in the page; Python's own parser read some pages otherwise than a browser
+    does, and took the square of the length of "</</</…" to read it)."""
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
+    def __init__(self, text: str = ""):
+        from selectolax.lexbor import LexborHTMLParser
+
         self.links, self.images, self.ids = [], [], set()
-        self.sections: list = []  # the id of each open <section>
         self.headings: dict = {}  # section id -> its h2's text
         self.counts: dict = {}  # deck section id -> its count's text
-        self._text_of = None  # (kind, section) while inside an h2 or a count
-        self._depth = 0
-        self._link = None
+        tree = LexborHTMLParser(text)
+        for node in (tree.root.traverse(include_text=False) if tree.root is not None else ()):
+            if not node.tag.startswith(("-", "#")):  # comments and the doctype
+                self._element(node)
 
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
+    def _element(self, node) -> None:
+        tag = node.tag.lower()
+        a = {str(k).lower(): v or "" for k, v in node.attributes.items()}
         if a.get("id"):
             self.ids.add(a["id"])
-        if tag == "section":
-            self.sections.append(a.get("id", ""))
-        section = self.sections[-1] if self.sections else ""
+        section = _nearest(node, "section")
+        section = (section.attributes.get("id") or "") if section is not None else ""
         if tag == "a" and "href" in a:
-            self._link = [a["href"] or "", "", section]
-            self.links.append(self._link)
+            self.links.append([a["href"], _text_before(node, "never"), section])
         elif tag == "img":
-            self.images.append((a.get("src") or "", a.get("alt") or "", section,
-                                "backs" if self._in_backs else "faces"))
+            ul = _nearest(node, "ul")
+            backs = ul is not None and "backs" in (ul.attributes.get("class") or "").split()
+            self.images.append((a.get("src", ""), a.get("alt", ""), section, "backs" if backs else "faces"))
         elif tag in ("link", "script") and (a.get("href") or a.get("src")):
             self.links.append([a.get("href") or a.get("src"), "", section])
-        elif tag == "h2":
-            self._text_of = ("h2", section)
-        elif tag == "span" and "count" in (a.get("class") or "").split():
-            self._text_of = ("count", section)
-        if tag == "ul":
-            classes = (a.get("class") or "").split()
-            self._ul.append("backs" in classes)
+        elif tag == "h2":  # its words before the count
+            self.headings[section] = self.headings.get(section, "") + _text_before(node, "span")
+        elif tag == "span" and "count" in a.get("class", "").split():
+            self.counts[section] = self.counts.get(section, "") + (node.text(deep=True) or "")
 
-    _in_backs = property(lambda self: bool(self._ul) and self._ul[-1])
 
-    def reset(self):
-        super().reset()
-        self._ul: list = []
+def _nearest(node, tag: str):
+    """The nearest enclosing element of that name, or None."""
+    up = node.parent
+    while up is not None and up.tag != tag:
+        up = up.parent
+    return up
 
-    def handle_endtag(self, tag):
-        if tag == "section" and self.sections:
-            self.sections.pop()
-        elif tag == "a":
-            self._link = None
-        elif tag == "ul" and self._ul:
-            self._ul.pop()
-        elif tag in ("h2", "span"):
-            self._text_of = None if tag == "h2" or (self._text_of and self._text_of[0] == "count") else self._text_of
 
-    def handle_data(self, data):
-        if self._link is not None:
-            self._link[1] += data
-        if self._text_of is not None:
-            kind, section = self._text_of
-            target = self.headings if kind == "h2" else self.counts
-            target[section] = target.get(section, "") + data
+def _text_before(node, stop: str) -> str:
+    """An element's text up to its first child element named stop (all of it otherwise)."""
+    said = []
+    child = node.child
+    while child is not None:
+        if child.tag == stop:
+            break
+        said.append(child.text(deep=True) or "")
+        child = child.next
+    return "".join(said)
 
 
 def read_page(path: Path) -> _Page:
-    page = _Page()
-    page.feed(guard(path, MAX_PAGE_BYTES).read_text(encoding="utf-8"))
-    page.close()
-    return page
-
-
-def resolve(page_rel: str, href: str) -> "str | None":
-    """A relative link as a path of the folder ("" for an anchor of the page), or None when
-    it leads outside the folder (a scheme, an absolute path, a climb above the top)."""
-    parts = urlsplit(href)
-    if parts.scheme or parts.netloc or href.startswith("/"):
-        return None
-    if not parts.path:
-        return ""
-    joined = []
-    for piece in (list(PurePosixPath(page_rel).parent.parts) + unquote(parts.path).split("/")):
-        if piece in ("", "."):
-            continue
-        if piece == "..":
-            if not joined:
-                return None
-            joined.pop()
-        else:
-            joined.append(piece)
-    return "/".join(joined)
+    return _Page(guard(path, MAX_PAGE_BYTES).read_text(encoding="utf-8"))
 
 
 def check_pages(out: Path, entries: list, listed: set, records: dict, report: GameReport) -> None:
     """Every HTML page the manifest lists: its links; and the preview's decks, thumbnails,
     sheet, downloads and playtest links."""
     pages = sorted(e["path"] for e in entries if e["path"].endswith(".html"))
+    judged: dict = {}  # page -> the links judged here (check/webfiles.py judges every other URL)
     for rel in pages:
         try:
             page = read_page(out / rel)
@@ -133,8 +107,10 @@ def check_pages(out: Path, entries: list, listed: set, records: dict, report: Ga
             report.fail(rel, "-", f"the page cannot be read ({exc})")
             continue
         _check_links(rel, page, listed, report)
+        judged[rel] = {href for href, _, _ in page.links}
         if rel == "index.html":
             _check_index(out, page, entries, records, report)
+    check_web_files(out, entries, listed, report, judged)  # what else could lead outside or run code
 
 
 def _check_links(rel: str, page: _Page, listed: set, report: GameReport) -> None:

@@ -81,8 +81,13 @@ def _name_strangers(out: Path, data: dict, report: GameReport) -> None:
 def check_output(out: Path) -> list[GameReport]:
     from .safefile import confined_to
 
-    with confined_to(out):  # every file read below is refused if a linked folder leads to it
-        return _check_output(out)
+    from .svgread import forget
+
+    try:
+        with confined_to(out):  # every file read below is refused if a linked folder leads to it
+            return _check_output(out)
+    finally:
+        forget()  # the trees parsed for this check (each SVG is parsed once a check)
 
 
 def _check_output(out: Path) -> list[GameReport]:

@@ -75,8 +75,10 @@ def _marks_problem(root, letter: str, shape: str) -> "str | None":
 
 
 def _without_marks(root) -> bytes:
+    import copy
     from xml.etree import ElementTree
 
+    root = copy.deepcopy(root)  # the parsed tree is shared (svgread keeps it for the other checks)
     for parent in list(root.iter()):
         for child in list(parent):
             if "data-set" in child.attrib:

@@ -39,6 +39,30 @@ def check_shops(game: str, game_dir: Path, rec, report: GameReport, rel) -> None
             continue
         check_shop_folder(game, game_dir / "shop" / slug, table[slug], rec.card.size, len(rec.deck.faces),
                           len(rec.deck.backs), report, rel)
+        _check_pictures(game, game_dir, game_dir / "shop" / slug, table[slug], rec, report, rel)
+
+
+def _check_pictures(game: str, deck_dir: Path, folder: Path, spec, rec, report: GameReport, rel) -> None:
+    """Each page or image of the upload draws the card its place names (check/pictures.py):
+    one replaced by a copy of another card's is caught, as on the card PDF."""
+    from . import pictures
+
+    slugs = list(rec.deck.faces) + list(rec.deck.backs)
+    names = spec.upload_files(game, len(rec.deck.faces), len(rec.deck.backs))
+    identities = pictures.card_identities(deck_dir, slugs)
+    if spec.upload == "pdf-pages":
+        path = folder / names[0]
+        digests = pictures.pdf_page_digests(path) if path.is_file() else None
+        if digests is not None and len(digests) == len(slugs) and not pictures.same_pictures(
+                [f"page {i}" for i in range(1, len(slugs) + 1)], digests, slugs, identities, report, lambda i: rel(path)):
+            pictures.pages_say(path, slugs, pictures.card_words(deck_dir, slugs), report, rel(path))
+        return
+    if len(names) != len(slugs):
+        return  # reported with the folder
+    paths = [folder / name for name in names]
+    if not pictures.same_pictures(names, [pictures.file_digest(p) if p.is_file() else None for p in paths], slugs,
+                                  identities, report, lambda i: rel(paths[i])):
+        pictures.check_sources(paths, slugs, deck_dir, report, rel)
 
 
 def _json_plain(value):

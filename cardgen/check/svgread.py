@@ -1,6 +1,7 @@
 """Read the machine-readable contract (data-* attributes) back out of built SVGs."""
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -19,21 +20,75 @@ MAX_ELEMENTS = 50_000  # the largest SVG cardgen writes (a 12 × 12 sequence she
 def parse(path: Path):
     """The root element, parsed without entity expansion or external fetches, and refused
     past MAX_ELEMENTS as it is read: a 240 MB file of 60 million empty elements took 6 GB
-    before it failed (the bytes alone are no bound: an element can be four of them)."""
-    from defusedxml import ElementTree
+    before it failed (the bytes alone are no bound: an element can be four of them).
+
+    The file is read once (at most MAX_SVG_BYTES) and handed to the parser in one piece:
+    fed 16 kB at a time, expat scanned a long comment again from its start with every
+    piece, so the time grew with the square of its length (six 31 MB comments: 296 s).
+    A tree is kept by the sha256 of the bytes it was parsed from, so the deck's checks and
+    the legibility check, which both read every card SVG, parse each once."""
+    from xml.etree.ElementTree import ParseError
+
     from defusedxml.common import DefusedXmlException
 
     from .safefile import Refused, guard
 
     try:
-        parser = ElementTree.iterparse(str(guard(path, MAX_SVG_BYTES)), events=("start",))
-        for count, _ in enumerate(parser, 1):
-            if count > MAX_ELEMENTS:
-                raise Unreadable(f"more than {MAX_ELEMENTS:,} elements, far more than cardgen writes: "
-                                 "refused, not read further")
-        return parser.root
-    except (ElementTree.ParseError, DefusedXmlException, OSError, Refused) as exc:
+        with open(guard(path, MAX_SVG_BYTES), "rb") as fh:
+            data = fh.read(MAX_SVG_BYTES + 1)
+    except (OSError, Refused) as exc:
         raise Unreadable(str(exc)) from None
+    if len(data) > MAX_SVG_BYTES:  # grown since it was measured
+        raise Unreadable(f"more than {MAX_SVG_BYTES} bytes, more than cardgen writes: refused, not read")
+    key = hashlib.sha256(data).hexdigest()
+    if key in _PARSED:
+        return _PARSED[key]
+    try:
+        root = parse_bytes(data)
+    except (DefusedXmlException, ParseError) as exc:
+        raise Unreadable(str(exc)) from None
+    if len(_PARSED) >= MAX_KEPT:
+        _PARSED.clear()
+    _PARSED[key] = root
+    return root
+
+
+_PARSED: dict = {}  # sha256 of an SVG's bytes -> its root (shared: a check that changes a tree copies it)
+MAX_KEPT = 1024  # trees kept at most: a deck's cards and sheets, a few MB
+
+
+def forget() -> None:
+    """Let the trees go: a check is over (a server checks many folders in one process)."""
+    _PARSED.clear()
+
+
+class _Counted(Exception):
+    pass
+
+
+def parse_bytes(data: bytes):
+    """An SVG's root from its bytes, in one pass of the parser (no entities, nothing fetched),
+    the elements counted as they are met. ParseError, DefusedXmlException or Unreadable."""
+    from xml.etree.ElementTree import TreeBuilder
+
+    from defusedxml.ElementTree import DefusedXMLParser
+
+    class Builder(TreeBuilder):
+        count = 0
+
+        def start(self, tag, attrs):
+            Builder.count += 1
+            if Builder.count > MAX_ELEMENTS:
+                raise _Counted()
+            return super().start(tag, attrs)
+
+    parser = DefusedXMLParser(target=Builder())
+    try:
+        parser.feed(data)
+        return parser.close()
+    except _Counted:
+        raise Unreadable(f"more than {MAX_ELEMENTS:,} elements, far more than cardgen writes: "
+                         "refused, not read further") from None
 
 
 def local(tag: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..layout.boxfit import BoxFit
 from ..layout.paper import MIN_MARGIN_MM, Paper
 from ..layout.tuckbox import BLEED_MM, HEADER_MM, NOTCH_R, net, place
-from . import boxart
+from . import boxart, textfit
 from .templating import fmt, render
 
 PT = 25.4 / 72
@@ -53,11 +53,16 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
                      for face, r in (("spine", panels["spine"]), ("side", panels["side"])))
     lid = panels["lid"]
     lid_size = min(lid.h * 0.42, tokens.type_mm("heading"))
+    if lid_size < boxart.MIN_TEXT_MM:  # a thin deck's lid: the title at the floor if it fits, else none
+        fits = (lid.h >= boxart.MIN_TEXT_MM / 0.75
+                and textfit.width_mm(title, fonts.file("black"), boxart.MIN_TEXT_MM) <= lid.w - 2 * NOTCH_R)
+        lid_size = boxart.MIN_TEXT_MM if fits else 0.0
     # the lid folds over from the back: its words are turned to read from the front
-    lid_words = boxart.wordmark(title, lid.x + lid.w / 2, lid.y + lid.h / 2 + lid_size * boxart.CAP / 2, lid_size,
-                                fonts, boxart.Scheme(colors.tint, tokens.color("ink"), "", tokens.color("ink"), ""),
-                                face="lid")
-    lid_words = (f'<g transform="rotate(180 {fmt(lid.x + lid.w / 2)} {fmt(lid.y + lid.h / 2)})">{lid_words}</g>')
+    lid_words = "" if not lid_size else boxart.wordmark(
+        title, lid.x + lid.w / 2, lid.y + lid.h / 2 + lid_size * boxart.CAP / 2, lid_size, fonts,
+        boxart.Scheme(colors.tint, tokens.color("ink"), "", tokens.color("ink"), ""), face="lid")
+    if lid_words:
+        lid_words = f'<g transform="rotate(180 {fmt(lid.x + lid.w / 2)} {fmt(lid.y + lid.h / 2)})">{lid_words}</g>'
     # the bleed stays inside the page's margins and below the header's words
     bleed_clip = (f"M{fmt(m)} {fmt(m + HEADER_MM - 0.5)}H{fmt(paper.width - m)}V{fmt(paper.height - m)}"
                   f"H{fmt(m)}Z")

@@ -15,12 +15,15 @@ the same card in two builds, which breaks reproducible builds; see the design no
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import struct
 import zlib
 from functools import partial
 
 import deflate
+
+SOURCE_KEY = "cardgen-source"  # a tEXt note: "sha256:<hex>" of the SVG a PNG was drawn from
 
 PNG_DPI = 300
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -183,7 +186,9 @@ def _write_one(job: "tuple[str, list, int]") -> None:
     from ..errors import writing
 
     svg, paths, dpi = job
-    png = svg_to_png(svg, dpi)
+    # the SVG it is drawn from named in the file, as the preview's thumbnails do: `cardgen check`
+    # holds a card's or a page's PNG to the SVG beside it (a PNG of another card or sheet is caught)
+    png = with_text(svg_to_png(svg, dpi), SOURCE_KEY, "sha256:" + hashlib.sha256(svg.encode("utf-8")).hexdigest())
     for path in paths:
         with writing(path), open(path, "wb") as fh:
             fh.write(png)

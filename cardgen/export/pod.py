@@ -21,11 +21,12 @@ def pixel_size(width_mm: float, height_mm: float) -> tuple:
 
 
 def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts,
-              renders: "dict | None" = None) -> list[Path]:
+              renders: "dict | None" = None, sources: "list | None" = None) -> list[Path]:
     """art: the deck's DeckArt drawn with a 1/8 in bleed. renders: PNG bytes (no resolution
     set) by (pixel size, bleed), shared with the print shops of the same template (The Game
-    Crafter's poker cards are these very images)."""
-    from ..draw.png import with_dpi
+    Crafter's poker cards are these very images). sources: for each face then back, the
+    "sha256:…" of its card SVG in svg/, noted in its image (what `cardgen check` holds it to)."""
+    from ..draw.png import SOURCE_KEY, with_dpi, with_text
     from ..draw.png import rgb_pngs
 
     faces, backs = art.faces, art.backs
@@ -42,9 +43,11 @@ def write_pod(folder: Path, game: str, art, trim_mm: tuple, workers: int, fonts,
         pngs = rgb_pngs([c.svg for _, c in named], *size, workers, fonts)
         if renders is not None:
             renders[key] = pngs
-    for (name, _), png in zip(named, pngs):
+    for i, ((name, _), png) in enumerate(zip(named, pngs)):
         path = folder / name
         data[path] = with_dpi(png, POD_DPI)
+        if sources:
+            data[path] = with_text(data[path], SOURCE_KEY, sources[i])
         with writing(path):
             path.write_bytes(data[path])
         written.append(path)

@@ -98,7 +98,8 @@ def draw_shop_pdf(svgs: list, path: Path, meta, spec: Shop, size: ShopSize, font
 
 
 def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size: str, slug: str, jobs: int,
-               fonts, proof: bool, renders: "dict | None" = None, *, meta_of: Callable) -> list:
+               fonts, proof: bool, renders: "dict | None" = None, *, meta_of: Callable,
+               sources: "list | None" = None) -> list:
     """One shop's folder for one deck; returns (path, kind, format) rows for the manifest.
 
     root: the game's shop/ folder. at_bleed(mm) -> DeckArt: the deck drawn with that bleed.
@@ -119,7 +120,7 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
         uploads.append(path)
         rows.append((path, "shop", "pdf"))
     else:
-        from ..draw.png import rgb_pngs, srgb_profile, with_dpi, with_icc
+        from ..draw.png import SOURCE_KEY, rgb_pngs, srgb_profile, with_dpi, with_icc, with_text
 
         key = (tuple(size.pixels), size.bleed_mm)
         pngs = (renders or {}).get(key)
@@ -129,10 +130,13 @@ def write_shop(root: Path, game: str, title: str, at_bleed: Callable, card_size:
                 renders[key] = pngs
         names = spec.upload_files(game, len(art.faces), len(art.backs))
         icc = srgb_profile()  # tagged sRGB, as the Tabletop Simulator sheets are: the shop's RIP reads the colors right
-        for name, png in zip(names, pngs):
+        for i, (name, png) in enumerate(zip(names, pngs)):
             path = folder / name
+            png = with_dpi(png, spec.dpi)
+            if sources:  # the card SVG in svg/ it shows, noted as every card picture of ours notes it
+                png = with_text(png, SOURCE_KEY, sources[i])
             with writing(path):
-                path.write_bytes(with_icc(with_dpi(png, spec.dpi), icc))
+                path.write_bytes(with_icc(png, icc))
             uploads.append(path)
             rows.append((path, "shop", "png"))
         color = {"applied": True, "ink": None, "what": "none needed: the shop takes RGB"}

@@ -15,6 +15,7 @@ from ..errors import writing
 CARD_W, CARD_H = 400, 560  # px per card on a sheet (the poker card's 5:7)
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
+SOURCES_KEY = "cardgen-sources"  # a sheet's tEXt: the card SVG of each slot in order, the hidden slot last
 CHUNK = 16  # cards drawn (by the render pool, when there is one) before they are placed: 11 MB of pixels
 
 
@@ -26,10 +27,12 @@ def grid(count: int) -> tuple:
 
 
 def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, fonts,
-              card_w: int = CARD_W, card_h: int = CARD_H) -> list[Path]:
+              card_w: int = CARD_W, card_h: int = CARD_H, sources: "list | None" = None) -> list[Path]:
     """art: the deck's DeckArt drawn without bleed. url_for(path) gives the URL TTS loads.
+    sources: for each face then back, the "sha256:…" of its card SVG in svg/: the back image
+    notes its own, each sheet those of its slots, in order (SOURCES_KEY, comma-separated).
     Returns the files written."""
-    from ..draw.png import blank_rows, encode_array, encode_rows, rgb_pixel_arrays, srgb_profile
+    from ..draw.png import SOURCE_KEY, blank_rows, encode_array, encode_rows, rgb_pixel_arrays, srgb_profile, with_text
 
     faces, backs, back_of = art.faces, art.backs, art.back_of
 
@@ -46,7 +49,8 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
     back_img = rgb_pixel_arrays([c.svg for c in backs], card_w, card_h, workers, fonts)
     for b in range(len(backs)):
         path = folder / (f"{game}-back.png" if len(backs) == 1 else f"{game}-back-{b + 1}.png")
-        save(encode_array(back_img[b], icc=icc), path)
+        png = encode_array(back_img[b], icc=icc)
+        save(with_text(png, SOURCE_KEY, sources[len(faces) + b]) if sources else png, path)
         back_files.append(path)
         written.append(path)
     # cards sharing a back go on the same sheets, in deck order
@@ -66,7 +70,11 @@ def write_tts(folder: Path, game: str, title: str, art, url_for, workers: int, f
                 _place(sheet, slot, cols, pixels)
         _place(sheet, cols * rows - 1, cols, back_img[b])  # the hidden-card slot
         path = folder / f"{game}-faces-{s}.png"
-        save(encode_rows(scanlines, icc=icc), path)
+        png = encode_rows(scanlines, icc=icc)
+        if sources:  # each slot's card, the hidden-card slot last (the back)
+            png = with_text(png, SOURCES_KEY, ",".join([sources[i] for i in members]
+                                                       + [sources[len(faces) + b]]))
+        save(png, path)
         del scanlines, sheet
         written.append(path)
         custom[str(s)] = {"FaceURL": url_for(path), "BackURL": url_for(back_files[b]), "NumWidth": cols,
