@@ -65,7 +65,10 @@ def card_identities(deck_dir: Path, slugs: "list | tuple") -> list:
         except svgread.Unreadable:
             found.append(None)
             continue
-        found.append(tuple(root.get(f"data-{k}") for k in IDENTITY))
+        shown = {k: root.get(f"data-{k}") for k in IDENTITY}
+        if root.get("data-large-print") == "yes":  # a large-print face prints no cell line: 3 × 4 looks as 4 × 3
+            shown["cell"] = None
+        found.append(tuple(shown.values()))
     return found
 
 
