@@ -40,26 +40,33 @@ def winrates(games: int, jobs: int, iterations: "int | None", seed: int) -> None
               flush=True)
 
 
+def _pct(xs: list, q: float) -> float:
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
 def times(hands: int, seed: int) -> None:
-    from cardgen.model.play.table import GAMES, Table
+    from cardgen.model.play.table import EXPERT_ITERATIONS, GAMES, Table
 
     for game in GAMES:
-        spent: list = []
+        spent: list = []  # each expert decision (a bot's draw, move, word, suit…)
+        waits: list = []  # each play(): the person's move checked, the bots' moves until the person's turn
         for i in range(hands):
             table = Table.create({"game": game, "seats": 4, "level": "expert"}, seed=seed + i)
             table.timings = spent
             while not table.over:
                 view = table.view()
+                if view["phase"] == "hand-over":
+                    break  # one hand of each game
+                start = time.perf_counter()
                 table.play(view["moves"][0]["id"])
-                if view["phase"] == "hand-over" and game in ("crazy-eights", "eights") and table.hands_done >= 1:
-                    break
+                waits.append(time.perf_counter() - start)
         spent.sort()
-        if not spent:
-            print(f"{game}: no expert decision timed")
-            continue
-        p50, p95 = spent[len(spent) // 2], spent[min(len(spent) - 1, int(0.95 * len(spent)))]
-        print(f"{game}: {len(spent)} expert decisions over {hands} hands: p50 {1000 * p50:.0f} ms, "
-              f"p95 {1000 * p95:.0f} ms, max {1000 * spent[-1]:.0f} ms", flush=True)
+        waits.sort()
+        print(f"{game} (expert: {EXPERT_ITERATIONS[game]} rollouts a decision, 3 expert opponents): "
+              f"{len(spent)} decisions over {hands} hands, p50 {1000 * _pct(spent, 0.5):.0f} ms, "
+              f"p95 {1000 * _pct(spent, 0.95):.0f} ms, max {1000 * spent[-1]:.0f} ms; the person's wait after "
+              f"a move ({len(waits)} moves): p50 {1000 * _pct(waits, 0.5):.0f} ms, p95 {1000 * _pct(waits, 0.95):.0f} "
+              f"ms, max {1000 * waits[-1]:.0f} ms", flush=True)
 
 
 def main() -> None:

@@ -38,8 +38,7 @@ TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "crazy-eights": "
 LEVELS = {"beginner": "random", "player": "greedy", "expert": "lookahead"}  # level -> the bot by its --bots name
 # the expert's budget, rollouts a decision: each answers within a second at the 95th
 # percentile on a loaded two-core machine (benchmarks/play_table.py --times)
-EXPERT_ITERATIONS = {"str8eight": DEFAULT_ITERATIONS, "fourscore": DEFAULT_ITERATIONS,
-                     "crazy-eights": 2 * DEFAULT_ITERATIONS, "eights": DEFAULT_ITERATIONS}
+EXPERT_ITERATIONS = {game: 4 * DEFAULT_ITERATIONS for game in GAMES}
 MAX_TABLES = 500  # open tables a registry holds; the least recently used one goes first
 STATE_VERSION = 1
 
