@@ -30,6 +30,7 @@ def _play_through(table: Table, rng: random.Random, stop_at_hand_end: bool = Fal
     steps = 0
     while not table.over:
         view = table.view()
+        assert json.loads(json.dumps(view)) == view  # plain JSON, for a web page
         if stop_at_hand_end and view["phase"] == "hand-over":
             break
         table.play(rng.choice(view["moves"])["id"])
