@@ -145,15 +145,20 @@ def test_the_eights_lookahead_player_spells_only_legal_words(words, players):
 
 
 def test_every_game_climbs_to_the_lookahead_player(tmp_path):
+    from cardgen.model.play.crazy_eights import CrazyEightsVariant
+    from cardgen.playtest.run import LADDER_MATCHES
+
+    assert all(("lookahead", "greedy") in matches for matches in LADDER_MATCHES.values())
+    t = simulate("crazy-eights", CrazyEightsVariant(players=3, target=100), ("lookahead", "greedy"), 2, 7, 1,
+                 stream=LADDER, iterations=4)
+    assert t.hands == 2 and t.bot_seats["lookahead"] == 3 and sum(t.bot_wins.values()) > 0
     figures = tmp_path / "f.json"
-    result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--players", "3", "--hands", "2",
+    result = run_cli("playtest", "--game", "eights", "--players", "3", "--hands", "2", "--bots", "lookahead",
                      "--ladder-hands", "2", "--lookahead-iterations", "4", "-j", "1", "--out", tmp_path / "out",
                      "--json", figures, "-q")
     assert result.exit_code == 0, result.output
-    for report in json.loads(figures.read_text())["reports"]:
-        matches = [(m["strong"], m["weak"]) for m in report["figures"]["ladder"]["matches"]]
-        assert matches == [("greedy", "random"), ("lookahead", "greedy")]
-        assert all(m["hands"] == 2 for m in report["figures"]["ladder"]["matches"])
-    result = run_cli("playtest", "--game", "eights", "--bots", "lookahead", "--hands", "1", "--out",
-                     tmp_path / "out2", "-q")
-    assert result.exit_code == 0, result.output
+    report = json.loads(figures.read_text())["reports"][0]
+    assert report["bots"] == ["lookahead"] * 3 and report["hands"] == 2
+    ladder = report["figures"]["ladder"]["matches"]
+    assert [(m["strong"], m["weak"]) for m in ladder] == [("greedy", "random"), ("lookahead", "greedy")]
+    assert all(m["hands"] == 2 for m in ladder)

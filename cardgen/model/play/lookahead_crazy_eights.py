@@ -130,6 +130,8 @@ class CrazyEightsLookahead:
         options = moves(hand, seat)
         if len(options) == 1:
             return next(iter(options.values()))
+        if len(hand.hands[seat]) == 1 and (DRAW,) in options and len(options) > 1:
+            return next(m for m in options.values() if m[0] == PLAY)  # going out: nothing does better
         default = _key(hand, seat, self.greedy.choose(hand, seat))
 
         def start(h: Hand, key, bots: list):
