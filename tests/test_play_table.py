@@ -270,7 +270,17 @@ def test_bad_options_are_refused_at_their_field():
         assert err.value.field == field and "\n" not in str(err.value)
     table = Table.create({"game": "str8eight", "preset": "intro", "seats": 3}, seed=1)
     assert table.options.variant == {"table_size": 6, "sequence_length": 5, "pass_cards": 4}
-    assert table.view()["table"]["sequence_length"] == 5
+    assert table.view()["table"]["sequence_length"] == 5 and table.view()["options"]["preset"] == "intro"
+    assert Table.from_json(table.to_json()).view() == table.view()
+    for bad in ("{", "[]", table.to_json().replace('"answers":[]', '"answers":[1]'),
+                table.to_json().replace('"seed":1', '"seed":"1"')):
+        with pytest.raises(TableError) as err:
+            Table.from_json(bad)
+        assert err.value.field == "table"
+    moved = json.loads(table.to_json())
+    moved["answers"] = ["play:nonsense"]
+    with pytest.raises(TableError, match="do not replay"):
+        Table.from_json(json.dumps(moved)).view()
 
 
 def test_the_registry_holds_a_bounded_number_of_tables():

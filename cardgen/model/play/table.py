@@ -52,9 +52,11 @@ class Options:
     level: str
     seat: int = 0
     variant: dict = field(default_factory=dict)
+    preset: "str | None" = None  # the class preset chosen (its values are in variant): the page's print follows it
 
     def as_dict(self) -> dict:
-        return {"game": self.game, "seats": self.seats, "level": self.level, "seat": self.seat, **self.variant}
+        return {"game": self.game, "seats": self.seats, "level": self.level, "seat": self.seat, **self.variant,
+                **({"preset": self.preset} if self.preset else {})}
 
 
 # what each game's variant may set (name -> allowed values, or (low, high) for a whole number)
@@ -122,11 +124,12 @@ def check_options(raw: dict) -> Options:
         elif value not in ok:
             raise TableError(key, f"{key} {value!r}: choose one of {', '.join(ok)}")
         variant[key] = value
-    if "preset" in variant:
-        for k, v in _presets()[variant.pop("preset")].items():
+    preset = variant.pop("preset", None)
+    if preset:
+        for k, v in _presets()[preset].items():
             if k in allowed:
                 variant.setdefault(k, v)
-    options = Options(game, seats, level, seat, variant)
+    options = Options(game, seats, level, seat, variant, preset)
     from .table_games import ADAPTERS
 
     try:
@@ -221,7 +224,15 @@ class Table:
 
     @classmethod
     def from_json(cls, text: str) -> "Table":
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+            ok = isinstance(data, dict) and type(data.get("seed")) is int and isinstance(data.get("answers"), list) \
+                and all(isinstance(a, str) for a in data["answers"]) and isinstance(data.get("cache"), dict) \
+                and type(data.get("seen")) is int and isinstance(data.get("options"), dict)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise TableError("table", "a saved table that cannot be read: start a new table")
         if data.get("version") != STATE_VERSION:
             raise TableError("table", f"a table saved in format {data.get('version')!r}; this version reads "
                                       f"{STATE_VERSION}: start a new table")
