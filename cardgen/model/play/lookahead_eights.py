@@ -23,21 +23,28 @@ from .eights import SUITS, EightsGreedy, Game, HandTally, Spell
 from .lookahead import _Walk, _decision_seed, search
 
 CANDIDATES = 6  # the words a search weighs, best-scoring first
+WAYS = 3  # the ways to spell the best word a search weighs (which cards go back on the table)
 SCALE = 8.0  # points of a hand's difference that make a reward of about 0.88 (tanh 1)
 
 
 def words(game: Game, seat: int, best: str) -> dict:
-    """The words seat can spell, best-scoring first (at most CANDIDATES, best always among
-    them): word -> the way greedy would spell it."""
+    """The moves seat weighs, key -> Spell: every way (at most WAYS) to spell the best-scoring
+    word, the way decides which letters go back on the table for the next player, and the
+    greedy way of each of the next best-scoring words (CANDIDATES words in all)."""
     greedy = EightsGreedy()
-    out = {}
-    for w in game.candidates(seat):
-        if len(out) >= CANDIDATES:
+    first = greedy.turn(game, seat, best)
+    out = {(best, 0): first}
+    for k, way in enumerate(w for w in game.ways(seat, best) if w != first):
+        if k + 1 >= WAYS:
             break
-        if game.ways(seat, w, first=True):
-            out[w] = greedy.turn(game, seat, w)
-    if best not in out:
-        out[best] = greedy.turn(game, seat, best)
+        out[(best, k + 1)] = way
+    n = 1
+    for w in game.candidates(seat):
+        if n >= CANDIDATES:
+            break
+        if w != best and game.ways(seat, w, first=True):
+            out[(w, 0)] = greedy.turn(game, seat, w)
+            n += 1
     return out
 
 
@@ -51,11 +58,11 @@ class _Walker(EightsGreedy):
         if not self.walk.open:
             return EightsGreedy.turn(self, game, seat, best)
         options = words(game, seat, best)
-        return options[self.walk.move(list(options), best)]
+        return options[self.walk.move(list(options), (best, 0))]
 
 
 class EightsLookahead:
-    """Searches each word it spells (ISMCTS, as for Str8 Eight); passes as greedy does."""
+    """Searches each word it spells, whether to pass, and what to give up on a pass (ISMCTS, as for Str8 Eight)."""
 
     name = "lookahead"
 
@@ -67,39 +74,61 @@ class EightsLookahead:
         return f"lookahead Eights bot ({self.iterations} iterations)"
 
     def exchange(self, game: Game, seat: int) -> list:
-        return self.greedy.exchange(game, seat)
+        """The cards to give up on a pass: greedy's choice, none or all, searched."""
+        greedy = self.greedy.exchange(game, seat)
+        keys = {"greedy": greedy}
+        if greedy:
+            keys["none"] = []
+        if len(greedy) < len(game.hands[seat]):
+            keys["all"] = list(game.hands[seat])
+        if len(keys) == 1:
+            return greedy
 
-    def turn(self, game: Game, seat: int, best: str) -> Spell:
-        options = words(game, seat, best)
-        if len(options) == 1:
-            return options[best]
+        def first(g: Game, key: str, t: HandTally) -> None:
+            g._exchange(seat, list(keys[key]))
+            t.passes = 1
+        return keys[self._search(game, seat, list(keys), "greedy", 1, first)]
+
+    def _search(self, game: Game, seat: int, keys: list, default, kind: int, first) -> object:
+        """first(world, key, tally) makes the searched move in a dealt world; the hand is then played out."""
         unseen = [c for s in range(game.players) if s != seat for c in game.hands[s]] + game.stack
         bots = [self.greedy] * game.players
         p = game.players
 
-        def play(key: str, walk: _Walk, world: Game, rng) -> float:
+        def play(key, walk: _Walk, world: Game, rng) -> float:
             g = world.copy()
             g.rng = rng
-            bots[seat] = walker = _Walker(walk)
+            bots[seat] = _Walker(walk)
             t = HandTally(p)
-            _spell(g, seat, options[key], t)
+            first(g, key, t)
             g.run(bots, (seat + 1) % p, t)
             mine = t.scores[seat]
             return 0.5 + 0.5 * math.tanh((mine - max(x for s, x in enumerate(t.scores) if s != seat)) / SCALE)
         # the state names the decision: the table's cards, the stack's size and the scores so far
         point = (sum(game.table[s] * 64 ** (s % 3) for s in SUITS) * 64 + len(game.stack)) * 512 + sum(game.totals)
-        return options[search(list(options), best, self.iterations, _decision_seed(game.seed, point, seat, 0),
-                              lambda rng: _world(game, seat, unseen, rng), play)]
+        return search(keys, default, self.iterations, _decision_seed(game.seed, point, seat, kind),
+                      lambda rng: _world(game, seat, unseen, rng), play)
+
+    def turn(self, game: Game, seat: int, best: str) -> "Spell | None":
+        options = words(game, seat, best)
+        if game.stack:
+            options[("pass",)] = None  # a pass, and greedy's exchange
+        if len(options) == 1:
+            return options[(best, 0)]
+
+        def first(g: Game, key, t: HandTally) -> None:
+            _spell(g, seat, options[key], t, self.greedy)
+        return options[self._search(game, seat, list(options), (best, 0), 0, first)]
 
 
-def _spell(game: Game, seat: int, move: Spell, t: HandTally) -> None:
-    """The seat's turn with move, by the engine's own turn code."""
+def _spell(game: Game, seat: int, move: "Spell | None", t: HandTally, greedy: EightsGreedy) -> None:
+    """The seat's turn with move (None: a pass, with greedy's exchange), by the engine's own turn code."""
     class _Once:
         def turn(self, g, s, best):
             return move
 
         def exchange(self, g, s):
-            return []
+            return greedy.exchange(g, s)
     game.turn(_Once(), seat, t)
 
 
