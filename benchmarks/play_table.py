@@ -19,7 +19,7 @@ import os
 import time
 
 
-def winrates(games: int, jobs: int, iterations: "int | None", seed: int) -> None:
+def winrates(games: int, jobs: int, iterations: "int | None", seed: int, only: tuple) -> None:
     from cardgen.model.play import DEFAULT_ITERATIONS
     from cardgen.playtest.figures import ladder_figures
     from cardgen.playtest.run import _variant
@@ -27,7 +27,7 @@ def winrates(games: int, jobs: int, iterations: "int | None", seed: int) -> None
 
     values = {"players": 4, "decks": 1, "ace_value": 10, "crazy_options": (), "eights_words": "numbers"}
     iterations = iterations or DEFAULT_ITERATIONS
-    for game in ("crazy-eights", "eights"):
+    for game in only:
         variant = _variant(game, values)
         start = time.perf_counter()
         pair = ("lookahead", "greedy")
@@ -78,12 +78,13 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", default="crazy-eights,eights", help="--winrates: the games, comma-separated")
     a = ap.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
     if a.times or not a.winrates:
         times(a.hands, a.seed)
     if a.winrates:
-        winrates(a.games, a.jobs, a.iterations, a.seed)
+        winrates(a.games, a.jobs, a.iterations, a.seed, tuple(a.only.split(",")))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end", flush=True)
 
 

@@ -54,6 +54,7 @@ def test_a_whole_game_at_the_table_replays_under_the_referee(game, level, small_
     table = Table.create({"game": game, "seats": 3, "level": level, "seat": 1, **SHORT.get(game, {})}, seed=11)
     steps = _play_through(table, random.Random(3))
     lines = table.log_lines()
+    assert all(json.loads(line)["seed"] == 11 for line in lines)  # the game is over: the seed is no secret
     assert steps > 5 and lines and _replay_problems(game, lines) == []
     view = table.view()
     assert view["phase"] == "game-over" and view["moves"] == [] and view["summary"]["lines"]
@@ -150,6 +151,8 @@ def test_no_view_or_event_shows_a_card_the_person_may_not_know(game, seed):
         shown = table.play(rng.choice(view["moves"])["id"])["events"]
     _, _, hands, pile = _engine(game, table)
     log = json.loads(table.log_lines()[0])
+    if not table.over:  # a hand of a longer game: its log may be had, but not the seed that tells the next
+        assert log["seed"] is None and table.seed not in json.loads(table.log_lines()[0]).values()
     exposed = _exposed(game, log, table.options.seat)
     for n, (position, ids, had) in enumerate(steps):
         known = {c for c, i in exposed.items() if i < position} | had
