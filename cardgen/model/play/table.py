@@ -352,9 +352,12 @@ class Table:
 
     def log_lines(self) -> list:
         """The finished hands as JSON lines, in the format of `cardgen playtest --log` (the
-        referees replay them). A hand still in play is never included: its log holds the stock."""
+        referees replay them). A hand still in play is never included: its log holds the stock.
+        While the game goes on, each line's seed is null: the seed would tell the hands to come."""
         self._ensure()
-        return [json.dumps(h["log"], separators=(",", ":")) for h in self.adapter.finished]
+        over = self.pending is None
+        return [json.dumps(h["log"] if over else {**h["log"], "seed": None}, separators=(",", ":"))
+                for h in self.adapter.finished]
 
 
 class Tables:
