@@ -310,8 +310,7 @@ class Table:
         moves = [m.public() for m in p.moves] if p else []
         out = {"game": o.game, "title": TITLES[o.game], "options": o.as_dict(), "you": o.seat, "phase": phase,
                "decision": p.kind if p else None, "prompt": p.prompt if p else a.final_words(),
-               "moves": moves, "hints": [{"move": m["id"], "card": m["card"]["id"] if m.get("card") else None,
-                                          "text": m["hint"]} for m in moves if m.get("hint")]}
+               "moves": moves, "hints": _hints(moves)}
         out.update(a.view())
         out["summary"] = a.finished[-1]["summary"] if a.finished else None
         out["log_hands"] = len(a.finished)
@@ -358,6 +357,17 @@ class Table:
         over = self.pending is None
         return [json.dumps(h["log"] if over else {**h["log"], "seed": None}, separators=(",", ":"))
                 for h in self.adapter.finished]
+
+
+def _hints(moves: list) -> list:
+    """Why each card (or word) offered may be played, once each: [{move, card, text}]."""
+    out, seen = [], set()
+    for m in moves:
+        card = m["card"]["id"] if m.get("card") else None
+        if m.get("hint") and (card, m["hint"]) not in seen:
+            seen.add((card, m["hint"]))
+            out.append({"move": m["id"], "card": card, "text": m["hint"]})
+    return out
 
 
 class Tables:

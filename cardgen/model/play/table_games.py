@@ -82,6 +82,11 @@ class Str8EightAdapter(_Adapter):
     def card_by_id(self, card_id: str) -> dict:
         return self.card(self.cards.index[card_id])
 
+    def short(self, card_id: str) -> str:
+        """A card in a sentence: its number, or "a pass card (left)"."""
+        card = self.card_by_id(card_id)
+        return str(card["value"]) if "value" in card else f"a pass card ({card['pass']})"
+
     def view(self) -> dict:
         h, me, p = self.hand, self.me, self.o.seats
         return {
@@ -97,8 +102,7 @@ class Str8EightAdapter(_Adapter):
 
     def public_events(self) -> list:
         h, me = self.hand, self.me
-        out = [{"text": "A new hand: you hold " + ", ".join(self.card_by_id(c)["name"].split(";")[0]
-                                                         for c in h.opening[0][me]) + ".",
+        out = [{"text": "A new hand: you hold " + ", ".join(self.short(c) for c in h.opening[0][me]) + ".",
                 "cards": list(h.opening[0][me])}] if h.opening else []
         for e in h.events or ():
             out.extend(self._public(e))
@@ -116,21 +120,21 @@ class Str8EightAdapter(_Adapter):
         s = e["p"]
         who = self.name(s)
         if "draw" in e:
-            card = self.card_by_id(e["card"])
             if s == me:
-                where = "the discard pile" if e["draw"] == "discard" else "the draw pile"
-                return [{"seat": s, "text": f"You took {card['name'].split(';')[0]} from {where}.",
-                         "cards": [e["card"]]}]
+                where = "took {} from the discard pile" if e["draw"] == "discard" else "drew {} from the draw pile"
+                return [{"seat": s, "text": "You " + where.format(self.short(e["card"])) + ".", "cards": [e["card"]]}]
             if e["draw"] == "discard":
-                return [{"seat": s, "text": f"{who} took {card['name'].split(';')[0]} from the discard pile.",
+                return [{"seat": s, "text": f"{who} took {self.short(e['card'])} from the discard pile.",
                          "cards": [e["card"]]}]
             return [{"seat": s, "text": f"{who} drew from the draw pile."}]
-        for action, verb in (("play", "laid {} on {} sequence"), ("pass", "played {}"), ("discard", "discarded {}")):
-            if action in e:
-                card = self.card_by_id(e[action])
-                name = card["name"] if action == "pass" else card["name"].split(";")[0]
-                whose = "your" if s == me else "their"
-                return [{"seat": s, "text": f"{who} " + verb.format(name, whose) + ".", "cards": [e[action]]}]
+        whose = "your" if s == me else "their"
+        if "play" in e:
+            return [{"seat": s, "text": f"{who} laid {self.short(e['play'])} on {whose} sequence.", "cards": [e["play"]]}]
+        if "pass" in e:
+            return [{"seat": s, "text": f"{who} played a pass card: every hand moves to the "
+                                        f"{self.hands_to(self.cards.index[e['pass']])} player.", "cards": [e["pass"]]}]
+        if "discard" in e:
+            return [{"seat": s, "text": f"{who} discarded {self.short(e['discard'])}.", "cards": [e["discard"]]}]
         return []
 
     def summary(self, r) -> dict:
@@ -655,7 +659,8 @@ class EightsAdapter(_Adapter):
         s = e["p"]
         who = self.name(s)
         if "spell" in e:
-            text = f"{who} spelled {e['spell']} for {self.game.lexicon.points[e['spell'].lower()]} points"
+            points = self.game.lexicon.points[e["spell"].lower()]
+            text = f"{who} spelled {e['spell']} for {points} point{'' if points == 1 else 's'}"
             cards = list(e["cards"]) + [b for _, b in e["refill"]]
             out = {"seat": s, "text": text + ".", "cards": cards}
             if s == self.me:
@@ -716,7 +721,8 @@ class _EightsPerson:
             for w in spellable:
                 way = game.ways(seat, w, first=True)[0]
                 hint = f"{w.upper()} scores {points[w]}: " + self._way_words(game, way)
-                moves.append(Move(f"spell:{w.upper()}", f"Spell {w.upper()} ({points[w]} points)", w, None, hint,
+                moves.append(Move(f"spell:{w.upper()}", f"Spell {w.upper()} ({points[w]} point"
+                                  f"{'' if points[w] == 1 else 's'})", w, None, hint,
                                   kind="spell"))
             moves.append(Move("pass", "Pass, and give up cards for new ones", "pass", kind="pass"))
             word = a.table.ask("word", "Spell a word with your cards and the table's, or pass.", moves)
