@@ -44,10 +44,10 @@ def _pct(xs: list, q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def times(hands: int, seed: int) -> None:
+def times(hands: int, seed: int, only: tuple) -> None:
     from cardgen.model.play.table import EXPERT_ITERATIONS, GAMES, Table
 
-    for game in GAMES:
+    for game in [g for g in GAMES if g in only]:
         spent: list = []  # each expert decision (a bot's draw, move, word, suit…)
         waits: list = []  # each play(): the person's move checked, the bots' moves until the person's turn
         for i in range(hands):
@@ -78,13 +78,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", default="crazy-eights,eights", help="--winrates: the games, comma-separated")
+    ap.add_argument("--only", default=None, help="the games, comma-separated (default: all four for --times, "
+                                                 "Crazy Eights and Eights for --winrates)")
     a = ap.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
     if a.times or not a.winrates:
-        times(a.hands, a.seed)
+        times(a.hands, a.seed, tuple((a.only or "str8eight,fourscore,crazy-eights,eights").split(",")))
     if a.winrates:
-        winrates(a.games, a.jobs, a.iterations, a.seed, tuple(a.only.split(",")))
+        winrates(a.games, a.jobs, a.iterations, a.seed, tuple((a.only or "crazy-eights,eights").split(",")))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end", flush=True)
 
 

@@ -23,7 +23,7 @@ from .eights import SUITS, EightsGreedy, Game, HandTally, Spell
 from .lookahead import _Walk, _decision_seed, search
 
 CANDIDATES = 6  # the words a search weighs, best-scoring first
-WAYS = 3  # the ways to spell the best word a search weighs (which cards go back on the table)
+WAYS = 1  # the ways to spell the best word a search weighs (which cards go back on the table)
 SCALE = 8.0  # points of a hand's difference that make a reward of about 0.88 (tanh 1)
 
 
