@@ -1,14 +1,19 @@
 """The lookahead player for Eights: the search of lookahead.py over the cards it cannot see.
 
 On its turn the player weighs the words it can spell (each the way the greedy player
-would spell it, the best-scoring CANDIDATES of them): it deals the cards it cannot see
-(the others' hands and the stack, whose cards are unknown to it) at random back into the
-others' hands and the stack, spells each word in the same deals, and plays the hand on
-with the greedy player in every seat (its own later words walked in its tree) to the
-end of the hand. The reward is its points for the hand against the best of the others':
-a short word that leaves the table open for the next player is worth less than it
-scores. Greedy's word stands unless another beats it clearly (lookahead.search). Passing
-and the cards given up on a pass are the greedy player's.
+would spell it, the best-scoring CANDIDATES of them) and a pass: it deals the cards it
+cannot see (the others' hands and the stack, whose cards are unknown to it) at random back
+into the others' hands and the stack, makes each move in the same deals, and plays the
+hand on with the greedy player in every seat (its own later words walked in its tree) to
+the end of the hand. The reward is its points for the hand against the best of the
+others': a short word that leaves the table open for the next player is worth less than
+it scores. Greedy's move stands unless another beats it clearly (lookahead.search). On a
+pass it weighs the same way what to give up: greedy's cards, none, or its whole hand.
+
+Measured against greedy (benchmarks/play_table.py --winrates, 400 four-player games at 64
+rollouts) it wins about as often as greedy does: with number words greedy's best word is
+hard to beat. Searching every way to spell the best word (which letters go back on the
+table for the next player) cost four times as much and gained nothing measurable.
 
 The rules are the engine's: a world is the engine's Game (Game.copy), played on by its
 own turn code (Game.run), so the search never spells what the rules forbid.
