@@ -41,7 +41,7 @@ LIST_KINDS = ("games", "formats", "parts", "shops", "bots", "cards", "options")
 DECK_GAMES = ("str8eight", "eights", "crazy-eights")  # the games with a deck of their own
 STR8_DECK = ("str8eight", "fourscore")  # the games played with the Str8 Eight deck
 BOT_NAMES = ("greedy", "random", "lookahead")
-LOOKAHEAD_GAMES = ("str8eight", "fourscore")  # the games the lookahead player plays (model/play/lookahead.py)
+LOOKAHEAD_GAMES = ("str8eight", "fourscore", "crazy-eights", "eights")  # the games the lookahead player plays (model/play/lookahead.py)
 PLAYABLE = ("str8eight", "fourscore", "eights", "crazy-eights")  # the games cardgen can play (model/play/)
 PLAYERS = {"str8eight": (2, 4), "fourscore": (2, 6), "eights": (2, 6), "crazy-eights": (2, 10)}  # as the rules allow
 # (Crazy Eights: up to six with one deck, seven to ten with --decks 2: check_playtest names the fix)

@@ -317,7 +317,7 @@ def played(tmp_path_factory):
     read-only: (output folder, {game: report}, {game: log lines})."""
     def make(tmp: Path) -> None:
         result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
-                         "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
+                         "--lookahead-iterations", "4", "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
         assert result.exit_code == 0, result.output
     tmp = shared(tmp_path_factory, "played", make)
     out, figures, log = tmp / "out", tmp / "figures.json", tmp / "hands.jsonl"

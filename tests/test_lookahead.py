@@ -119,7 +119,46 @@ def test_the_report_climbs_the_skill_ladder(tmp_path):
     assert "Skill ladder" in text and "lookahead vs greedy" in text
 
 
-def test_lookahead_is_refused_where_it_does_not_play():
-    result = run_cli("playtest", "--game", "eights", "--bots", "lookahead", "--hands", "1")
-    assert result.exit_code == 2 and "the lookahead player plays str8eight and fourscore" in result.output
-    assert len(result.output.strip().splitlines()) == 1
+@pytest.mark.parametrize("options, players", [({}, 3), ({"action_cards": True, "draw_until_play": True}, 2),
+                                              ({"penalty_scoring": True, "target": 100}, 4)])
+def test_the_crazy_eights_lookahead_player_plays_only_legal_moves(options, players):
+    from cardgen.model.play import crazy_eights as ce
+    from cardgen.model.play.lookahead_crazy_eights import CrazyEightsLookahead
+    import referee_crazy_eights
+
+    variant = ce.CrazyEightsVariant(players=players, target=options.pop("target", 100), **options)
+    bots = [CrazyEightsLookahead(6)] + [ce.CrazyGreedy(), ce.CrazyRandom()][:players - 1] * 2
+    r = ce.play_game(variant, bots[:players], 4, log=True)
+    assert r.winners and referee_crazy_eights.replay_game([json.dumps(h.log) for h in r.hands]) == []
+
+
+@pytest.mark.parametrize("words, players", [("numbers", 3), ("english", 2)])
+def test_the_eights_lookahead_player_spells_only_legal_words(words, players):
+    from cardgen.model.play import eights as e8
+    from cardgen.model.play.lookahead_eights import EightsLookahead
+    import referee_eights
+
+    bots = [EightsLookahead(6), e8.EightsGreedy(), e8.EightsRandom()][:players]
+    r = e8.play_game(e8.EightsVariant(players=players, words=words), bots, 5, log=True)
+    assert r.winners and referee_eights.replay_game([json.dumps(h.log) for h in r.hands]) == []
+    assert any(w for h in r.hands for s, w in h.words if s == 0)  # the searching seat spelled words
+
+
+def test_every_game_climbs_to_the_lookahead_player(tmp_path):
+    from cardgen.model.play.crazy_eights import CrazyEightsVariant
+    from cardgen.playtest.run import LADDER_MATCHES
+
+    assert all(("lookahead", "greedy") in matches for matches in LADDER_MATCHES.values())
+    t = simulate("crazy-eights", CrazyEightsVariant(players=3, target=100), ("lookahead", "greedy"), 2, 7, 1,
+                 stream=LADDER, iterations=4)
+    assert t.hands == 2 and t.bot_seats["lookahead"] == 3 and sum(t.bot_wins.values()) > 0
+    figures = tmp_path / "f.json"
+    result = run_cli("playtest", "--game", "eights", "--players", "3", "--hands", "2", "--bots", "lookahead",
+                     "--ladder-hands", "2", "--lookahead-iterations", "4", "-j", "1", "--out", tmp_path / "out",
+                     "--json", figures, "-q")
+    assert result.exit_code == 0, result.output
+    report = json.loads(figures.read_text())["reports"][0]
+    assert report["bots"] == ["lookahead"] * 3 and report["hands"] == 2
+    ladder = report["figures"]["ladder"]["matches"]
+    assert [(m["strong"], m["weak"]) for m in ladder] == [("greedy", "random"), ("lookahead", "greedy")]
+    assert all(m["hands"] == 2 for m in ladder)

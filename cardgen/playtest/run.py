@@ -21,7 +21,8 @@ from .simulate import simulate
 # the ladder's matches, stronger player first: each plays its hands on the same deals
 LADDER_MATCHES = {"str8eight": (("greedy", "random"), ("lookahead", "greedy"), ("lookahead-no-pass", "greedy")),
                   "fourscore": (("greedy", "random"), ("lookahead", "greedy")),
-                  "crazy-eights": (("greedy", "random"),), "eights": (("greedy", "random"),)}
+                  "crazy-eights": (("greedy", "random"), ("lookahead", "greedy")),
+                  "eights": (("greedy", "random"), ("lookahead", "greedy"))}
 TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
 OPTION_NAMES = ("table_size", "pass_cards", "sequence_length", "players", "decks", "ace_value", "crazy_options",
                 "eights_words")  # what the variants are made from
@@ -578,7 +579,7 @@ def ladder_findings(report: dict) -> list:
                    f"{b['passes']:.2f}), takes {a['takes']:.2f} cards from the discard pile (greedy {b['takes']:.2f}), "
                    f"discards {a['discards']:.1f} (greedy {b['discards']:.1f}) and lays its first card after "
                    f"{a['start_turn'] or 0:.1f} of its turns (greedy {b['start_turn'] or 0:.1f}).")
-    elif match:
+    elif match and report["game"] == "fourscore":
         out.append(f"Against greedy, the lookahead player takes {match['play']['lookahead']['pile']:g} cards into "
                    f"its scoring pile a game; greedy takes {match['play']['greedy']['pile']:g}.")
     worth = ladder.get("pass_cards_worth")

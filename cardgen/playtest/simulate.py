@@ -178,7 +178,7 @@ def _game_tally(t: Tally, names: tuple, r) -> None:
         (t.winner_scores if seat in r.winners else t.other_scores)[total] += 1
 
 
-def _games_chunk(play, bot_kinds: dict, add_hand, variant, bots: tuple, seed: int, stream: int, start: int,
+def _games_chunk(play, make, add_hand, variant, bots: tuple, seed: int, stream: int, start: int,
                  stop: int, log: bool, iterations: int) -> tuple:
     """Games of several hands (Crazy Eights, Eights): each game's tally, and add_hand's for each hand."""
     t = Tally()
@@ -186,7 +186,7 @@ def _games_chunk(play, bot_kinds: dict, add_hand, variant, bots: tuple, seed: in
     cache: dict = {}
     for i in range(start, stop):
         names = seating(bots, variant.players, stream, i)
-        players = cache.get(names) or cache.setdefault(names, [bot_kinds[n]() for n in names])
+        players = cache.get(names) or cache.setdefault(names, [make(n, iterations) for n in names])
         r = play(variant, players, hand_seed(seed, stream, i), log=log)
         _game_tally(t, names, r)
         for h in r.hands:
@@ -222,14 +222,16 @@ def _eights_hand(t: Tally, h) -> None:
 
 def _crazy_eights_chunk(*args) -> tuple:
     from ..model.play import crazy_eights
+    from ..model.play.players import crazy_eights_bot
 
-    return _games_chunk(crazy_eights.play_game, crazy_eights.CRAZY_BOTS, _crazy_eights_hand, *args)
+    return _games_chunk(crazy_eights.play_game, crazy_eights_bot, _crazy_eights_hand, *args)
 
 
 def _eights_chunk(*args) -> tuple:
     from ..model.play import eights
+    from ..model.play.players import eights_bot
 
-    return _games_chunk(eights.play_game, eights.EIGHTS_BOTS, _eights_hand, *args)
+    return _games_chunk(eights.play_game, eights_bot, _eights_hand, *args)
 
 
 # each game's chunk player (Crazy Eights' and Eights' engines are imported only when played)

@@ -192,14 +192,21 @@ class Hand:
         return (seat + steps * self.direction) % self.players
 
     def play(self, bots: list) -> HandResult:
+        seat = self.lead
+        if self.variant.action_cards and self.rules["starter_acts"]:  # the card turned up acts as if the dealer had played it
+            seat = self._act(self._next(seat, -1), self.starter)
+        winner, turns, stalled = self.run(bots, seat)
+        return self._result(winner, turns, stalled)
+
+    def run(self, bots: list, seat: int, max_turns: int = MAX_TURNS) -> tuple:
+        """Play turns from seat's until a seat goes out, a round of passes blocks the hand or
+        max_turns are played: (winner, turns, stalled). The search (lookahead.py) plays copies
+        on from a turn's start."""
         c, v, rules = self.cards, self.variant, self.rules
         events = self.events
-        seat = self.lead
-        if v.action_cards and rules["starter_acts"]:  # the card turned up acts as if the dealer had played it
-            seat = self._act(self._next(seat, -1), self.starter)
         passes = turns = 0
         winner = None
-        while turns < MAX_TURNS:
+        while turns < max_turns:
             turns += 1
             bot = bots[seat]
             hand = self.hands[seat]
@@ -242,7 +249,16 @@ class Hand:
             if passes == self.players:
                 break
             seat = self._act(seat, played) if played is not None and v.action_cards else self._next(seat)
-        return self._result(winner, turns, stalled=winner is None and passes < self.players)
+        return winner, turns, winner is None and passes < self.players
+
+    def copy(self) -> "Hand":
+        """The state as it stands, for a search to play on (no log; the caller gives it random numbers)."""
+        h = Hand.__new__(Hand)
+        h.__dict__.update(self.__dict__)
+        h.hands = [x[:] for x in self.hands]
+        h.stock, h.discard = self.stock[:], self.discard[:]
+        h.events = None
+        return h
 
     def _act(self, seat: int, card: int) -> int:
         """The action of card (played by seat) carried out: the seat whose turn is next."""
@@ -295,6 +311,10 @@ class Game:
         self.seed = seed
         self.log = log
 
+    def deal(self, lead: int) -> Hand:
+        """The next hand, dealt (a table where a person plays pauses here between hands)."""
+        return Hand(self, lead)
+
     def play(self, bots: list) -> GameResult:
         v = self.variant
         p = v.players
@@ -303,7 +323,7 @@ class Game:
         winners: list = []
         for n in range(v.max_hands):
             lead = n % p  # the deal passes to the left: each hand is led by the next seat
-            hand = Hand(self, lead)
+            hand = self.deal(lead)
             opening = None
             if self.log:
                 ids = self.cards.ids

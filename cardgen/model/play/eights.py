@@ -121,6 +121,23 @@ class HandResult:
     log: "dict | None" = None
 
 
+class HandTally:
+    """A hand's running count: each seat's points, the words, the passes in a row, the turns."""
+
+    def __init__(self, players: int, events: "list | None" = None):
+        self.scores = [0] * players
+        self.words: list = []
+        self.passes = self.turns = self.with_word = 0
+        self.ran_out = False
+        self.events = events
+
+    def copy(self) -> "HandTally":
+        t = HandTally.__new__(HandTally)
+        t.__dict__.update(self.__dict__)
+        t.scores, t.words, t.events = self.scores[:], self.words[:], None
+        return t
+
+
 @dataclass
 class GameResult:
     totals: list  # each seat's points at the end
@@ -247,54 +264,68 @@ class Game:
     def play_hand(self, bots: list, lead: int) -> HandResult:
         self._deal()
         ids = self.cards.ids
-        p = self.players
-        events: "list | None" = [] if self.log else None
         opening = None
         if self.log:
             opening = {"table": [ids[self.table[s]] for s in SUITS], "hands": [[ids[c] for c in h] for h in self.hands],
                        "stack": [ids[c] for c in reversed(self.stack)]}
-        scores = [0] * p
-        words: list = []
-        passes = turns = with_word = 0
-        ran_out = False
-        seat = lead
-        while passes < p:
-            bot = bots[seat]
-            best = self.best_word(seat)
-            with_word += best is not None
-            move = bot.turn(self, seat, best) if best is not None else PASS
-            turns += 1
-            if move is PASS:
-                passes += 1
-                under = bot.exchange(self, seat) if self.stack else []
-                drawn = self._exchange(seat, under)
-                if events is not None:
-                    events.append({"p": seat, "pass": [ids[c] for c in under], "draw": [ids[c] for c in drawn]})
-            else:
-                self._check(seat, move, bot)
-                passes = 0
-                hand = self.hands[seat]
-                for taken, put in move.refills:
-                    self.table[self.cards.suit[taken]] = put
-                    hand.remove(put)
-                for c in move.cards:
-                    if c in hand:
-                        hand.remove(c)
-                points = self.lexicon.points[move.word]
-                scores[seat] += points
-                words.append((seat, move.word))
-                drawn = [self.stack.pop() for _ in range(min(self.hand_size - len(hand), len(self.stack)))]
-                hand.extend(drawn)
-                ran_out = ran_out or not self.stack
-                if events is not None:
-                    events.append({"p": seat, "spell": move.word.upper(), "cards": [ids[c] for c in move.cards],
-                                   "refill": [[ids[t], ids[b]] for t, b in move.refills],
-                                   "draw": [ids[c] for c in drawn]})
-            seat = (seat + 1) % p
+        t = self.run(bots, lead, HandTally(self.players, [] if self.log else None))
         on_table = set(self.table[s] for s in SUITS)
         self.pool = [c for c in range(self.cards.count) if c not in on_table]  # the next deal: all but the table
-        return HandResult(scores, turns, words, with_word, ran_out,
-                          {**opening, "events": events} if events is not None else None)
+        return HandResult(t.scores, t.turns, t.words, t.with_word, t.ran_out,
+                          {**opening, "events": t.events} if t.events is not None else None)
+
+    def run(self, bots: list, seat: int, t: "HandTally", stop: "int | None" = None) -> "HandTally":
+        """Play turns from seat's until every seat has passed in a row (the hand is over), or
+        until t.turns reaches stop. The search (lookahead.py) plays copies on from a turn's start."""
+        p = self.players
+        while t.passes < p and (stop is None or t.turns < stop):
+            self.turn(bots[seat], seat, t)
+            seat = (seat + 1) % p
+        return t
+
+    def turn(self, bot, seat: int, t: "HandTally") -> None:
+        """Seat's turn: the word its player spells, or a pass and the exchange."""
+        ids = self.cards.ids
+        events = t.events
+        best = self.best_word(seat)
+        t.with_word += best is not None
+        move = bot.turn(self, seat, best) if best is not None else PASS
+        t.turns += 1
+        if move is PASS:
+            t.passes += 1
+            under = bot.exchange(self, seat) if self.stack else []
+            drawn = self._exchange(seat, under)
+            if events is not None:
+                events.append({"p": seat, "pass": [ids[c] for c in under], "draw": [ids[c] for c in drawn]})
+        else:
+            self._check(seat, move, bot)
+            t.passes = 0
+            hand = self.hands[seat]
+            for taken, put in move.refills:
+                self.table[self.cards.suit[taken]] = put
+                hand.remove(put)
+            for c in move.cards:
+                if c in hand:
+                    hand.remove(c)
+            points = self.lexicon.points[move.word]
+            t.scores[seat] += points
+            t.words.append((seat, move.word))
+            drawn = [self.stack.pop() for _ in range(min(self.hand_size - len(hand), len(self.stack)))]
+            hand.extend(drawn)
+            t.ran_out = t.ran_out or not self.stack
+            if events is not None:
+                events.append({"p": seat, "spell": move.word.upper(), "cards": [ids[c] for c in move.cards],
+                               "refill": [[ids[x], ids[b]] for x, b in move.refills],
+                               "draw": [ids[c] for c in drawn]})
+
+    def copy(self) -> "Game":
+        """The state as it stands, for a search to play on (no log; the caller gives it random numbers)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.table, g.hands = self.table[:], [h[:] for h in self.hands]
+        g.stack, g.pool, g.totals = self.stack[:], self.pool[:], self.totals[:]
+        g.log = False
+        return g
 
     def _exchange(self, seat: int, under: list) -> list:
         """Seat gives up the cards under (to the stack's bottom) and draws as many from the top."""

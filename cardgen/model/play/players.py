@@ -27,3 +27,30 @@ def fourscore_bot(name: str, iterations: "int | None" = None):
     if name == "lookahead":
         return FourScoreLookahead(iterations or DEFAULT_ITERATIONS)
     return FOURSCORE_BOTS[name]()
+
+
+def crazy_eights_bot(name: str, iterations: "int | None" = None):
+    """A Crazy Eights player by name (the engine is imported only when played)."""
+    if name == "lookahead":
+        from .lookahead_crazy_eights import CrazyEightsLookahead
+
+        return CrazyEightsLookahead(iterations or DEFAULT_ITERATIONS)
+    from .crazy_eights import CRAZY_BOTS
+
+    return CRAZY_BOTS[name]()
+
+
+def eights_bot(name: str, iterations: "int | None" = None):
+    """An Eights player by name (the engine is imported only when played)."""
+    if name == "lookahead":
+        from .lookahead_eights import EightsLookahead
+
+        return EightsLookahead(iterations or DEFAULT_ITERATIONS)
+    from .eights import EIGHTS_BOTS
+
+    return EIGHTS_BOTS[name]()
+
+
+# each game's players by name: what --bots, the skill ladder and a table (play/table.py) seat
+FACTORIES = {"str8eight": make_bot, "fourscore": fourscore_bot, "crazy-eights": crazy_eights_bot,
+             "eights": eights_bot}
