@@ -112,6 +112,13 @@ PHRASES = {
     # the sequence sheet
     "sheet-follow": ("Follow its arrows to the next multiple: those are the cards that may come next.",
                      None, "Each chip leads to the next multiple in its row: those are the cards that may come next."),
+    # the lesson plan's levels, as a kit of each level can say them
+    "level-full": ("arrows with their numbers: for pupils meeting the tables, who follow the arrows and read the facts.",
+                   None, "cards (built at that level) print each next multiple: for pupils meeting the tables, who "
+                   "read the facts off the cards."),
+    "level-colors": ("arrows and group labels but no numbers: for pupils who know most facts and can work out the "
+                     "next multiple themselves.", None, "cards (built at that level) mark each card's tables but no "
+                     "numbers: for pupils who know most facts and can work out the next multiple themselves."),
     # FourScore
     "share": ("an arrow color in common", None, "a group in common"),
     "share-with": ("an arrow color in common with that end", None, "a group in common with that end"),

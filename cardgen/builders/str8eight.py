@@ -136,6 +136,6 @@ def write_atlas(out: Output, model, length: int, options: BuildOptions, theme: T
     name = f"{GAME}-atlas.json"
     data = {**book.to_json(), "trial": {"players": trial.players, "hands": trial.hands, "finished": trial.finished}}
     out.write_text(name, json.dumps(data, indent=1) + "\n", "atlas")
-    posters = {paper: poster_svg(book, trial, paper, theme) for paper in papers(options.paper)}
+    posters = {paper: poster_svg(book, trial, paper, theme, options.scaffold) for paper in papers(options.paper)}
     out.params["atlas"] = AtlasPoster(tuple(p.name for p in posters), name)
     write_page_svgs(out, posters, "atlas", f"{GAME}-atlas", options.formats, SHEET_PNG_DPI, theme)

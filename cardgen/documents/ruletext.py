@@ -259,7 +259,7 @@ class Edition:
 
             out = []
             for r in readings(self.game) if has_table(self.game) else ():
-                text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts).split())
+                text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts, w=words_for(self.facts)).split())
                         for k in ("topic", "rule", "why")}
                 if text["rule"]:
                     out.append(replace(r, **text))
@@ -296,6 +296,17 @@ class Edition:
         return tuple(r.id for r in self.entries)
 
 
+def words_for(facts):
+    """w("key"): the words featurewords.PHRASES gives the feature for this deck's level (the
+    scaffold of Str8 Eight's cards, which FourScore plays with too)."""
+    from ..featurewords import phrase
+
+    scaffold = getattr(facts, "scaffold", "full")
+    game = getattr(facts, "game", None)  # a box's facts hold the game's
+    scaffold = getattr(game, "scaffold", scaffold) if game is not None else scaffold
+    return lambda key: phrase(key, scaffold)
+
+
 def render(name: str, facts=None) -> str:
     """The rule text name (templates/rules/<name>.md) as Markdown, its numbers filled in
     from facts (the reference game's when None), its readings from the game's table."""
@@ -306,7 +317,8 @@ def render(name: str, facts=None) -> str:
 
         facts = facts_for(game_of(name))
     try:
-        text = _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
+        text = _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts),
+                                                                 w=words_for(facts))
         return RUN_SPACE.sub(f"\\1{NBSP}\\2{NBSP}", text)
     except jinja2.TemplateNotFound:
         raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None

@@ -22,8 +22,21 @@ MM = 72 / 25.4
 MARGIN_MM = 12.0
 DIRECTIVE = re.compile(r"^\[\[([a-z-]+)\]\]$")
 TEXT_PT = (7.5, 11.0)  # the body size range a page's text is set in
-RECORDING_ROW_MM = 12.0  # a line of handwriting for one row of cards
+RECORDING_ROW_MM = 14.0  # a line of an eight-year-old's handwriting for one row of cards (at least 12)
+CHILD_GLYPH_MM = 3.5  # a digit or sign as a child of eight writes it (about 5 mm tall), with the gap after it
+CELL_PAD_MM = 4.0  # room left in a box beside the written fact
 MAX_CARDS_A_LINE = 8  # longer sequences take two (or more) lines of the recording sheet
+
+
+def widest_fact(n: int) -> str:
+    """The longest fact a pupil writes for the n × n table: "12 × 12 = 144"."""
+    return f"{n} × {n} = {n * n}"
+
+
+def child_cell_mm(n: int) -> float:
+    """How wide a recording box must be for the widest fact of the table in a child's hand:
+    each digit and sign CHILD_GLYPH_MM (spaces are the gaps already counted), plus padding."""
+    return len(widest_fact(n).replace(" ", "")) * CHILD_GLYPH_MM + CELL_PAD_MM
 TEMPLATE = "str8eight-teacher"
 KEY_PT = 9.0  # the answer key is never set smaller: a class reads it at arm's length
 KEY_PT_MAX = 11.0
@@ -111,9 +124,10 @@ def recording(f, fonts: dict, width: float, room: float, tokens):
     from reportlab.platypus import Table, TableStyle
 
     length = len(f.example)
-    lines = -(-length // MAX_CARDS_A_LINE)
-    per_line = -(-length // lines)
     first, last = 9 * MM, 16 * MM
+    fits = max(1, min(MAX_CARDS_A_LINE, int((width - first - last) // (child_cell_mm(f.n) * MM))))
+    lines = -(-length // fits)
+    per_line = -(-length // lines)
     col = (width - first - last) / per_line
     row_h = RECORDING_ROW_MM * MM
     head_h = 6 * MM

@@ -434,7 +434,8 @@ def _finish(n: int, avoid: tuple = ()) -> "tuple | None":
         return tuple(sorted(b for b in links.get(a, ()) if c in links.get(b, ()) and b not in avoid))
 
     a, c, e = REFERENCE_FINISH
-    if all(v in links and v not in avoid for v in REFERENCE_FINISH) and len(via(a, c)) >= 2 and len(via(c, e)) >= 2:
+    if n == str8eight.DEFAULT_TABLE_SIZE and all(v in links and v not in avoid for v in REFERENCE_FINISH) \
+            and len(via(a, c)) >= 2 and len(via(c, e)) >= 2:  # the 8 × 8 table it was written for
         return (a, via(a, c)[:2], c, via(c, e)[:2], e)
     best = None
     for c in values:
