@@ -82,6 +82,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
     write_deck(deck, options, out, beside)
+    if out.wants("rules"):
+        write_designer_notes(out, GAME, facts)
 
     if out.wants("sheet"):  # the sequence sheet, and the atlas poster of the same sequences
         with out.stage("sequence sheet"):
@@ -98,6 +100,15 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
+
+
+def write_designer_notes(out: Output, game: str, facts) -> None:
+    """designer-notes.md: what computer play of the variant showed (templates/rules/
+    <game>-designer.md), for designers; kept out of the booklets (internalwords.py)."""
+    from ..documents.ruletext import render
+    from ..internalwords import DESIGNER_NOTES
+
+    out.write_text(DESIGNER_NOTES, render(f"{game}-designer", facts), "designer-notes")
 
 
 def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts: Str8EightFacts) -> None:
