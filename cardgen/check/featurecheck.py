@@ -1,7 +1,7 @@
 """Words follow features: no text of a kit speaks of a feature its cards lack.
 
 What the Str8 Eight deck has is read from its card SVGs alone (arrows and their colors
-drawn as data-mark="group", an arrow's number as data-target, bull's-eyes, pass cards)
+drawn with data-side, their numbers unless the level says otherwise, bull's-eyes, pass cards)
 and from the build record (a one-group run of the winning length exists when the winning
 length is at most the table's size). Every buyer text of Str8 Eight, FourScore (which
 plays with the same deck) and the preview is then read for the phrases
@@ -36,10 +36,10 @@ def deck_features(out: Path, entries: list, rec) -> "tuple[frozenset, list] | No
             text = guard(out / rel).read_text(encoding="utf-8", errors="replace")
         except (Refused, OSError):
             continue
-        if 'data-mark="group"' in text:
+        if re.search(r'data-side="(?:left|right)"', text):  # an arrow, on either side, in its group's color
             have |= {"arrows", "colors"}
-        if "data-target=" in text and "data-target=\"?\"" not in text:
-            have.add("arrow-numbers")
+            if not re.search(r'data-scaffold="(?:colors|bare)"', text):  # the full level prints their numbers
+                have.add("arrow-numbers")
         if 'data-mark="bullseye"' in text:
             have.add("bullseyes")
         m = re.search(r'data-value="(\d+)"', text)

@@ -259,6 +259,8 @@ class Edition:
 
             out = []
             for r in readings(self.game) if has_table(self.game) else ():
+                if r.kind == "reference":  # the reference's own rule: said(), never marked or listed
+                    continue
                 text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts, w=words_for(self.facts)).split())
                         for k in ("topic", "rule", "why")}
                 if text["rule"]:
@@ -285,6 +287,17 @@ class Edition:
     def state(self, key: str) -> str:
         """The entry's rule as the rules state it, with its mark: "… as usual.†"."""
         return self[key].rule + DAGGER
+
+    def said(self, key: str) -> str:
+        """A rule the reference itself states (kind "reference", kept in the table for the
+        engine): its words, with no mark, as any rule of the reference game."""
+        from ..model.readings import readings
+
+        found = next((r for r in readings(self.game) if r.id == key and r.kind == "reference"), None)
+        if found is None:
+            raise CardgenError(f"rule text of {self.game} says the reference rule {key!r}, which "
+                               f"templates/readings/{self.game}.toml does not hold as kind \"reference\"")
+        return " ".join(_compiled(found.rule).render(f=self.facts, w=words_for(self.facts)).split())
 
     def mark(self, key: str) -> str:
         """Only the mark, where the rules already state the entry's rule in their own
