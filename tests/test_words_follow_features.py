@@ -161,3 +161,195 @@ def test_the_check_reads_the_finish_tip_against_the_table():
                   report)
     assert [v.file for v in report.violations] == ["b.pdf"]
     assert "plans 24 to 35 to 48, not among the big numbers" in report.violations[0].problem
+
+
+# --- nothing written for us in a buyer's file ------------------------------------------------------
+
+@pytest.mark.parametrize("file, add, said", [
+    ("README.md", "\nNumbers from RESEARCH.md.\n", "README.md: -: holds a source document of ours"),
+    ("str8eight/str8eight-atlas-a4.svg", "In 60 trial hands of 4 greedy players, 60 were won.",
+     "str8eight/str8eight-atlas-a4.svg: -: holds computer play's figures"),
+])
+def test_the_check_fails_a_buyer_file_holding_words_written_for_us(tmp_path_factory, tmp_path, file, add, said):
+    from conftest import assert_check_catches
+
+    out = tmp_path / "out"
+    shutil.copytree(kit(tmp_path_factory, "mtc"), out)
+    path = out / file
+    text = path.read_text()
+    path.write_text(text.replace("</text>", f" {add}</text>", 1) if file.endswith(".svg") else text + add)
+    assert_check_catches(out, [said])
+
+
+def test_computer_play_lives_in_the_designers_notes_only(tmp_path_factory, tmp_path):
+    """The booklets keep the rules; the figures of computer play go to designer-notes.md,
+    which the kit lists as optional and the buyer-words check leaves alone."""
+    from cardgen.check.buyerwords import text_of
+    from cardgen.internalwords import found
+
+    out = kit(tmp_path_factory, "grade3")
+    manifest = json.loads((out / "manifest.json").read_text())
+    notes = {e["path"]: e["kind"] for e in manifest["files"] if e["path"].endswith("designer-notes.md")}
+    assert notes == {"str8eight/designer-notes.md": "designer-notes", "fourscore/designer-notes.md": "designer-notes"}
+    for game in ("str8eight", "fourscore"):
+        booklet = text_of(out / game / f"{game}-rules.pdf")
+        assert "What computer play showed" not in booklet and not found(booklet), game
+        assert "What computer play showed" in (out / game / "designer-notes.md").read_text()
+    assert "designer-notes.md           optional" in (out / "README.md").read_text()
+    assert not found(text_of(out / "str8eight" / "str8eight-teacher-letter.pdf"))
+
+
+def test_the_shops_sources_are_written_for_the_buyer():
+    from cardgen.internalwords import found
+    from cardgen.shops import shops
+
+    for shop in shops().values():
+        assert not found(shop.source), (shop.slug, found(shop.source))
+
+
+def test_the_readme_names_every_how_to_print_page_built(tmp_path):
+    from cardgen.outdir import readme_text
+
+    text = readme_text(("how-to-print-letter.pdf", "how-to-print-a4.pdf"))
+    assert "how-to-print-letter.pdf       read this first" in text and "how-to-print-a4.pdf           the same" in text
+    assert "how-to-print" not in readme_text()  # a build with no page (no PDF) names none
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "--out", out,
+                     "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    readme = (out / "README.md").read_text()
+    pages = sorted(p.name for p in out.glob("how-to-print-*.pdf"))
+    assert pages == ["how-to-print-a4.pdf", "how-to-print-letter.pdf"]
+    assert all(f"    {page} " in readme for page in pages)
+    assert run_cli("build", "--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "--out", out,
+                   "-j", "1", "-q").exit_code == 0  # our README, whatever pages it names, is ours to replace
+
+
+def test_the_preview_says_how_calibrate_saves_the_printer(tmp_path_factory):
+    page = (kit(tmp_path_factory, "mtc") / "index.html").read_text()
+    first = page[page.index('id="print-first"'):page.index("</section>", page.index('id="print-first"'))]
+    assert "cardgen calibrate --read" in first and "[printer]" not in first and "cardgen.toml" not in first
+
+
+# --- teacher pages -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, length", [(6, 5), (8, 8), (9, 8), (12, 8)])
+def test_the_recording_boxes_hold_a_childs_widest_fact(n, length):
+    """At least 12 mm high, and wide enough for the table's widest fact ("12 × 12 = 144")
+    written at 3.5 mm a digit or sign, as a child of eight writes."""
+    from cardgen.documents.teacher import MM, recording
+    from cardgen.draw.fonts import register_reportlab_fonts
+    from cardgen.model.teacher import teacher_facts
+    from cardgen.theme import Theme
+
+    theme = Theme()
+    fonts = register_reportlab_fonts(theme.fonts)
+    f = teacher_facts(n, 6, length)
+    table = recording(f, fonts, (210 - 24) * MM, (297 - 60) * MM, theme.tokens)
+    boxes = table._colWidths[1:-1]
+    widest = f"{n} × {n} = {n * n}".replace(" ", "")
+    assert min(boxes) / MM >= len(widest) * 3.5, (n, [round(b / MM, 1) for b in boxes])
+    assert min(table._rowHeights[1:]) / MM >= 12
+    filled = sum(1 for row in table._cellvalues[1:] for cell in row[1:-1] if cell)
+    assert filled >= 2 * length  # the example and at least one sequence to write
+
+
+def test_the_lesson_plan_names_the_facts_play_rarely_reaches():
+    from cardgen.documents.ruletext import load, plain_text
+    from cardgen.model.teacher import teacher_facts
+
+    f = teacher_facts(9, 6, 8, scaffold="colors", preset="grade3")
+    assert f.rare_facts == ((7, 9), (8, 8), (8, 9)) and f.unused_facts == ((9, 9),)
+    text = " ".join(plain_text(load("str8eight-teacher", f)).split())
+    plan = text[:text.index("Str8 Eight · recording sheet")]
+    assert "Play seldom reaches 7 × 9, 8 × 8 and 8 × 9: fewer than one winning sequence in 100" in plan
+    assert "9 × 9 never comes up at all" in plan
+    assert "Follow-up: after a hand, have each group read the 7s, 8s and 9s rows of the sequence sheet" in plan
+    eight = " ".join(plain_text(load("str8eight-teacher", teacher_facts(8, 6, 8))).split())
+    assert "Play seldom reaches 8 × 8: fewer than one winning sequence in 100 passes through it" in eight
+    assert "read the 8s row of the sequence sheet" in eight
+
+
+# --- Crazy Eights and Eights ------------------------------------------------------------------------
+
+def _words(name: str, facts=None) -> str:
+    from cardgen.documents.ruletext import load, plain_text
+
+    return " ".join(plain_text(load(name, facts)).split())
+
+
+def test_crazy_eights_marks_and_lists_its_options_and_added_rules():
+    from cardgen.model.facts import crazy_eights_facts
+    from cardgen.model.readings import readings
+
+    kinds = {r.id: r.kind for r in readings("crazy-eights")}
+    for added in ("aces-one", "targets", "penalty-scoring", "penalty-tie", "draw-until", "action-cards",
+                  "two-player-reverse", "starter-action", "going-out-on-an-action"):
+        assert kinds[added] == "added", added
+    text = _words("crazy-eights", crazy_eights_facts())
+    rules, about = text[:text.rindex("About this edition")], text[text.rindex("About this edition"):]
+    for topic in ("Aces count 1", "A shorter or a longer game", "Penalty scoring", "Drawing until you can play",
+                  "Action cards", "Going out on an action card"):
+        assert f"{topic} (added rule)" in about and about.count(f"{topic} (") == 1, topic
+    assert "(our reading)" not in about[about.index("Aces count 1"):]
+    # every action-card ruling comes after the action cards are introduced
+    assert rules.index("Under the action-card option, a player whose last card") > rules.index("Option: Action cards")
+    assert rules.count("†") == len(re.findall(r"\((?:our reading|added rule)\)", about))
+
+
+def test_crazy_eights_says_its_players_and_its_tagline_once():
+    from cardgen.documents.boxtext import box_text
+    from cardgen.model.facts import crazy_eights_facts
+    from cardgen.model.package import BoxFacts, crazy_eights_package
+
+    for decks, seats in ((1, "2–6 players (7 or more with a second deck)"), (2, "2 or more players")):
+        f = crazy_eights_facts(decks)
+        text = _words("crazy-eights", f)
+        box = box_text("crazy-eights", BoxFacts(f, crazy_eights_package(decks), {"card": f.cards}))
+        assert box.tagline not in text  # the cover prints it once, above the fan
+        assert text.count(seats) >= 2 and "2 or more players" not in text.replace(seats, "")
+        assert dict((face, value) for face, value, _ in box.glance)["players"] == ("2–6" if decks == 1 else "2+")
+        assert "this kit has one" not in text and "7 of hearts" not in text
+
+
+def test_eights_marks_passing_by_choice_and_states_each_reading_once():
+    text = _words("eights")
+    rules = text[:text.rindex("About this edition")]
+    assert "You may pass even when you could spell a word.†" in rules
+    assert "Passing when you could spell (our reading)" in text
+    assert rules.count("The hand is over when") == 1 and rules.count("under the stack") == 1
+
+
+def test_no_eight_word_run_of_the_reference_texts():
+    import subprocess
+    import sys
+
+    tool = Path("/work/shared/tools/copycheck.py")
+    if not tool.exists():
+        pytest.skip("the shared copy checker is not on this machine")
+    repo = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, str(tool), str(repo), "--min-words", "8"], capture_output=True, text=True)
+    assert proc.stdout == "" and proc.returncode == 0, proc.stdout[:2000]
+
+
+# --- Str8 Eight: marks where the reference leaves a point open, and the turn limit stated ---------
+
+def test_str8eight_marks_only_what_the_reference_leaves_open():
+    from cardgen.model.facts import str8eight_facts
+
+    eight = _words("str8eight", str8eight_facts())
+    about = eight[eight.rindex("About this edition"):]
+    assert "Rebuilding the draw pile" not in about  # the reference shuffles discards and pass cards back in
+    assert "What makes a Str8 Eight" not in about  # its "all eight cards of one color group" settles the bonus
+    assert "shuffle the whole discard pile and the played pass cards into a new draw pile" in eight
+    twelve = _words("str8eight", str8eight_facts(12, 6, 8))
+    assert "What makes a Str8 Eight (our reading)" in twelve  # a group longer than a sequence: open there
+
+
+def test_the_turn_limit_the_engine_keeps_is_the_one_the_booklet_states():
+    from cardgen.model.facts import str8eight_facts
+    from cardgen.model.readings import engine_settings
+
+    limit = engine_settings("str8eight")["max_turns"]
+    assert f"or it reaches {limit:,} turns (all players’ turns counted) with no winner" in \
+        _words("str8eight", str8eight_facts())
