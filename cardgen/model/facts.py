@@ -134,6 +134,7 @@ class Str8EightFacts:
     scaffold: str = "full"  # how much the faces tell: full | colors | bare (settings.SCAFFOLDS)
     large_print: bool = False  # large-print faces: no cell line unless bare (design/str8eight.py)
     trial: "TrialFacts | None" = None  # what computer play of this variant showed
+    bonus_rate: "tuple | None" = None  # model/bonusrate.py: ("about" | "fewer", N) where measured
 
 
     @property
@@ -259,7 +260,7 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         save_value=_save_value(n, length), finish=_finish(n, atlas.rare if atlas else ()), top_value=n * n,
         feeds_only_top=tuple(v for v in values if m.successors(v, n) == [n * n]),
         longest=m.longest_sequence(n), atlas=atlas, scaffold=scaffold, large_print=large_print,
-        trial=_trial(n, pass_cards, length))
+        trial=_trial(n, pass_cards, length), bonus_rate=_bonus_rate(n, pass_cards, length) if runs else None)
 
 
 @dataclass(frozen=True)
@@ -274,6 +275,12 @@ class TrialFacts:
     @property
     def turns_each(self) -> int:
         return round(self.median_turns / self.players) if self.players else 0
+
+
+def _bonus_rate(n: int, pass_cards: int, length: int) -> "tuple | None":
+    from .bonusrate import one_hand_in
+
+    return one_hand_in(n, pass_cards, length)
 
 
 def _trial(n: int, pass_cards: int, length: int) -> "TrialFacts | None":
