@@ -118,6 +118,21 @@ def _width(text: str, font: str) -> float:
 
 # --- the tables ------------------------------------------------------------------------------
 
+def _guide(n: int, font: str, size: float) -> str:
+    """"×" and "=" spaced for a child's hand: room before the × for the first factor, between
+    them for the second, after the = for the product, each as many digits as the table's
+    largest (CHILD_GLYPH_MM a digit, a little air beside each sign); non-breaking spaces, so
+    the room is kept."""
+    import math
+
+    space = _width(NBSP, font) * size / MM  # mm of one space at this size
+    room = lambda digits, air=1.5: NBSP * math.ceil((digits * CHILD_GLYPH_MM + air) / space)  # noqa: E731
+    return f"{room(len(str(n)))}×{room(len(str(n)))}={room(len(str(n * n)))}"
+
+
+NBSP = "\u00a0"
+
+
 def recording(f, fonts: dict, width: float, room: float, tokens):
     """One block of rows per sequence: a box per card (the worked example filled in, the
     rest with faint × and = to write around), and the sequence's total."""
@@ -134,7 +149,7 @@ def recording(f, fonts: dict, width: float, room: float, tokens):
     sequences = max(1, int((room - head_h) // (row_h * lines)))
     texts = [s.text for s in f.example]
     size = min(10.5, min(col * 0.9 / _width(t, fonts["text"]) for t in texts))
-    guide = "×       ="  # faint marks to write the fact around, centered in the box
+    guide = _guide(f.n, fonts["text"], size)  # faint marks to write the fact around, centered in the box
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
