@@ -353,3 +353,28 @@ def test_the_turn_limit_the_engine_keeps_is_the_one_the_booklet_states():
     limit = engine_settings("str8eight")["max_turns"]
     assert f"or it reaches {limit:,} turns (all players’ turns counted) with no winner" in \
         _words("str8eight", str8eight_facts())
+
+
+# --- how often the bonus happens, where measured ------------------------------------------------
+
+def test_the_booklet_states_the_bonus_rate_only_where_it_was_measured(monkeypatch):
+    from cardgen.model import bonusrate
+    from cardgen.model.facts import str8eight_facts
+
+    monkeypatch.setattr(bonusrate, "MEASURED", {(7, 6, 7): (300, 290, 29), (5, 6, 5): (300, 280, 1)})
+    often = _words("str8eight", str8eight_facts(7, 6, 7))
+    assert "How often? Among good players, about one won hand in 10 ends in a Str8 Seven, at a table of four" in often
+    rare = _words("str8eight", str8eight_facts(5, 6, 5))
+    assert "fewer than one won hand in 90 ends in a Str8 Five" in rare  # 280 / 3, the rule of three, rounded down
+    assert "How often?" not in _words("str8eight", str8eight_facts(6, 6, 6))  # not measured: not said
+
+
+def test_every_measured_rate_is_stated_in_its_variants_booklet():
+    from cardgen.model.bonusrate import MEASURED, one_hand_in
+    from cardgen.model.facts import str8eight_facts
+
+    for (n, passes, length), (hands, won, bonuses) in MEASURED.items():
+        how, one_in = one_hand_in(n, passes, length)
+        assert 0 <= bonuses <= won <= hands and won
+        text = _words("str8eight", str8eight_facts(n, passes, length))
+        assert f"{'about' if how == 'about' else 'fewer than'} one won hand in {one_in} ends in" in text, (n, length)
