@@ -378,3 +378,12 @@ def test_every_measured_rate_is_stated_in_its_variants_booklet():
         assert 0 <= bonuses <= won <= hands and won
         text = _words("str8eight", str8eight_facts(n, passes, length))
         assert f"{'about' if how == 'about' else 'fewer than'} one won hand in {one_in} ends in" in text, (n, length)
+
+
+def test_no_booklet_repeats_its_boxs_tagline_under_the_cover():
+    from cardgen.documents.ruletext import RULES_DIR
+
+    for game in ("str8eight", "crazy-eights", "eights", "fourscore"):
+        box = (RULES_DIR / f"{game}-box.md").read_text()
+        tagline = box.split("## Tagline", 1)[1].split("##", 1)[0].strip()
+        assert tagline and tagline not in _words(game), game
