@@ -90,7 +90,18 @@ def claims(text: str, lacking) -> list:
 # The phrases the writers print for a feature, by level: full, colors, bare (a level not
 # given takes the one before it). Each is a whole phrase, so a text reads as written.
 PHRASES = {
-    # Str8 Eight: what may follow the last card
+    # Str8 Eight: what may follow the last card, in the booklet ({top}: the largest multiplier but one)
+    "follows": ("one of the numbers on the right arrows of your last card",
+                "the number a right arrow of your last card stands for (that card plus the arrow’s d)",
+                "the next multiple in one of its groups: the last card plus d, where the last card is d times a "
+                "number from 1 to {top}"),
+    # the booklet's tip on finding the next card ({a}, {d}, {b}: a step of the worked example)
+    "tip-next": ("Read the right side of your last card, then look for one of those numbers, large, in your hand.",
+                 "Work out the number a right arrow stands for before you look in your hand: its “×d” plus your "
+                 "last card.",
+                 "Before you play, name the group you move along and its next multiple aloud: “{a}, plus {d}, "
+                 "makes {b}.”"),
+    # the player aid's
     "next-card": ("a number on a **right arrow** of your last card",
                   "the number a **right arrow** of your last card stands for",
                   "the **next multiple** of your last card in one of its groups (your last card plus d)"),
@@ -135,8 +146,10 @@ PHRASES = {
 LEVELS = ("full", "colors", "bare")
 
 
-def phrase(key: str, scaffold: str) -> str:
-    """The words of PHRASES[key] for cards printed at scaffold level."""
+def phrase(key: str, scaffold: str, **values) -> str:
+    """The words of PHRASES[key] for cards printed at scaffold level, any {name} in them
+    filled from values."""
     forms = PHRASES[key]
     at = LEVELS.index(scaffold if scaffold in LEVELS else "full")
-    return next(f for f in reversed(forms[:at + 1]) if f is not None)
+    words = next(f for f in reversed(forms[:at + 1]) if f is not None)
+    return words.format(**values) if values else words

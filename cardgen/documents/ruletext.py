@@ -317,7 +317,7 @@ def words_for(facts):
     scaffold = getattr(facts, "scaffold", "full")
     game = getattr(facts, "game", None)  # a box's facts hold the game's
     scaffold = getattr(game, "scaffold", scaffold) if game is not None else scaffold
-    return lambda key: phrase(key, scaffold)
+    return lambda key, **values: phrase(key, scaffold, **values)
 
 
 def render(name: str, facts=None) -> str:
