@@ -363,10 +363,10 @@ def test_the_booklet_states_the_bonus_rate_only_where_it_was_measured(monkeypatc
 
     monkeypatch.setattr(bonusrate, "MEASURED", {(7, 6, 7): (300, 290, 29), (5, 6, 5): (300, 280, 1)})
     often = _words("str8eight", str8eight_facts(7, 6, 7))
-    assert "How often? Among good players, about one won hand in 10 ends in a Str8 Seven, at a table of four" in often
+    assert "Among good players, about one won hand in 10 ends in a Str8 Seven at a table of four" in often
     rare = _words("str8eight", str8eight_facts(5, 6, 5))
     assert "fewer than one won hand in 90 ends in a Str8 Five" in rare  # 280 / 3, the rule of three, rounded down
-    assert "How often?" not in _words("str8eight", str8eight_facts(6, 6, 6))  # not measured: not said
+    assert "Among good players" not in _words("str8eight", str8eight_facts(6, 6, 6))  # not measured: not said
 
 
 def test_every_measured_rate_is_stated_in_its_variants_booklet():
