@@ -102,7 +102,6 @@ def test_the_inspector_sees_a_badly_finished_booklet(tmp_path, booklets, monkeyp
     from cardgen.documents.booklet import write_booklet
     from cardgen.documents.ruletext import load, parse
     from cardgen.draw.fonts import register_reportlab_fonts
-    from cardgen.model.facts import str8eight_facts
     from cardgen.options import BuildOptions
     from cardgen.theme import DEFAULT_FONTS, theme_for
 
