@@ -32,13 +32,21 @@ INTERNAL = (
 )
 _INTERNAL = tuple((what, re.compile(pattern, re.I)) for what, pattern in INTERNAL)
 
+# A game's own texts (booklets, aids, pads, boxes, posters, teacher pages) speak like a publisher:
+# never the software's name either (the README, the how-to-print page and the preview may).
+IN_GAME_TEXTS = (("the software's name", r"\bcardgen\b"),)
+GAME_TEXT_KINDS = frozenset({"rules", "rules-fold", "reference", "scorepad", "tuckbox", "tournament", "atlas",
+                             "sequence-sheet", "teacher"})
+_IN_GAME = tuple((what, re.compile(pattern, re.I)) for what, pattern in IN_GAME_TEXTS)
+
 DESIGNER_NOTES = "designer-notes.md"  # <game>/designer-notes.md: computer play's figures, optional
 
 
-def found(text: str) -> list:
-    """(what, the words) for each internal word in text, in order."""
+def found(text: str, game_text: bool = False) -> list:
+    """(what, the words) for each internal word in text, in order; game_text: a game's own
+    text (GAME_TEXT_KINDS), held to IN_GAME_TEXTS too."""
     hits = []
-    for what, pattern in _INTERNAL:
+    for what, pattern in _INTERNAL + (_IN_GAME if game_text else ()):
         for m in pattern.finditer(text):
             hits.append((m.start(), what, " ".join(text[max(0, m.start() - 25):m.end() + 25].split())))
     return [(what, words) for _, what, words in sorted(hits)]

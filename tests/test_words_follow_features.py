@@ -387,3 +387,15 @@ def test_no_booklet_repeats_its_boxs_tagline_under_the_cover():
         box = (RULES_DIR / f"{game}-box.md").read_text()
         tagline = box.split("## Tagline", 1)[1].split("##", 1)[0].strip()
         assert tagline and tagline not in _words(game), game
+
+
+def test_a_games_own_text_never_names_the_software(tmp_path_factory, tmp_path):
+    from conftest import assert_check_catches
+
+    out = tmp_path / "out"
+    shutil.copytree(kit(tmp_path_factory, "mtc"), out)
+    sheet = out / "str8eight/sequence-sheet-a4.svg"
+    sheet.write_text(sheet.read_text().replace("</text>", " Made with cardgen.</text>", 1))
+    readme = out / "README.md"
+    assert "cardgen" in readme.read_text()  # the README may name it: it is the folder's, not the game's
+    assert_check_catches(out, ["str8eight/sequence-sheet-a4.svg: -: holds the software's name"])

@@ -12,7 +12,7 @@ import html
 import re
 from pathlib import Path
 
-from ..internalwords import DESIGNER_NOTES, found
+from ..internalwords import DESIGNER_NOTES, GAME_TEXT_KINDS, found
 from .report import GameReport
 
 # manifest kinds whose files are drawings of cards (their words are card numbers and indices)
@@ -60,13 +60,13 @@ def text_of(path: Path) -> "str | None":
 def check_buyer_words(out: Path, entries: list, report: GameReport) -> int:
     """Every buyer file against the list; returns how many files were read."""
     read = 0
-    for path, _, _ in buyer_files(entries):
+    for path, _, kind in buyer_files(entries):
         text = text_of(out / path)
         if text is None:
             continue
         read += 1
         seen = set()
-        for what, words in found(text):
+        for what, words in found(text, kind in GAME_TEXT_KINDS):
             if what in seen:
                 continue
             seen.add(what)
