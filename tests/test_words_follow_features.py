@@ -399,3 +399,14 @@ def test_a_games_own_text_never_names_the_software(tmp_path_factory, tmp_path):
     readme = out / "README.md"
     assert "cardgen" in readme.read_text()  # the README may name it: it is the folder's, not the game's
     assert_check_catches(out, ["str8eight/sequence-sheet-a4.svg: -: holds the software's name"])
+
+
+def test_a_readme_that_leaves_out_a_how_to_print_page_fails_the_check(tmp_path):
+    from conftest import assert_check_catches
+
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "--out", out,
+                   "-j", "1", "-q").exit_code == 0
+    readme = out / "README.md"
+    readme.write_text("\n".join(line for line in readme.read_text().splitlines() if "how-to-print-a4.pdf" not in line))
+    assert_check_catches(out, ["README.md: -: does not name how-to-print-a4.pdf"])

@@ -72,3 +72,14 @@ def check_buyer_words(out: Path, entries: list, report: GameReport) -> int:
             seen.add(what)
             report.fail(path, "-", f"holds {what}, written for us, not the buyer: “{words}”")
     return read
+
+
+def check_readme(out: Path, entries: list, report: GameReport) -> None:
+    """The kit's README names every how-to-print page the kit holds, as the file to read first."""
+    readme = next((e["path"] for e in entries if e.get("kind") == "readme"), None)
+    if readme is None:
+        return
+    text = text_of(out / readme) or ""
+    for e in entries:
+        if e.get("kind") == "how-to-print" and e["path"] not in text:
+            report.fail(readme, "-", f"does not name {e['path']}, the kit's how-to-print page for its paper")

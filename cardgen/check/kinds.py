@@ -127,8 +127,9 @@ KINDS = (
     Kind("buyer-words", "Nothing written for us", ("buyerwords",),
          "No buyer file (booklets, aids, pads, boxes, posters, teacher pages, preview, README, shop notes and "
          "preflight reports) holds a word of cardgen/internalwords.py's list: our source documents, our notes' "
-         "hedges, the computer players' kinds, trial play's figures, internal names. A game's designer's notes "
-         "and the playtest reports are for designers and are not held to it."),
+         "hedges, the computer players' kinds, trial play's figures, internal names; a game's own texts never "
+         "name the software. A game's designer's notes and the playtest reports are for designers and are not "
+         "held to it. The kit's README names every how-to-print page the kit holds."),
     Kind("legibility", "Legible text", ("legibility",),
          "Every text of the cards, sheets, boxes, booklets, aids, pads and teacher pages is at least 6 pt (7 pt "
          "for running text) and keeps a WCAG contrast of 4.5:1 (3:1 from 18 pt) against what is painted under it."),
