@@ -19,6 +19,7 @@ from .report import GameReport
 
 DECK_GAME = "str8eight"
 FINISH = re.compile(r"Plan your finish among the big numbers\. (\d+) to (\d+) to (\d+)")
+CARD_SVG_MAX = 1 << 20  # a card's SVG is tens of kilobytes: a larger one is not read here
 TOP_SHARE = 0.25  # the finish tip's last value is among this share of the table's biggest values
 
 
@@ -33,6 +34,8 @@ def deck_features(out: Path, entries: list, rec) -> "tuple[frozenset, list] | No
     have, values = set(), []
     for rel in numbers:
         try:
+            if (out / rel).stat().st_size > CARD_SVG_MAX:  # no card cardgen draws; the SVG checks say why
+                continue
             text = guard(out / rel).read_text(encoding="utf-8", errors="replace")
         except (Refused, OSError):
             continue
