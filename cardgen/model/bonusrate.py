@@ -10,6 +10,8 @@ from __future__ import annotations
 MEASURED: dict = {
     (8, 6, 8): (300, 300, 0),  # the default deck; 617 s (benchmarks/bonus_rate.py 300, seed 38,000)
     (6, 4, 5): (300, 300, 13),  # --preset intro; 191 s
+    (9, 6, 8): (200, 200, 0),  # --preset grade3; 238 s
+    (12, 6, 8): (200, 200, 0),  # --preset mtc (and any 12 × 12 deck with sequences of 8); 251 s
 }
 MIN_SEEN = 3  # fewer bonuses than this: only an upper bound is said (the rule of three)
 
