@@ -287,7 +287,9 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
                                               kept + [e for g in result.games for e in g.files])
     kept += kit_kept
     result.kit = [e.path for e in kit_kept]
-    readme = outdir.readme_text().encode("utf-8")  # what this folder is, listed like every file
+    from .documents.howto import file_name as howto_file_name
+
+    readme = outdir.readme_text(tuple(howto_file_name(p) for p in kit_papers)).encode("utf-8")  # what this folder is, listed like every file
     kept.append(manifest.Entry(outdir.README, "output", "readme", "md", hashlib.sha256(readme).hexdigest()))
     if not params and not site_built and _same_manifest(final, manifest.dumps(keep_games, kept, site_key, kit_key)):
         return  # nothing changed: the output folder is left alone

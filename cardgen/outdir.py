@@ -57,18 +57,27 @@ def _litter(path: Path) -> bool:
     return path.name in OS_LITTER and stat.S_ISREG(info.st_mode) and info.st_size < 1 << 20
 
 
-def readme_text() -> str:
-    """The README every output folder gets (templates/output-folder/README.md)."""
+HOWTO_LINE = re.compile(r"^    how-to-print-[a-z0-9-]+\.pdf .*\n", re.M)
+
+
+def readme_text(howto: tuple = ()) -> str:
+    """The README every output folder gets (templates/output-folder/README.md), naming each
+    how-to-print page the build made (howto: their file names, first to read first)."""
     from . import paths
 
-    return (paths.folder("cardgen.templates") / "output-folder" / README).read_text(encoding="utf-8")
+    paper = lambda name: {"a4": "A4", "letter": "Letter"}.get(name[13:-4], name[13:-4])  # noqa: E731
+    lines = "".join(f"    {name:<30}{'read this first' if i == 0 else 'the same'}: which file on which paper, "
+                    f"the print dialog, cutting{f' ({paper(name)} paper)' if len(howto) > 1 else ''}\n"
+                    for i, name in enumerate(howto))
+    text = (paths.folder("cardgen.templates") / "output-folder" / README).read_text(encoding="utf-8")
+    return text.replace("{howto}", lines)
 
 
 def _our_readme(path: Path) -> bool:
     """README.md as cardgen writes it (a copy someone edited is theirs)."""
     try:
         return not path.is_symlink() and path.is_file() and path.stat().st_size < 1 << 16 \
-            and path.read_text(encoding="utf-8") == readme_text()
+            and HOWTO_LINE.sub("", path.read_text(encoding="utf-8")) == readme_text()
     except (OSError, UnicodeDecodeError):
         return False
 

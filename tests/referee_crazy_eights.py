@@ -109,6 +109,7 @@ class _Replay:
         while self.i < len(events):
             turns += 1
             played = self.turn(seat)
+            self.free = False  # only the first player may play anything on a turned-up 8, play or draw
             if played is False:
                 return self.problems
             if played == "pass":

@@ -115,8 +115,10 @@ def test_the_booklet_and_aid_describe_runs_for_the_variant_built(n, length):
         assert f"does not count: {', '.join(map(str, values))} is a legal winning sequence" in text
         assert f"it jumps from {skipped - d} to {skipped + d}, so it earns no bonus" in text
     else:
-        assert "does not count:" not in text and "the whole group, from d up to" in text
-    assert f"What makes a {f.bonus_name} (our reading)." in text  # the table's entry, in About this edition
+        assert "does not count:" not in text and "every multiple from d up to" in text
+    # the table's entry, in About this edition, only where the reference leaves the bonus open: its
+    # "all eight cards of one color group" settles a run as wide as the table
+    assert (f"What makes a {f.bonus_name} (our reading)." in text) == (not f.run_worth_fixed)
 
 
 def test_a_booklet_whose_bonus_example_has_a_gap_or_that_drops_a_reading_fails_the_check(intro_rules, tmp_path,

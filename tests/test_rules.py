@@ -164,7 +164,7 @@ def test_fourscore_booklet(built):
 @pytest.mark.skipif(not (SHARED / "tools" / "copycheck.py").exists(), reason="../shared not beside the repo")
 def test_no_sentence_copied_from_the_reference_texts():
     repo = Path(__file__).resolve().parents[1]
-    proc = subprocess.run([sys.executable, str(SHARED / "tools" / "copycheck.py"), str(repo)],
+    proc = subprocess.run([sys.executable, str(SHARED / "tools" / "copycheck.py"), str(repo), "--min-words", "8"],
                           capture_output=True, text=True)
     assert proc.stdout == "" and proc.returncode == 0, proc.stdout[:2000]
 
@@ -216,7 +216,7 @@ def test_check_reads_the_booklets_words_against_the_cards(copy_of_games, small_t
         "states 5 for the quick start's bull's-eyes; the deck in this folder says 8",
         "states fifth for the quick start's sequence length; the deck in this folder says eighth",
         # and its "About this edition" against the table: the 5 × 5 kit adds scaled targets
-        "“About this edition” lists 12 readings; the table gives 11 for this variant"])
+        "“About this edition” lists 10 readings; the table gives 9 for this variant"])
 
 
 @pytest.mark.parametrize("n, length", [(8, 0), (6, 0), (12, 5)])
@@ -235,9 +235,10 @@ def test_the_tips_cite_the_atlas_of_the_deck_built(n, length):
 
 
 def test_the_finish_tip_keeps_the_original_example_and_never_names_a_rare_value():
-    """The reference's own end-game tip, 24 to 35 to 48 with two routes each way, wherever the
-    table holds it; elsewhere a computed finish, and never one through a value the same
-    page calls rare."""
+    """The reference's own end-game tip, 24 to 35 to 48 with two routes each way, on the 8 × 8
+    table it was written for; elsewhere a finish among the big numbers of the kit's own table
+    (issue 38: a 12 × 12 booklet planned the top of the 8 × 8), and never one through a value
+    the same page calls rare."""
     from cardgen.model.facts import str8eight_facts
 
     for n, length in ((5, None), (6, None), (6, 5), (8, None), (9, 8), (10, None), (12, None), (12, 8)):
@@ -247,8 +248,10 @@ def test_the_finish_tip_keeps_the_original_example_and_never_names_a_rare_value(
         a, bs, c, ds, e = f.finish
         named = {a, c, e, *bs, *ds}
         assert not named & set(f.atlas.rare if f.atlas else ()), (n, length, f.finish, f.atlas.rare)
-        if n >= 8 and not {24, 28, 30, 35, 40, 42, 48} & set(f.atlas.rare):
+        if n == 8:
             assert f.finish == (24, (28, 30), 35, (40, 42), 48), (n, length)
+        else:
+            assert e > 48 or n < 8, (n, length, f.finish)
     text = " ".join(plain_text(load("str8eight")).split())
     assert "24 to 35 to 48 is a strong one, with two routes at each step: 24, 28 or 30, 35; then 35, 40 or 42, 48" \
         in text

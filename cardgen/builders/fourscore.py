@@ -10,7 +10,7 @@ from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output
 from .rulebook import RulesSpec, write_booklets
-from .str8eight import pictures
+from .str8eight import pictures, write_designer_notes
 
 GAME = "fourscore"
 TITLE = "FourScore"
@@ -37,4 +37,6 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
         words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
         write_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                        pictures(options, theme))
+    if out.wants("rules"):
+        write_designer_notes(out, GAME, facts)
     return out.record(GAME), out.files, out.timings

@@ -85,6 +85,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     rules = RulesTask(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
     write_deck(deck, options, out, beside)
+    if out.wants("rules"):
+        write_designer_notes(out, GAME, facts)
 
     if out.wants("sheet"):  # the sequence sheet, and the atlas poster of the same sequences
         with out.stage("sequence sheet"):
@@ -101,6 +103,15 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     out.render_pngs(options.jobs, theme)
     rules.join()
     return out.record(GAME), out.files, out.timings
+
+
+def write_designer_notes(out: Output, game: str, facts) -> None:
+    """designer-notes.md: what computer play of the variant showed (templates/rules/
+    <game>-designer.md), for designers; kept out of the booklets (internalwords.py)."""
+    from ..documents.ruletext import render
+    from ..internalwords import DESIGNER_NOTES
+
+    out.write_text(DESIGNER_NOTES, render(f"{game}-designer", facts), "designer-notes")
 
 
 def write_teacher_pages(out: Output, options: BuildOptions, theme: Theme, facts: Str8EightFacts) -> None:
@@ -140,6 +151,6 @@ def write_atlas(out: Output, model, length: int, options: BuildOptions, theme: T
     name = f"{GAME}-atlas.json"
     data = {**book.to_json(), "trial": {"players": trial.players, "hands": trial.hands, "finished": trial.finished}}
     out.write_text(name, json.dumps(data, indent=1) + "\n", "atlas")
-    posters = {paper: poster_svg(book, trial, paper, theme) for paper in papers(options.paper)}
+    posters = {paper: poster_svg(book, trial, paper, theme, options.scaffold) for paper in papers(options.paper)}
     out.params["atlas"] = AtlasPoster(tuple(p.name for p in posters), name)
     write_page_svgs(out, posters, "atlas", f"{GAME}-atlas", options.formats, SHEET_PNG_DPI, theme)

@@ -126,6 +126,17 @@ KINDS = (
          "Each booklet's closing list of this edition's readings and added rules is the game's table of readings "
          "(read as data from templates/readings/, in its order, with its topics and kinds), every entry that "
          "applies to the variant is listed, and the rules carry one † for each."),
+    Kind("feature-words", "Words that follow the cards", ("featurecheck",),
+         "No text of Str8 Eight, FourScore or the preview speaks of a feature the cards lack (arrows, group "
+         "colors, arrow numbers, pass cards, the one-group bonus, bull's-eyes: read from the card SVGs), by "
+         "the phrases cardgen/featurewords.py ties to each; the booklet's finish tip plans among the biggest "
+         "values of the kit's own table."),
+    Kind("buyer-words", "Nothing written for us", ("buyerwords",),
+         "No buyer file (booklets, aids, pads, boxes, posters, teacher pages, preview, README, shop notes and "
+         "preflight reports) holds a word of cardgen/internalwords.py's list: our source documents, our notes' "
+         "hedges, the computer players' kinds, trial play's figures, internal names; a game's own texts never "
+         "name the software. A game's designer's notes and the playtest reports are for designers and are not "
+         "held to it. The kit's README names every how-to-print page the kit holds."),
     Kind("legibility", "Legible text", ("legibility",),
          "Every text of the cards, sheets, boxes, booklets, aids, pads and teacher pages is at least 6 pt (7 pt "
          "for running text) and keeps a WCAG contrast of 4.5:1 (3:1 from 18 pt) against what is painted under it."),

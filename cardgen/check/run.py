@@ -168,6 +168,9 @@ def _check_output(out: Path) -> list[GameReport]:
         played = GameReport("playtest")
         check_playtests(out, entries, records, played)
         reports.append(played)
+    from .wordsteps import check_words
+
+    reports.append(check_words(out, entries, records))
     reports.append(_check_metadata(out, data, listed, records))
     from .howto import check_howto
 

@@ -674,7 +674,7 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
               (want[2],)),
         Claim("the quick start's three- or four-player target", r"the first to ([\d,]+) a game of three or four",
               (want[3],) if seats_three else None)]
-    booklet += _level_claims(rec.scaffold)
+    booklet += _level_claims(rec.scaffold, rec.large_print)
     aid = [Claim("the bull's-eye cards", r"Start with a bull’s-eye card, 1–(\d+)", (n,)),
            Claim("the sequence length", r"The hand ends when someone lays their (\w+) card", (nth,)),
            Claim("the two-player target", r"2 players: ([\d,]+) points", (want[2],)),
@@ -720,12 +720,15 @@ def _check_words(game_dir: Path, rec, n: int, length: int, numbers: list, passes
                        "Winning the game", "FAQ"), tables)
 
 
-def _level_claims(level: str) -> list:
+def _level_claims(level: str, large_print: bool = False) -> list:
     """What the booklet says of the faces must be what faces of this level show: a "?"
-    only at the colors level; at the bare level no arrow to read and no arrows that name
-    each other, the move told as the next multiple instead."""
+    only at the colors level (in large print, the “×d” label set large instead); at the
+    bare level no arrow to read and no arrows that name each other, the move told as the
+    next multiple instead."""
     claims = [Claim("the colors level's “?”", r"a “(\?)” stands where an arrow’s number would be",
-                    ("?",) if level == "colors" else None),
+                    ("?",) if level == "colors" and not large_print else None),
+              Claim("the large colors level's labels", r"each arrow’s “×d” label, (set large), takes the place",
+                    ("set large",) if level == "colors" and large_print else None),
               Claim("every arrow's number", r"(every arrow with its number)",
                     ("every arrow with its number",) if level == "full" else None)]
     if level == "bare":

@@ -26,8 +26,11 @@ def _shade(t: float, accent: str) -> str:
     return f"#{mix(r0, r1):02x}{mix(g0, g1):02x}{mix(b0, b1):02x}"
 
 
-def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
-    """trial: model.play.playability.Playability, the simulated hands the poster reports."""
+def poster_svg(book: Atlas, trial, paper: Paper, theme, scaffold: str = "full") -> str:
+    """trial: model.play.playability.Playability, the simulated hands (the poster says only
+    whether a hand can be won at all: computer play's figures are the designer's notes');
+    scaffold: the cards' level, whose words (featurewords.py) the poster speaks in."""
+    from ..featurewords import phrase
     page = paper
     L = book.sequence_length
     smallest = theme.tokens.type_mm("min")  # no row's words under the smallest type
@@ -57,15 +60,15 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
                       for j, c in enumerate(counts)],
             "mean": f"{mean:.1f}" if mean is not None else "–",
         })
-    if trial.hands:
-        trial_line = (f"In {trial.hands} trial hands of {trial.players} greedy players, {trial.finished} were won "
-                      f"within the turn limit.")
+    if book.value_sequences:
+        trial_line = (f"Read a row across: how many winning sequences use the value, and where in the "
+                      f"{L} cards they use it.")
     else:
-        trial_line = "No trial hands were played: no hand of this variant can be won."
+        trial_line = f"No hand of this variant can be won: no sequence of {L} cards fits the table."
     facts = [
         {"label": "winning sequences", "value": f"{book.value_sequences:,}", "data": "value-sequences"},
         {"label": "counting every copy", "value": f"{book.card_sequences:,}", "data": "card-sequences"},
-        {"label": "one-color runs (bonus)", "value": f"{book.bonus_runs:,}", "data": "bonus-runs"},
+        {"label": phrase("atlas-runs-lower", scaffold) + (" (bonus)" if L <= book.table_size else ""), "value": f"{book.bonus_runs:,}", "data": "bonus-runs"},
         {"label": "longest possible", "value": f"{book.longest}", "data": "longest"},
     ]
     fact_w = (page.width - 2 * MARGIN) / len(facts)
@@ -77,6 +80,7 @@ def poster_svg(book: Atlas, trial, paper: Paper, theme) -> str:
         "str8eight/atlas.svg.j2", page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map,
         ink=theme.tokens.color("ink"), muted=theme.tokens.color("muted"), accent=accent, white=white,
         rule=theme.tokens.color("rule_faint"), stroke=theme.tokens.mm("stroke.hair"), book=book, trial=trial, trial_line=trial_line,
+        climb=phrase("atlas-climb", scaffold), runs=phrase("atlas-runs", scaffold), runs_how=phrase("atlas-runs-how", scaffold),
         facts=facts, fact_w=fact_w, rows=rows, row_h=row_h, top=top, margin=MARGIN, pt=PT, L=L,
         x_value=x_value, x_copies=x_copies, x_bar=x_bar, bar_w=bar_w, x_cells=x_cells, cell_w=cell_w,
         x_mean=x_mean, text_size=min(7.5 * PT, max(row_h * 0.62, smallest)), footer_y=page.height - 14.0,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..layout.paper import Paper
 from ..model.str8eight import GAME, TITLE, SequenceMap
+from ..featurewords import phrase
 from . import palette
 from .templating import fmt, render
 
@@ -96,7 +97,7 @@ def sheet_svg(seq: SequenceMap, paper: Paper, theme, scaffold: str = "full") -> 
         page=page, game=GAME, title=TITLE, fonts=theme.fonts.role_map, ink=theme.tokens.color("ink"),
         muted=theme.tokens.color("muted"), paper_color=theme.tokens.color("white"), band=theme.tokens.color("band"),
         target=theme.tokens.color("target"),
-        n=n, seq=seq, scaffold=scaffold, upright=upright, key_note=KEY_NOTES[scaffold], row_shapes=row_shapes, col_x=col_x, row_y=row_y, chip_w=chip_w, chip_h=chip_h, text_size=text_pt * PT,
+        n=n, seq=seq, scaffold=scaffold, upright=upright, key_note=KEY_NOTES[scaffold], follow_line=phrase("sheet-follow", scaffold), row_shapes=row_shapes, col_x=col_x, row_y=row_y, chip_w=chip_w, chip_h=chip_h, text_size=text_pt * PT,
         cap=CAP, pt=PT, entries=entries, links=links, crossings=crossings, margin=MARGIN,
         x0=x0, x1=x1, label_w=LABEL_W, top=top, bottom=bottom, legend=legend, key_y=key_y,
         bullseye_y=top - 11.5, header_y=top - 5.0, copies_y=bottom + 6.0, follow_y=bottom + 12.0,

@@ -259,7 +259,9 @@ class Edition:
 
             out = []
             for r in readings(self.game) if has_table(self.game) else ():
-                text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts).split())
+                if r.kind == "reference":  # the reference's own rule: said(), never marked or listed
+                    continue
+                text = {k: " ".join(_compiled(getattr(r, k)).render(f=self.facts, w=words_for(self.facts)).split())
                         for k in ("topic", "rule", "why")}
                 if text["rule"]:
                     out.append(replace(r, **text))
@@ -286,6 +288,17 @@ class Edition:
         """The entry's rule as the rules state it, with its mark: "… as usual.†"."""
         return self[key].rule + DAGGER
 
+    def said(self, key: str) -> str:
+        """A rule the reference itself states (kind "reference", kept in the table for the
+        engine): its words, with no mark, as any rule of the reference game."""
+        from ..model.readings import readings
+
+        found = next((r for r in readings(self.game) if r.id == key and r.kind == "reference"), None)
+        if found is None:
+            raise CardgenError(f"rule text of {self.game} says the reference rule {key!r}, which "
+                               f"templates/readings/{self.game}.toml does not hold as kind \"reference\"")
+        return " ".join(_compiled(found.rule).render(f=self.facts, w=words_for(self.facts)).split())
+
     def mark(self, key: str) -> str:
         """Only the mark, where the rules already state the entry's rule in their own
         layout (a list of targets): "†", or "" when the entry does not apply here."""
@@ -294,6 +307,17 @@ class Edition:
     @property
     def ids(self) -> tuple:
         return tuple(r.id for r in self.entries)
+
+
+def words_for(facts):
+    """w("key"): the words featurewords.PHRASES gives the feature for this deck's level (the
+    scaffold of Str8 Eight's cards, which FourScore plays with too)."""
+    from ..featurewords import phrase
+
+    scaffold = getattr(facts, "scaffold", "full")
+    game = getattr(facts, "game", None)  # a box's facts hold the game's
+    scaffold = getattr(game, "scaffold", scaffold) if game is not None else scaffold
+    return lambda key, **values: phrase(key, scaffold, **values)
 
 
 def render(name: str, facts=None) -> str:
@@ -306,7 +330,8 @@ def render(name: str, facts=None) -> str:
 
         facts = facts_for(game_of(name))
     try:
-        text = _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts))
+        text = _environment().get_template(f"{name}.md").render(f=facts, readings=Edition(game_of(name), facts),
+                                                                 w=words_for(facts))
         return RUN_SPACE.sub(f"\\1{NBSP}\\2{NBSP}", text)
     except jinja2.TemplateNotFound:
         raise CardgenError(f"rule text {RULES_DIR / (name + '.md')} is missing: restore it from git") from None

@@ -22,8 +22,21 @@ MM = 72 / 25.4
 MARGIN_MM = 12.0
 DIRECTIVE = re.compile(r"^\[\[([a-z-]+)\]\]$")
 TEXT_PT = (7.5, 11.0)  # the body size range a page's text is set in
-RECORDING_ROW_MM = 12.0  # a line of handwriting for one row of cards
+RECORDING_ROW_MM = 14.0  # a line of an eight-year-old's handwriting for one row of cards (at least 12)
+CHILD_GLYPH_MM = 3.5  # a digit or sign as a child of eight writes it (about 5 mm tall), with the gap after it
+CELL_PAD_MM = 4.0  # room left in a box beside the written fact
 MAX_CARDS_A_LINE = 8  # longer sequences take two (or more) lines of the recording sheet
+
+
+def widest_fact(n: int) -> str:
+    """The longest fact a pupil writes for the n × n table: "12 × 12 = 144"."""
+    return f"{n} × {n} = {n * n}"
+
+
+def child_cell_mm(n: int) -> float:
+    """How wide a recording box must be for the widest fact of the table in a child's hand:
+    each digit and sign CHILD_GLYPH_MM (spaces are the gaps already counted), plus padding."""
+    return len(widest_fact(n).replace(" ", "")) * CHILD_GLYPH_MM + CELL_PAD_MM
 TEMPLATE = "str8eight-teacher"
 KEY_PT = 9.0  # the answer key is never set smaller: a class reads it at arm's length
 KEY_PT_MAX = 11.0
@@ -105,22 +118,38 @@ def _width(text: str, font: str) -> float:
 
 # --- the tables ------------------------------------------------------------------------------
 
+def _guide(n: int, font: str, size: float) -> str:
+    """"×" and "=" spaced for a child's hand: room before the × for the first factor, between
+    them for the second, after the = for the product, each as many digits as the table's
+    largest (CHILD_GLYPH_MM a digit, a little air beside each sign); non-breaking spaces, so
+    the room is kept."""
+    import math
+
+    space = _width(NBSP, font) * size / MM  # mm of one space at this size
+    room = lambda digits, air=1.5: NBSP * math.ceil((digits * CHILD_GLYPH_MM + air) / space)  # noqa: E731
+    return f"{room(len(str(n)))}×{room(len(str(n)))}={room(len(str(n * n)))}"
+
+
+NBSP = "\u00a0"
+
+
 def recording(f, fonts: dict, width: float, room: float, tokens):
     """One block of rows per sequence: a box per card (the worked example filled in, the
     rest with faint × and = to write around), and the sequence's total."""
     from reportlab.platypus import Table, TableStyle
 
     length = len(f.example)
-    lines = -(-length // MAX_CARDS_A_LINE)
-    per_line = -(-length // lines)
     first, last = 9 * MM, 16 * MM
+    fits = max(1, min(MAX_CARDS_A_LINE, int((width - first - last) // (child_cell_mm(f.n) * MM))))
+    lines = -(-length // fits)
+    per_line = -(-length // lines)
     col = (width - first - last) / per_line
     row_h = RECORDING_ROW_MM * MM
     head_h = 6 * MM
     sequences = max(1, int((room - head_h) // (row_h * lines)))
     texts = [s.text for s in f.example]
     size = min(10.5, min(col * 0.9 / _width(t, fonts["text"]) for t in texts))
-    guide = "×       ="  # faint marks to write the fact around, centered in the box
+    guide = _guide(f.n, fonts["text"], size)  # faint marks to write the fact around, centered in the box
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 

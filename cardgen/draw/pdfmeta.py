@@ -49,7 +49,7 @@ KINDS = {
     "tournament": ("tournament sheet", "Rounds, seats and scores for running a tournament."),
     "teacher": ("teacher pages", "A lesson plan, recording sheet, answer key and fact coverage for a class."),
     "shop": ("print-shop file", "The deck as a print shop takes it: card pages at the shop's size and bleed."),
-    "playtest-report": ("playtest report", "How the variant plays, from hands played by bots."),
+    "playtest-report": ("playtest report", "How the variant plays, from simulated hands."),
     "playtest-sweep": ("playtest sweep", "How each variant of a sweep plays, one row per variant, from hands "
                                          "played by bots."),
     "playtest-tune": ("playtest tune", "The variants that meet a designer's targets, ranked, from hands played "

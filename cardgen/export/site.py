@@ -59,7 +59,7 @@ def write_site(root: Path, games: dict, titles: dict, workers: int, theme, files
         shutil.rmtree(site)
     (site / "fonts").mkdir(parents=True)
     written = []
-    for cut, name in theme.fonts.files:
+    for name in dict.fromkeys(name for _, name in theme.fonts.files):  # a file two cuts share, copied once
         with writing(site / "fonts" / name):
             shutil.copyfile(theme.fonts.folder / name, site / "fonts" / name)
         written.append(site / "fonts" / name)

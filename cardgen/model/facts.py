@@ -135,6 +135,7 @@ class Str8EightFacts:
     large_print: bool = False  # large-print faces: no cell line unless bare (design/str8eight.py)
     trial: "TrialFacts | None" = None  # what computer play of this variant showed
     large_print_sets: tuple = ()  # class sets printed large (their letters) while the others are standard
+    bonus_rate: "tuple | None" = None  # model/bonusrate.py: ("about" | "fewer", N) where measured
 
 
     @property
@@ -269,7 +270,7 @@ def str8eight_facts(table_size: int = str8eight.DEFAULT_TABLE_SIZE, pass_cards: 
         save_value=_save_value(n, length), finish=_finish(n, atlas.rare if atlas else ()), top_value=n * n,
         feeds_only_top=tuple(v for v in values if m.successors(v, n) == [n * n]),
         longest=m.longest_sequence(n), atlas=atlas, scaffold=scaffold, large_print=large_print,
-        trial=_trial(n, pass_cards, length))
+        trial=_trial(n, pass_cards, length), bonus_rate=_bonus_rate(n, pass_cards, length) if runs else None)
 
 
 @dataclass(frozen=True)
@@ -284,6 +285,12 @@ class TrialFacts:
     @property
     def turns_each(self) -> int:
         return round(self.median_turns / self.players) if self.players else 0
+
+
+def _bonus_rate(n: int, pass_cards: int, length: int) -> "tuple | None":
+    from .bonusrate import one_hand_in
+
+    return one_hand_in(n, pass_cards, length)
 
 
 def _trial(n: int, pass_cards: int, length: int) -> "TrialFacts | None":
@@ -444,7 +451,8 @@ def _finish(n: int, avoid: tuple = ()) -> "tuple | None":
         return tuple(sorted(b for b in links.get(a, ()) if c in links.get(b, ()) and b not in avoid))
 
     a, c, e = REFERENCE_FINISH
-    if all(v in links and v not in avoid for v in REFERENCE_FINISH) and len(via(a, c)) >= 2 and len(via(c, e)) >= 2:
+    if n == str8eight.DEFAULT_TABLE_SIZE and all(v in links and v not in avoid for v in REFERENCE_FINISH) \
+            and len(via(a, c)) >= 2 and len(via(c, e)) >= 2:  # the 8 × 8 table it was written for
         return (a, via(a, c)[:2], c, via(c, e)[:2], e)
     best = None
     for c in values:

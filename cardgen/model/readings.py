@@ -18,7 +18,8 @@ from typing import Mapping
 
 from .. import paths
 
-KINDS = ("reading", "added")  # an open point of the reference settled by us | a rule we add
+KINDS = ("reading", "added", "reference")  # an open point of the reference settled by us | a rule we add |
+# the reference's own rule, kept here for the engine's sake: stated in the rules without a mark, never listed
 FIELDS = ("id", "kind", "topic", "rule", "why")  # every entry has them, all text
 OPTIONAL = ("engine",)
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # kebab-case

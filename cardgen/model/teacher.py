@@ -111,6 +111,24 @@ class TeacherFacts:
         return tuple(v for v in sorted(self.through) if not self.through[v])
 
     @property
+    def rare_facts(self) -> tuple:
+        """The facts r × c (r ≤ c) that fewer than one in every 100 winning sequences pass
+        through, though some do: the coverage page's "<1" squares, by product."""
+        rare = [(r, c) for r in range(1, self.n + 1) for c in range(r, self.n + 1) if self.share(r * c) == "<1"]
+        return tuple(sorted(rare, key=lambda rc: (rc[0] * rc[1], rc)))
+
+    @property
+    def rare_tables(self) -> tuple:
+        """The times tables the rare facts stand in, each once, as the sequence sheet's rows."""
+        return tuple(sorted({d for r, c in self.rare_facts + self.unused_facts for d in (r, c) if d > 1}))
+
+    @property
+    def unused_facts(self) -> tuple:
+        """The facts r × c (r ≤ c) whose product no winning sequence uses, by product."""
+        return tuple(sorted(((r, c) for r in range(1, self.n + 1) for c in range(r, self.n + 1)
+                             if r * c in self.unused), key=lambda rc: (rc[0] * rc[1], rc)))
+
+    @property
     def top_groups(self) -> tuple:
         return tuple(sorted(self.step_share, key=lambda d: (-self.step_share[d], d))[:3])
 

@@ -73,6 +73,7 @@ FILE_KINDS = {
     "how-to-print": "The kit's first page: what to print on this paper, and how",
     "site": "The HTML preview", "playtest-figures": "The playtest's figures, as JSON",
     "playtest-page": "The playtest report, for a browser", "playtest-report": "The playtest report, to print",
+    "designer-notes": "Optional, for designers: how the variant played in test games",
 }
 GROUPED = 4  # as many files of one kind in one folder are shown as one line
 NAME_COLUMN = 42  # characters of the layout's file column; a longer name pushes its description along

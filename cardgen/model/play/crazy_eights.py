@@ -242,6 +242,7 @@ class Hand:
                     moved = False
                     if events is not None:
                         events.append({"p": seat, "pass": True})
+            self.free = False  # the free play after a turned-up 8 is the first player's alone, even one who drew
             if played is not None and not hand:
                 winner = seat
                 break
