@@ -76,7 +76,7 @@ def test_a_temporary_folder_made_unwritable_mid_build(tmp_path):
     read-only mid-build: the same line.)"""
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    env = {**os.environ, "TMPDIR": str(tmp)}
+    env = {**os.environ, "TMPDIR": str(tmp), "CARDGEN_CACHE": "off"}  # drawn afresh: the store would spare TMPDIR
     for args in (("build", "--game", "str8eight,eights", "--format", "pdf,png", "-j", "2"),
                  ("playtest", "--game", "eights", "--hands", "20", "--ladder-hands", "0", "-j", "2")):
         out = tmp_path / args[0]

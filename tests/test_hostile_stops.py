@@ -364,7 +364,8 @@ def test_sigterm_to_the_group_while_pngs_are_drawn(tmp_path):
     tmp.mkdir()
     proc = subprocess.Popen([sys.executable, "-c", RENDER_HOOK, "build", "--game", "eights", "--format", "png", "-j",
                              "2", "-q", "--out", str(tmp_path / "out")], stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "TMPDIR": str(tmp)}, start_new_session=True)
+                            env={**os.environ, "TMPDIR": str(tmp), "CARDGEN_CACHE": "off"},  # drawn, not from the store
+                            start_new_session=True)
     try:
         assert proc.stderr.readline() == "test: rendering\n"
         os.killpg(proc.pid, signal.SIGTERM)

@@ -175,7 +175,8 @@ def test_a_clear_match_stops_early_in_the_report(store):
     from cardgen.model.play.crazy_eights import CrazyEightsVariant
     from cardgen.playtest.run import play
 
-    report = play("crazy-eights", CrazyEightsVariant(players=4), ("greedy",), 1, 1, 1, ladder_hands=200)
+    report = play("crazy-eights", CrazyEightsVariant(players=4), ("greedy",), 1, 1, 1, ladder_hands=200,
+                  matches=(("greedy", "random"),))  # not the lookahead match: a clear one
     [match] = report["figures"]["ladder"]["matches"]
     assert match["hands"] < 200 and match["hands"] in ladder_module.looks(200)
     assert match["strong_share"]["low"] > 0.5

@@ -409,6 +409,9 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     page_mm = (size.width + 2 * options.bleed, size.height + 2 * options.bleed)
     faces_pdf = out.game_dir / f"{deck.game}-cards.pdf"
     backs_pdf = out.game_dir / f"{deck.game}-back.pdf"
+    # made here, not left to the thread that writes the SVGs meanwhile: a PDF from the store is
+    # written at once, before that thread may have made a class set's folder
+    out.game_dir.mkdir(parents=True, exist_ok=True)
     faces_meta, backs_meta = _faces_meta(deck, out), _backs_meta(deck, out)
     if beside is not None:  # drawing already (write_deck sent it the SVGs)
         if sheets:  # what the sheets need, made ready meanwhile
