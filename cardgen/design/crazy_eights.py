@@ -168,6 +168,19 @@ def card_svg(card: PlayingCard, look: Look) -> str:
         panel_radius=t.mm("radius.panel"), frame=t.mm("stroke.medium"), ribbon_line=t.mm("stroke.medium"))
 
 
+def suit_ring(look: Look, cx: float, cy: float, radius: float, k: float, s: dict) -> str:
+    """The back's ring round the medallion: the four suits twice over, each pip facing out,
+    opposite pips alike (the ring is the same turned half a turn), in the paper's color
+    on the deck's (the deck's color on white in low ink)."""
+    out = []
+    for i in range(8):
+        suit = ("spades", "hearts", "clubs", "diamonds")[i % 4]
+        angle = i * 45
+        out.append(f'<g transform="rotate({fmt(angle)} {fmt(cx)} {fmt(cy)})">'
+                   f'{symbol(suit, cx, cy - radius, 3.4 * k)}</g>')
+    return f'<g fill="{s["gold"]}">{"".join(out)}</g>'
+
+
 def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
     """Faces in deck order, the backs (one per deck) and each face's back."""
     decks = max(c.deck for c in cards)
@@ -175,7 +188,8 @@ def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
                      f"{RANK_NAMES.get(c.rank, c.rank)} of {c.suit}".capitalize() + (f" (deck {c.deck})" if decks > 1 else ""))
              for c in cards]
     back_list = [SVGCard(f"back-{d}", "back", backs.back_svg(
-        GAME, look, name="CRAZY EIGHTS", glyph="8", ground=back_color(look.theme.tokens, d),
-        extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}"), f"Back (deck {d})")
+        GAME, look, name="CRAZY EIGHTS", glyph="8♦", ground=back_color(look.theme.tokens, d),
+        extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}", pattern="sunburst", wordmark=TITLE,
+        ornament=suit_ring), f"Back (deck {d})")
         for d in range(1, decks + 1)]
     return DeckArt(tuple(faces), tuple(back_list), tuple(c.deck - 1 for c in cards))

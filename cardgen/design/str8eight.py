@@ -513,7 +513,8 @@ def pass_svg(card: PassCard, table_size: int, look: Look, layout: "NumberLayout 
 
 def back_svg(table_size: int, look: Look) -> str:
     return backs.back_svg(GAME, look, name="STR8 EIGHT", glyph="8", ground=look.theme.tokens.color("str8eight.back"),
-                          extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back")
+                          extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back",
+                          pattern="lattice", wordmark=TITLE)
 
 
 MIN_CARD_WIDTH = 56.0  # arrows on both edges plus a big value need a bridge card at least
