@@ -55,11 +55,12 @@ RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 HAIR = {"K": "hair_king", "Q": "hair_queen", "J": "hair_jack"}  # grey, chestnut, fair
 
 
-def court_colors(tokens, rank: str, suit_color: str) -> dict:
-    """The figure's fill for each role of design/courts.py: the robe in the suit's color."""
+def court_colors(tokens, rank: str, suit_color: str, suit: str = "spades") -> dict:
+    """The figure's fill for each role of design/courts.py: the robe in the suit's color,
+    the sleeves (and the jack's cap) in the suit's own cloth."""
     court = lambda name: tokens.color("court." + name)  # noqa: E731
     red = tokens.color("crazy_eights.red")
-    return {"skin": court("skin"), "gold": court("gold"), "cloth": court("cloth"), "steel": court("steel"),
+    return {"skin": court("skin"), "gold": court("gold"), "cloth": court(f"cloth_{suit}"), "steel": court("steel"),
             "wood": court("wood"), "leaf": court("leaf"), "hair": court(HAIR[rank]), "robe": suit_color,
             "paper": tokens.color("white"), "feather": tokens.color("white"), "ink": tokens.color("ink"),
             "jewel": red, "rose": red}
@@ -84,7 +85,7 @@ def court_figure(card: PlayingCard, color: str, look: Look, panel: tuple) -> str
     """The figure in a court panel (x, y, w, h): the top half and the same turned half a turn."""
     x, y, w, h = panel
     tokens = look.theme.tokens
-    colors = court_colors(tokens, card.rank, color)
+    colors = court_colors(tokens, card.rank, color, card.suit)
     line = tokens.color("ink")
     if look.low_ink:  # the same drawing as lines in the suit's color on white; eyes and suit stay
         colors = {role: value if role == "ink" else tokens.color("white") for role, value in colors.items()}
@@ -92,7 +93,8 @@ def court_figure(card: PlayingCard, color: str, look: Look, panel: tuple) -> str
     scale = courts.placement(w, h)
     cx, cy = x + w / 2, y + h / 2
     half = courts.figure_svg(card.rank, colors, line,
-                             lambda sx, sy, size: f'<g fill="{color}">{symbol(card.suit, sx, sy, size)}</g>')
+                             lambda sx, sy, size: f'<g fill="{color}">{symbol(card.suit, sx, sy, size)}</g>',
+                             card.suit)
     top = f'<g transform="translate({fmt(cx)} {fmt(cy)}) scale({fmt(scale)})">{half}</g>'
     return top + f'<g transform="rotate(180 {fmt(cx)} {fmt(cy)})">{top}</g>'
 
