@@ -98,22 +98,8 @@ def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict
                 details.append("one side")
             details.append("card stock" if e.kind in CARD_STOCK else "plain paper")
             rows.append({"path": e.path, "what": WHAT[e.kind], "details": "; ".join(details)})
-        rows += _aid_rows(rec, game, paper)
         games.append({"title": titles[game], "rows": _sets_together(rows)})
     return games
-
-
-AID_PAGES = {"letter": "half-letter", "a4": "a5"}  # the booklet page size printed on each paper
-
-
-def _aid_rows(rec, game: str, paper: str) -> list:
-    """The game's player aid (one page in its booklet's size) on the paper whose booklet
-    page it shares: a keeper for each player, so it is printed with the rest."""
-    rules = getattr(rec, "rules", None)
-    aids = getattr(rules, "reference", None) or {}
-    return [{"path": f"{game}/{name}", "what": "player aid",
-             "details": f"1 {aid.page} page; one side; plain paper or card stock"}
-            for name, aid in sorted(aids.items()) if aid.page == AID_PAGES.get(paper)]
 
 
 def _sets_together(rows: list) -> list:
