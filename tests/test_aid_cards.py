@@ -60,3 +60,28 @@ def test_how_to_print_lists_the_aid_cards_on_card_stock(built):
     lines = page_lines(built / "how-to-print-letter.pdf")
     at = lines.index("str8eight/str8eight-aid-cards-letter.pdf")
     assert lines[at + 1] == "player aid cards: 1 sheet; one side; card stock"
+
+
+def test_the_checker_reads_the_aid_cards(copy_of_games, monkeypatch):
+    """Damage: aid cards set in 6.5 pt running text (under the 7 pt floor) are reported by
+    the checker's legibility pass, which reads the new file like every typeset PDF."""
+    from conftest import assert_check_catches
+
+    from cardgen.builders.str8eight import rules_spec
+    from cardgen.design import aidcard
+    from cardgen.documents.aidsheet import write_aid_sheet
+    from cardgen.draw.pdfmeta import meta_for
+    from cardgen.layout.paper import PAPERS
+    from cardgen.model.facts import str8eight_facts
+
+    out = copy_of_games("str8eight")
+    spec = rules_spec(str8eight_facts())
+    real = aidcard._aid_cards
+    monkeypatch.setattr(aidcard, "_aid_cards", lambda *a: real(*a[:-1], 6.5))  # every size tried is 6.5 pt
+    cards = aidcard.aid_cards(spec.title, load(spec.reference, spec.facts), card_size("poker"), 1.5, "#1c2740",
+                              False, DEFAULT_THEME, [], "str8eight")
+    write_aid_sheet(out / "str8eight" / "str8eight-aid-cards-letter.pdf", cards, PAPERS["letter"], DEFAULT_THEME,
+                    meta_for("aid-cards", "Str8 Eight", "Letter paper"))
+    output = assert_check_catches(out, ["str8eight/str8eight-aid-cards-letter.pdf: -: text"])
+    assert "under 7 pt (running text)" in output
+
