@@ -203,7 +203,11 @@ def _aid_cards(title: str, blocks: list, size, bleed: float, ground: str, low_in
 
     first_section = True
     for heading, pieces in sections:
-        need = (head * 1.6 if heading else 0) + sum(p[2] for p in pieces[:2]) + (pic_h if first_section and heading else 0)
+        whole = sum(p[2] for p in pieces)
+        usable = H - foot - 1.5 - start()
+        # a short section (a table, a few lines) stays whole on one card; a long one needs its first lines
+        body_need = whole if whole < 0.45 * usable else sum(p[2] for p in pieces[:2])
+        need = (head * 1.6 if heading else 0) + body_need + (pic_h if first_section and heading else 0)
         if y + need > H - foot - 1.5 and parts:
             finish()
             y = start()
