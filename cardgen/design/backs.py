@@ -95,7 +95,7 @@ def _pattern(kind: str, look: Look, s: dict, k: float) -> str:
     fill, tint = s["fill_pattern"], s["tint"]
     if kind == "lattice":
         return (f'<path data-mark="back-pattern" d="{_diagonals(x0, y0, x1, y1, cx, cy, 4.8 * k)}" fill="none" '
-                f'stroke="{tint}" stroke-width="{fmt(s["line"] * (1.6 if fill else 1))}"/>')
+                f'stroke="{tint}" stroke-width="{fmt(s["line"] * (0.8 if fill else 1))}"/>')
     if kind == "argyle":
         dw, dh = 5.4 * k, 7.2 * k  # half a diamond's width and height
         nx, ny = int((x1 - x0) / dw / 2) + 2, int((y1 - y0) / dh / 2) + 2

@@ -23,6 +23,7 @@ from .templating import fmt, render
 
 PT = 25.4 / 72  # one typographic point in mm
 GRID = 0.8  # the layout grid's step (tokens: space.unit)
+BADGE_ROOM = 3.5 + 6.4 + 0.8  # a class set's badge in the head's free corner, and a step under it
 # kept for callers that name the back's color; the design reads the theme's tokens
 BACK_NAVY = DEFAULT_THEME.tokens.color("str8eight.back")
 
@@ -134,8 +135,9 @@ class NumberLayout:
     @cached_property
     def head(self) -> float:
         """The head band's depth from the trim (the foot's likewise): a small step below the
-        index's digits, on the grid."""
-        return _up(self.index_y + self.tokens.mm("space.s"))
+        index's digits, and room for a class set's badge in the free corner (design/setmark.py:
+        6.4 mm tall, 3.5 mm from the trim) with a grid step under it, on the grid."""
+        return _up(max(self.index_y + self.tokens.mm("space.s"), BADGE_ROOM))
 
     @property
     def field(self) -> tuple:
