@@ -70,16 +70,17 @@ def test_a_failed_build_leaves_the_previous_output_intact(tmp_path, monkeypatch)
 
     def explode(*args, **kwargs):
         # halfway: the new build has written files into its staging folder (the card SVGs
-        # come from a thread of their own while the PDFs are drawn: wait for the first)
-        staged = until(lambda: [p for p in tmp_path.glob(".out.cardgen-staging*/**/*.svg") if p.is_file()],
-                       "a card SVG in the staging folder")
+        # come from a thread of their own while the PDFs are drawn, and the booklets come
+        # before the player aid cards' sheet: wait for the first file)
+        staged = until(lambda: [p for p in tmp_path.glob(".out.cardgen-staging*/**/*") if p.is_file()
+                                and p.suffix in (".svg", ".pdf")], "a card SVG or PDF in the staging folder")
         with open(log, "a") as fh:
             fh.writelines(f"{p}\n" for p in staged)
         raise CardgenError("simulated failure halfway through the PDF")
     monkeypatch.setattr("cardgen.draw.pdf.write_pages", explode)
     result = run_cli("build", "--format", "pdf", "--out", out)
     assert result.exit_code == 2 and "simulated failure" in result.output
-    assert any(line.endswith(".svg") for line in log.read_text().splitlines())
+    assert any(line.endswith((".svg", ".pdf")) for line in log.read_text().splitlines())
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "staged-when-it-failed.txt"]  # no staging left

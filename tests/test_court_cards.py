@@ -81,3 +81,33 @@ def test_a_fan_leaves_out_the_words_a_later_card_covers():
     under, top = (re.findall(r">([^<>]+)</text>", part) for part in svg.split('<g transform="translate(')[1:3])
     assert top == ["K", "K"] and under == ["A"]
     assert 'data-figure="cards"' in svg and "data-rank" not in svg  # a picture, not cards to count
+
+
+def test_each_suits_court_differs_by_attribute_and_color():
+    """Issue 41: a king of spades is not a king of clubs with another symbol. Within a
+    color (spades and clubs, hearts and diamonds) the panels differ well beyond the suit
+    symbols; in low ink, where the sleeves' colors are gone, the outline still differs
+    (each suit's court holds its own attribute)."""
+    for rank in "KQJ":
+        full = {suit: panel(raster(rank, suit)) for suit in ("spades", "clubs", "hearts", "diamonds")}
+        assert difference(full["spades"], full["clubs"]) > 6, rank
+        assert difference(full["hearts"], full["diamonds"]) > 6, rank
+        lines = {suit: panel(raster(rank, suit, low_ink=True)).convert("L") for suit in ("spades", "clubs")}
+        # the attribute's side of the top half: right of the face, above the centre line
+        box = lambda im: im.crop((int(im.width * 0.62), 0, im.width, im.height // 2))  # noqa: E731
+        assert ImageStat.Stat(ImageChops.difference(box(lines["spades"]), box(lines["clubs"]))).mean[0] > 4, rank
+
+
+@pytest.mark.parametrize("size", ["poker", "mini"])
+def test_court_figures_stand_clear_of_their_frame(size):
+    """Nothing of the figure within 1.2 mm inside the panel's frame at its sides: a strip
+    there shows the panel's tint alone (the sleeves used to touch the frame)."""
+    for rank in "KQJ":
+        for suit in ("spades", "hearts"):
+            img = raster(rank, suit, size=size)
+            x_frame = (SAFE_MM + 8.5) * PX
+            y0, y1 = int((SAFE_MM + 10) * PX), img.height - int((SAFE_MM + 10) * PX)
+            for x in (x_frame + 0.5 * PX, x_frame + 1.2 * PX, img.width - x_frame - 1.2 * PX):
+                strip = img.crop((int(x), y0, int(x) + 2, y1))
+                colors = strip.getcolors(10_000)
+                assert len(colors) <= 3, (rank, suit, size, x / PX, sorted(colors, reverse=True)[:4])

@@ -41,8 +41,8 @@ def test_tts_sheets(exported):
             assert im.mode == "RGB" and max(im.size) <= 4096
             assert im.size == (sheet["NumWidth"] * 400, sheet["NumHeight"] * 560)
             assert im.info.get("icc_profile")  # tagged sRGB
-            # the last slot is the hidden-card image: the navy back
-            x, y = im.width - 200, im.height - 40
+            # the last slot is the hidden-card image: the navy back (its ground, below the edition's plate)
+            x, y = im.width - 200, im.height - 6
             r, g, b = im.getpixel((x, y))
             assert b > r and b > g and r < 120
 

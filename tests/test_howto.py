@@ -33,6 +33,9 @@ def test_the_kit_opens_with_how_to_print(built):
     assert lines[at + 1] == "cards: 9 sheets of 8 cards, turned; both sides, flip on the long edge; card stock"
     at = lines.index("str8eight/str8eight-rules-fold-letter.pdf")
     assert "flip on the short edge; plain paper" in lines[at + 1]
+    for game in ("str8eight", "fourscore", "eights", "crazy-eights"):  # issue 41: the player aid cards are listed too
+        at = lines.index(f"{game}/{game}-aid-cards-letter.pdf")
+        assert lines[at + 1] == "player aid cards: 1 sheet; one side; card stock"
     for words in ("Letter paper", "Str8 Eight, FourScore, Eights, Crazy Eights", "160–220 g/m²",
                   "Actual size, not “Fit”", "Flip on long edge", "Long-Edge binding", "Long Edge (Standard)",
                   "Scale to Fit", "sides=two-sided-long-edge", "rows first, then columns", "2 in long"):

@@ -91,8 +91,8 @@ def test_png_size_dpi_and_pixels(built):
         rgb = im.convert("RGB")
         assert close(rgb.getpixel(px(4.2, tag_y([3, 4, 6, 8], 6))), hex_rgb("#ddcc77"))
     with Image.open(png / "001-1x1.png") as im:
-        # the bull's-eye's red centre, top centre of the card
-        assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#cc3311"))
+        # the bull's-eye's red centre, hung on the head's color strip (11.2 mm head, 1.2 mm strip)
+        assert close(im.convert("RGB").getpixel(px(W / 2, 11.8)), hex_rgb("#cc3311"))
     with Image.open(png / "009-3x3.png") as im:
         assert close(im.convert("RGB").getpixel(px(W / 2, 8.2)), hex_rgb("#1c2740"))  # the navy head
 

@@ -95,9 +95,10 @@ def test_a_shape_shows_in_the_pixels_of_its_tag_and_a_missing_one_is_seen():
 @pytest.mark.parametrize("n", [8, 12])
 def test_large_print_is_larger_and_stays_in_the_safe_zone(n):
     plain, large = NumberLayout(POKER, n), NumberLayout(POKER, n, large_print=True)
-    # numeral heights in mm (cap height of the heavy cut): the corner index 1.6 times, arrow numbers 1.3 times
-    assert large.index_size * large.cap == pytest.approx(1.6 * plain.index_size * plain.cap)
-    assert large.index_size * large.cap > 3.8  # 24 pt Lato digits: 6.1 mm tall
+    # numeral heights in mm (cap height of the heavy cut): the corner index 1.3 times (20 pt -> 26 pt,
+    # larger than the 24 pt large print had before the faces were redrawn), arrow numbers 1.3 times
+    assert large.index_size * large.cap == pytest.approx(1.3 * plain.index_size * plain.cap)
+    assert large.index_size * large.cap > 6.1  # 26 pt Lato digits: 6.6 mm tall
     assert large.tag_target_size == pytest.approx(1.3 * plain.tag_target_size) and large.value_size >= plain.value_size
     assert large.index_turns == (0,) and not large.shows_cell and plain.shows_cell
     assert NumberLayout(POKER, n, True, "bare").shows_cell
@@ -125,7 +126,7 @@ def test_large_print_is_larger_and_stays_in_the_safe_zone(n):
         value = widest(fonts, "heavy", [str(v) for v in range(1, n * n + 1)], lay.value_size)
         assert SAFE_MM + lay.tag_length + 1.5 <= POKER.width / 2 - value / 2
     index_w = len(str(n * n)) * large.digit * large.index_size
-    assert large.index_x + index_w < POKER.width - SAFE_MM and large.index_size == pytest.approx(24 * PT)
+    assert large.index_x + index_w < POKER.width - SAFE_MM and large.index_size == pytest.approx(26 * PT)
 
 
 @pytest.fixture(scope="module")

@@ -139,8 +139,35 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
                                             meta=out.meta("reference", page.name), tokens=theme.tokens)
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
+    if aid_blocks and spec.cover and pictures.cards:
+        write_aid_cards(out, options, theme, game, spec, aid_blocks, pictures)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
                                   reference=aids, readings=readings)
+
+
+def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, blocks: list,
+                    pictures) -> None:
+    """The player aid as cards of the deck's size (design/aidcard.py), a sheet of them on
+    each paper (documents/aidsheet.py): <game>-aid-cards-<paper>.pdf, on card stock."""
+    import re
+
+    from ..design.aidcard import aid_cards
+    from ..documents.aidsheet import write_aid_sheet
+    from ..model.sizes import CardSize
+
+    slugs = list(pictures.cards)
+    shown = [pictures.cards[pictures.resolve(name, slugs)].svg for name in spec.cover
+             if pictures.resolve(name, slugs) in pictures.cards and "pass" not in name][:3]
+    if not shown:
+        return
+    w, h = (float(v) for v in re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', shown[0]).groups())
+    with out.stage("player aid cards"):
+        cards = aid_cards(spec.title, blocks, CardSize("deck", w, h), 1.5, spec.ground, options.low_ink, theme,
+                          shown, game)
+        for paper in papers(options.paper):
+            path = out.game_dir / f"{game}-aid-cards-{paper.name}.pdf"
+            write_aid_sheet(path, cards, paper, theme, out.meta("aid-cards", paper.name))
+            out.add(path, "aid-cards", "pdf")
 
 
 def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec) -> None:

@@ -127,7 +127,10 @@ def _check_page(out: Path, page_rel: str, subtitle: str, rows: dict, report: Gam
     said = html.unescape(re.sub(r"<[^>]+>", "", header.group(1))) if header else ""
     if said.strip() != subtitle:
         report.fail(page_rel, "-", f"says {said.strip()[:100]!r}; its JSON {subtitle!r}")
-    found = {html.unescape(k): html.unescape(v) for k, v in
+    def plain(v: str) -> str:  # a whole number written with thousands separators (7,123,296) reads as one
+        return v.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", v) else v
+
+    found = {html.unescape(k): plain(html.unescape(v)) for k, v in
              re.findall(r'<tr><th scope="row">(.*?)</th><td class="n">(.*?)</td></tr>', text)}
     for label, value in rows.items():
         if found.get(label) != value:

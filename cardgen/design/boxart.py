@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from . import icons, textfit
+from . import icons, identity, textfit
 from .fan import fan_svg
 from .templating import fmt
 
@@ -103,7 +103,10 @@ def front(title: str, cards: list, w: float, h: float, colors: Scheme, tokens, f
         out.append(_line(tagline, w / 2, y, tag, fonts, colors.soft, "700", face="tagline"))
     foot_size = tokens.type_mm("caption")
     lines = [(face, text) for face, text in foot if text]
-    foot_top = h - margin - len(lines) * foot_size * 1.35
+    # the house mark and the edition's name close the panel, under the foot lines
+    mark_size = tokens.type_mm("caption")
+    out.append(identity.edition_mark(w / 2, h - margin, mark_size, fonts, colors.soft, colors.ground))
+    foot_top = h - margin - mark_size * 1.6 - len(lines) * foot_size * 1.35
     for i, (face, text) in enumerate(lines):
         out.append(_line(text, w / 2, foot_top + (i + 1) * foot_size * 1.35 - foot_size * 0.35, foot_size, fonts,
                          colors.text if i == 0 else colors.soft, "700" if i == 0 else "400", face=face))

@@ -55,11 +55,12 @@ RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 HAIR = {"K": "hair_king", "Q": "hair_queen", "J": "hair_jack"}  # grey, chestnut, fair
 
 
-def court_colors(tokens, rank: str, suit_color: str) -> dict:
-    """The figure's fill for each role of design/courts.py: the robe in the suit's color."""
+def court_colors(tokens, rank: str, suit_color: str, suit: str = "spades") -> dict:
+    """The figure's fill for each role of design/courts.py: the robe in the suit's color,
+    the sleeves (and the jack's cap) in the suit's own cloth."""
     court = lambda name: tokens.color("court." + name)  # noqa: E731
     red = tokens.color("crazy_eights.red")
-    return {"skin": court("skin"), "gold": court("gold"), "cloth": court("cloth"), "steel": court("steel"),
+    return {"skin": court("skin"), "gold": court("gold"), "cloth": court(f"cloth_{suit}"), "steel": court("steel"),
             "wood": court("wood"), "leaf": court("leaf"), "hair": court(HAIR[rank]), "robe": suit_color,
             "paper": tokens.color("white"), "feather": tokens.color("white"), "ink": tokens.color("ink"),
             "jewel": red, "rose": red}
@@ -84,7 +85,7 @@ def court_figure(card: PlayingCard, color: str, look: Look, panel: tuple) -> str
     """The figure in a court panel (x, y, w, h): the top half and the same turned half a turn."""
     x, y, w, h = panel
     tokens = look.theme.tokens
-    colors = court_colors(tokens, card.rank, color)
+    colors = court_colors(tokens, card.rank, color, card.suit)
     line = tokens.color("ink")
     if look.low_ink:  # the same drawing as lines in the suit's color on white; eyes and suit stay
         colors = {role: value if role == "ink" else tokens.color("white") for role, value in colors.items()}
@@ -92,7 +93,8 @@ def court_figure(card: PlayingCard, color: str, look: Look, panel: tuple) -> str
     scale = courts.placement(w, h)
     cx, cy = x + w / 2, y + h / 2
     half = courts.figure_svg(card.rank, colors, line,
-                             lambda sx, sy, size: f'<g fill="{color}">{symbol(card.suit, sx, sy, size)}</g>')
+                             lambda sx, sy, size: f'<g fill="{color}">{symbol(card.suit, sx, sy, size)}</g>',
+                             card.suit)
     top = f'<g transform="translate({fmt(cx)} {fmt(cy)}) scale({fmt(scale)})">{half}</g>'
     return top + f'<g transform="rotate(180 {fmt(cx)} {fmt(cy)})">{top}</g>'
 
@@ -168,6 +170,19 @@ def card_svg(card: PlayingCard, look: Look) -> str:
         panel_radius=t.mm("radius.panel"), frame=t.mm("stroke.medium"), ribbon_line=t.mm("stroke.medium"))
 
 
+def suit_ring(look: Look, cx: float, cy: float, radius: float, k: float, s: dict) -> str:
+    """The back's ring round the medallion: the four suits twice over, each pip facing out,
+    opposite pips alike (the ring is the same turned half a turn), in the paper's color
+    on the deck's (the deck's color on white in low ink)."""
+    out = []
+    for i in range(8):
+        suit = ("spades", "hearts", "clubs", "diamonds")[i % 4]
+        angle = i * 45
+        out.append(f'<g transform="rotate({fmt(angle)} {fmt(cx)} {fmt(cy)})">'
+                   f'{symbol(suit, cx, cy - radius, 3.4 * k)}</g>')
+    return f'<g fill="{s["gold"]}">{"".join(out)}</g>'
+
+
 def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
     """Faces in deck order, the backs (one per deck) and each face's back."""
     decks = max(c.deck for c in cards)
@@ -175,7 +190,8 @@ def render_deck(cards: "list[PlayingCard]", look: Look) -> DeckArt:
                      f"{RANK_NAMES.get(c.rank, c.rank)} of {c.suit}".capitalize() + (f" (deck {c.deck})" if decks > 1 else ""))
              for c in cards]
     back_list = [SVGCard(f"back-{d}", "back", backs.back_svg(
-        GAME, look, name="CRAZY EIGHTS", glyph="8", ground=back_color(look.theme.tokens, d),
-        extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}"), f"Back (deck {d})")
+        GAME, look, name="CRAZY EIGHTS", glyph="8♦", ground=back_color(look.theme.tokens, d),
+        extra_attrs=[("deck", d)], title=f"{TITLE} card back, deck {d}", pattern="sunburst", wordmark=TITLE,
+        ornament=suit_ring), f"Back (deck {d})")
         for d in range(1, decks + 1)]
     return DeckArt(tuple(faces), tuple(back_list), tuple(c.deck - 1 for c in cards))

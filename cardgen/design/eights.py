@@ -128,5 +128,5 @@ def render_deck(deck: "list[LetterCard]", look: Look) -> DeckArt:
     faces = [SVGCard(c.slug, "letter", letter_svg(c, look), f"{c.letter.upper()} (suit {c.suit})") for c in deck]
     faces.append(SVGCard("reference", "reference", reference_svg(look), "Words and points"))
     back = SVGCard("back", "back", backs.back_svg(GAME, look, name="EIGHTS", glyph="E", ground=look.theme.tokens.color("eights.back"),
-                                                  title=f"{TITLE} card back"), "Back")
+                                                  title=f"{TITLE} card back", pattern="argyle", wordmark=TITLE), "Back")
     return DeckArt(tuple(faces), (back,), (0,) * len(faces))

@@ -23,6 +23,7 @@ from .templating import fmt, render
 
 PT = 25.4 / 72  # one typographic point in mm
 GRID = 0.8  # the layout grid's step (tokens: space.unit)
+BADGE_ROOM = 3.5 + 6.4 + 0.8  # a class set's badge in the head's free corner, and a step under it
 # kept for callers that name the back's color; the design reads the theme's tokens
 BACK_NAVY = DEFAULT_THEME.tokens.color("str8eight.back")
 
@@ -37,14 +38,18 @@ class NumberLayout:
     """The layout grid of every number card of one deck, from the theme's tokens and its
     measured fonts.
 
-    Three rows: a head band (corner index, bull's-eye) and a foot band (cell line, turned
-    index) of the deck's navy, running out into the bleed, and the field between them.
-    Three columns in the field: the arrow tags at both edges, the big value between.
-    A card's tags stack as one block per edge, in group order, centred on the value's
-    line (the middle of the card), so a card of one arrow a side and a card of six look
-    balanced alike; the tag columns are as wide as the deck's longest arrow number and
-    "×d" label need (measured in the theme's font), and the value takes the largest size
-    the column between them allows.
+    Three rows: a slim head band (the corner index, large, its top on the safe line) and a
+    foot band (cell line, turned index) of the deck's navy, running out into the bleed,
+    and the field between them; the bull's-eye of 1–N is a medallion hung on the head's
+    color strip. Three columns in the field: the arrow tags at both edges, the big value
+    between. A card's tags stack as one block per edge, in group order, centred on the
+    value's line (the middle of the card), so a card of one arrow a side and a card of six
+    look balanced alike; the tag columns are as wide as the deck's longest arrow number and
+    "×d" label need (measured in the theme's font). The value takes the room its card's
+    tags leave: between two tag columns the size the deck's widest value of its digit count
+    allows, and on a card with tags on one edge only, or none (the bare faces), it moves
+    to the middle of the wider room and grows into it, up to the tokens' maxima. The value's
+    ink stays at least `gutter` (2.4 mm) from every tag.
 
     Large print is for a pupil who reads with low vision: the corner index is 1.6 times
     as tall and stands in one corner only (its turned twin and the cell line are small
@@ -60,11 +65,11 @@ class NumberLayout:
     scaffold: str = "full"
     theme: Theme = DEFAULT_THEME
 
-    INDEX_PT, LARGE_INDEX = 15, 1.6  # the corner index, and large print's factor on it
+    LARGE_INDEX = 1.3  # large print's factor on the corner index (20 pt -> 26 pt)
     TARGET_PT, LARGE_TARGET = 10, 1.3  # an arrow's number, and large print's factor on it
     bullseye_r = 4.3
     strip = 1.2  # the band of group colors along the head's and the foot's inner edges
-    gutter = 1.6  # between a tag column and the value
+    gutter = 2.4  # between a tag column and the value's ink (2 mm at least, rounding included)
 
     @property
     def tokens(self):
@@ -83,8 +88,14 @@ class NumberLayout:
         return SAFE_MM + self.tokens.mm("space.s")
 
     @property
-    def index_size(self) -> float:
+    def _index_token(self) -> float:
         return self.tokens.type_mm("card_index") * (self.LARGE_INDEX if self.large_print else 1)
+
+    @cached_property
+    def index_size(self) -> float:
+        """The corner index's size: the token's, but never more than 0.85 of the deck's
+        smallest big value (the value stays the largest figure on every card)."""
+        return min(self._index_token, 0.85 * self.value_size)
 
     @property
     def cell_size(self) -> float:
@@ -113,18 +124,20 @@ class NumberLayout:
 
     @property
     def index_y(self) -> float:
-        return SAFE_MM + self.tokens.mm("space.s") + self.index_size * self.cap
+        """The corner index's baseline: its digits' top half a grid step inside the safe line."""
+        return SAFE_MM + self.tokens.mm("space.xs") / 2 + self.index_size * self.cap
 
     @property
     def bullseye_y(self) -> float:
-        return SAFE_MM + 5.2
+        """The bull's-eye hangs on the head's color strip, its centre on the strip's middle."""
+        return self.head + self.strip / 2
 
     @cached_property
     def head(self) -> float:
-        """The head band's depth from the trim (the foot's likewise): below the index and
-        the bull's-eye, on the grid."""
-        return _up(max(self.index_y + self.tokens.mm("space.m"),
-                       self.bullseye_y + self.bullseye_r + self.tokens.mm("space.s")))
+        """The head band's depth from the trim (the foot's likewise): a small step below the
+        index's digits, and room for a class set's badge in the free corner (design/setmark.py:
+        6.4 mm tall, 3.5 mm from the trim) with a grid step under it, on the grid."""
+        return _up(max(self.index_y + self.tokens.mm("space.s"), BADGE_ROOM))
 
     @property
     def field(self) -> tuple:
@@ -156,12 +169,18 @@ class NumberLayout:
         return 1.3 if self.large_print else 1.1
 
     @property
+    def short_tags(self) -> bool:
+        """Large print's tags: the "×d" label gives way (at the colors level it takes the
+        number's place)."""
+        return self.large_print
+
+    @property
     def _number_texts(self) -> list:
         """What can stand in a tag's number place: every target of the deck (N² at most),
-        "?" at the colors level, and in large print at that level the "×d" label."""
+        "?" at the colors level, and with short tags at that level the "×d" label."""
         n = self.table_size
         texts = [str(v) for v in range(1, n * n + 1)] + ["?"]
-        if self.large_print and self.scaffold != "full":
+        if self.short_tags and self.scaffold != "full":
             texts += [f"×{d}" for d in range(1, n + 1)]
         return texts
 
@@ -176,8 +195,8 @@ class NumberLayout:
 
     @property
     def shows_label(self) -> bool:
-        """The small "×d" label at the tag's inner end (large print shows none)."""
-        return not self.large_print
+        """The small "×d" label at the tag's inner end (short tags show none)."""
+        return not self.short_tags
 
     @cached_property
     def target_x(self) -> float:
@@ -235,9 +254,36 @@ class NumberLayout:
         """The width between the two tag columns."""
         return self.card.width - 2 * (SAFE_MM + self.tag_length + self.gutter)
 
+    def value_box(self, sides: frozenset) -> tuple:
+        """(left, right) of the room a card's value takes, given the edges its tags stand on:
+        a tag column and the gutter on those edges, the safe line and a step on the others."""
+        edge = SAFE_MM + self.tokens.mm("space.s")
+        column = SAFE_MM + self.tag_length + self.gutter
+        return (column if "left" in sides else edge), self.card.width - (column if "right" in sides else edge)
+
+    def _widest_em(self, digits: int) -> float:
+        values = [str(v) for v in range(1, self.table_size ** 2 + 1) if len(str(v)) == digits]
+        return measure.widest(self.theme.fonts, "heavy", values or ["0" * digits], 1.0)
+
+    def value_max(self, sides: frozenset) -> float:
+        """The tallest value a card may print: the token between two tag columns, larger on a
+        card with one column (card_value_one_side) or none (card_value_alone), never taller
+        than the field leaves room for."""
+        token = {2: "card_value_max", 1: "card_value_one_side", 0: "card_value_alone"}[len(sides)]
+        top, bottom = self.field
+        tall = (bottom - top - 4 * self.tokens.mm("space.l")) / self.cap
+        return min(self.tokens.type_mm(token), tall)
+
+    def value_size_for(self, value: int, sides: frozenset) -> float:
+        """One size for every value of the deck with as many digits and tags on the same
+        number of edges: as large as the widest of them allows in its room."""
+        left, right = self.value_box(sides)
+        return min(self.value_max(sides), (right - left) / self._widest_em(len(str(value))))
+
     @cached_property
     def value_size(self) -> float:
-        """One size for every value of the deck, as large as the widest value allows."""
+        """The size of the deck's widest value between two tag columns (the smallest value
+        size the deck prints)."""
         widest = measure.widest(self.theme.fonts, "heavy", [str(v) for v in range(1, self.table_size ** 2 + 1)], 1.0)
         return min(self.tokens.type_mm("card_value_max"), self.value_room / widest)
 
@@ -245,11 +291,14 @@ class NumberLayout:
     def value_baseline(self) -> float:
         return self.line_y + self.value_size * self.cap / 2
 
+    def line_band_for(self, size: float) -> tuple:
+        """The band along the value's line (top, height): the value's height and a margin."""
+        height = _up(size * self.cap + 2 * self.tokens.mm("space.l"))
+        return self.line_y - height / 2, height
+
     @cached_property
     def line_band(self) -> tuple:
-        """The band along the value's line (top, height): the value's height and a margin."""
-        height = _up(self.value_size * self.cap + 2 * self.tokens.mm("space.l"))
-        return self.line_y - height / 2, height
+        return self.line_band_for(self.value_size)
 
     @property
     def cell_baseline(self) -> float:
@@ -301,7 +350,7 @@ def _arrow_context(layout: NumberLayout, arrow, y: float, theme) -> dict:
     if numbered:
         texts.append(("target", layout.target_x, layout.tag_target_baseline, layout.tag_target_size, True,
                       str(arrow.target)))
-    elif not layout.large_print:
+    elif not layout.short_tags:
         texts.append(("unknown", layout.target_x, layout.tag_target_baseline, layout.tag_target_size, True, "?"))
     if layout.shows_label:
         texts.append(("group", layout.cue_x, layout.tag_cue_baseline, layout.tag_cue_size, False, f"×{arrow.group}"))
@@ -364,8 +413,13 @@ def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
         attrs += [("scaffold", layout.scaffold), ("large-print", "yes" if layout.large_print else "no")]
     ambiguous, text = reads_as_another(card.value), str(card.value)
     L = {name: getattr(layout, name) for name in (
-        "index_x", "index_y", "index_size", "cell_size", "cell_baseline", "head", "strip", "line_band",
-        "bullseye_y", "bullseye_r", "value_size", "value_baseline", "index_turns", "shows_cell")}
+        "index_x", "index_y", "index_size", "cell_size", "cell_baseline", "head", "strip",
+        "bullseye_y", "bullseye_r", "index_turns", "shows_cell")}
+    sides = frozenset(a.side for a in card.arrows) if layout.shows_arrows else frozenset()
+    left, right = layout.value_box(sides)
+    size = layout.value_size_for(card.value, sides)
+    value_x, value_baseline = (left + right) / 2, layout.line_y + size * layout.cap / 2
+    L.update(value_size=size, value_baseline=value_baseline, value_x=value_x, line_band=layout.line_band_for(size))
     colors = theme.group_colors[:layout.table_size]
     foot = layout.card.height - layout.head
     return render(
@@ -379,8 +433,7 @@ def number_svg(card: NumberCard, layout: NumberLayout, look: Look) -> str:
         lattice="" if low_ink else lattice(layout.card, bleed, *layout.field),
         arrows=_arrows(layout, card, theme) if layout.shows_arrows else [],
         index_line=ambiguous and underline(theme.fonts, text, layout.index_x, layout.index_y, layout.index_size),
-        value_line=ambiguous and underline(theme.fonts, text, layout.card.width / 2, layout.value_baseline,
-                                           layout.value_size, "middle"))
+        value_line=ambiguous and underline(theme.fonts, text, value_x, value_baseline, size, "middle"))
 
 
 def _hand(direction: str, cx: float, cy: float, colors: tuple) -> dict:
@@ -462,7 +515,8 @@ def pass_svg(card: PassCard, table_size: int, look: Look, layout: "NumberLayout 
 
 def back_svg(table_size: int, look: Look) -> str:
     return backs.back_svg(GAME, look, name="STR8 EIGHT", glyph="8", ground=look.theme.tokens.color("str8eight.back"),
-                          extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back")
+                          extra_attrs=[("table-size", table_size)], title=f"{TITLE} card back",
+                          pattern="lattice", wordmark=TITLE)
 
 
 MIN_CARD_WIDTH = 56.0  # arrows on both edges plus a big value need a bridge card at least

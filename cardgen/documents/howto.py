@@ -20,10 +20,11 @@ KIND = "how-to-print"
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 
 # what each kind of file is, in the order they are printed; cards and boxes go on card stock
-WHAT = {"print": "cards", "reprint": "cards to reprint", "tuckbox": "tuck box", "inventory": "set checklist",
+WHAT = {"print": "cards", "reprint": "cards to reprint", "tuckbox": "tuck box", "aid-cards": "player aid cards",
+        "inventory": "set checklist",
         "rules-fold": "rules booklet", "scorepad": "score pad", "sequence-sheet": "sequence sheet",
         "atlas": "sequence poster", "tournament": "tournament sheet", "teacher": "teacher's pages"}
-CARD_STOCK = ("print", "reprint", "tuckbox")
+CARD_STOCK = ("print", "reprint", "tuckbox", "aid-cards")
 
 
 def file_name(paper: str) -> str:

@@ -46,6 +46,8 @@ KINDS = {
                                              "print double-sided, fold and staple."),
     "reference": ("player aid", "The rules at a glance on one page, one for each player."),
     "scorepad": ("score pad", "A score sheet for a session of hands."),
+    "aid-cards": ("player aid cards", "The player aid on cards of the deck's size, a set for each player: "
+                                      "print one-sided on card stock and cut."),
     "tournament": ("tournament sheet", "Rounds, seats and scores for running a tournament."),
     "teacher": ("teacher pages", "A lesson plan, recording sheet, answer key and fact coverage for a class."),
     "shop": ("print-shop file", "The deck as a print shop takes it: card pages at the shop's size and bleed."),

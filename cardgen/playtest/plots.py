@@ -10,7 +10,35 @@ from __future__ import annotations
 from pathlib import Path
 
 MM = 1 / 25.4  # inches per mm
-INK, MUTED, ACCENT, SECOND = "#222222", "#777777", "#332288", "#cc6677"
+
+
+def _palette() -> tuple:
+    """The plots' inks from the design tokens (templates/design/tokens.toml): text, muted
+    text, the house indigo, a second series in group 7's rose, a third in group 4's green,
+    and the paper the heat map starts from."""
+    from ..tokens import default_tokens
+
+    t = default_tokens()
+    groups = t.group_colors
+    return t.color("ink"), t.color("muted"), t.color("accent"), groups[6], groups[3], t.color("paper")
+
+
+INK, MUTED, ACCENT, SECOND, THIRD, PAPER = _palette()
+
+
+def heat_colors():
+    """The heat map's color map: from the paper through the group-2 blue to the house indigo,
+    the palette's own colors (no matplotlib default map)."""
+    from matplotlib.colors import LinearSegmentedColormap
+
+    from ..tokens import default_tokens
+
+    return LinearSegmentedColormap.from_list("cardgen-heat", [PAPER, default_tokens().group_colors[1], ACCENT])
+
+
+def thousands(value, _pos=None) -> str:
+    """A tick or a count with thousands separators (7,123,296)."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
 
 
 def _matplotlib(theme):
@@ -44,6 +72,8 @@ def _matplotlib(theme):
         "axes.edgecolor": MUTED, "axes.labelcolor": INK, "xtick.color": INK, "ytick.color": INK,
         "axes.spines.top": False, "axes.spines.right": False, "svg.hashsalt": "cardgen",
         "svg.fonttype": "path", "pdf.fonttype": 42, "path.simplify": False, "axes.unicode_minus": False,
+        # the palette's colors for anything drawn without one (error bars' caps, a legend's patches)
+        "axes.prop_cycle": matplotlib.cycler(color=[ACCENT, SECOND, THIRD, MUTED]),
     })
     from matplotlib.figure import Figure
 
@@ -84,16 +114,25 @@ def _ints(hist: dict) -> tuple:
 
 
 def _integer_axes(fig) -> None:
-    """Counts on labelled axes: whole-number ticks."""
-    from matplotlib.ticker import MaxNLocator
+    """Counts on labelled axes: whole-number ticks with thousands separators, and an axis
+    of counts that starts where a count can, at 0 (never at −1)."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     for ax in fig.axes:
         if ax.images:
             continue
         if ax.get_ylabel():
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_formatter(FuncFormatter(thousands))
+            low, high = ax.get_ylim()
+            if low < 0:
+                ax.set_ylim(0, high)
         if ax.get_xlabel():
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.xaxis.set_major_formatter(FuncFormatter(thousands))
+            low, high = ax.get_xlim()
+            if low < -0.5:  # bars centred on 0 reach to −0.4: the axis stops just short of them
+                ax.set_xlim(-0.5, high)
 
 
 SVG_APART = False  # drawer.py's warm process: the SVG is drawn by a child while the PDF is written
@@ -189,7 +228,7 @@ def _ladder_panel(ax, ladder: "dict | None", unit: str) -> None:
     rates = [m["strong_share"] for m in matches]
     xs = [r["rate"] for r in rates]
     err = [[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]]
-    ax.barh(ys, xs, color="#117733", height=0.4)
+    ax.barh(ys, xs, color=THIRD, height=0.4)
     ax.errorbar(xs, ys, xerr=err, fmt="none", ecolor=INK, capsize=3, linewidth=0.8)
     ax.axvline(0.5, color=SECOND, linewidth=0.8, linestyle="--")
     ax.set_yticks([])
@@ -243,7 +282,7 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     fig = _page(Figure, paper)
     n = v["table_size"]
     _heading(fig, "Str8 Eight playtest",
-             f"{f['hands']} hands · {v['players']} players ({', '.join(report['bots'])}) · {n} × {n} table · "
+             f"{f['hands']:,} hands · {v['players']} players ({', '.join(report['bots'])}) · {n} × {n} table · "
              f"{v['pass_cards']} pass cards · sequences of {v['sequence_length']} · seed {report['seed']}")
     grid = fig.add_gridspec(5, 2, left=0.09, right=0.96, top=0.9, bottom=0.04, hspace=0.72, wspace=0.32)
 
@@ -296,18 +335,22 @@ def str8eight_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
 
     ax = fig.add_subplot(grid[3, 1])
     heat = [[f["heat"].get(f"{r}x{c}", 0) for c in range(1, n + 1)] for r in range(1, n + 1)]
-    image = ax.imshow(heat, cmap="viridis", origin="upper", extent=(0.5, n + 0.5, n + 0.5, 0.5))
+    image = ax.imshow(heat, cmap=heat_colors(), origin="upper", extent=(0.5, n + 0.5, n + 0.5, 0.5))
     if n <= 10:
         top = max(max(row) for row in heat) or 1
         for r in range(n):
             for c in range(n):
                 ax.text(c + 1, r + 1, str((r + 1) * (c + 1)), ha="center", va="center", fontsize=5,
-                        color="white" if heat[r][c] < 0.6 * top else INK)
+                        color=INK if heat[r][c] < 0.5 * top else PAPER)
     ax.set_title("Cards in winning sequences", loc="left")
     ax.set_xticks(range(1, n + 1))
     ax.set_yticks(range(1, n + 1))
     ax.tick_params(labelsize=5.5)
-    fig.colorbar(image, ax=ax, shrink=0.85).ax.tick_params(labelsize=5.5)
+    bar = fig.colorbar(image, ax=ax, shrink=0.85)
+    bar.ax.tick_params(labelsize=5.5)
+    from matplotlib.ticker import FuncFormatter
+
+    bar.ax.yaxis.set_major_formatter(FuncFormatter(thousands))
     _save(fig, pdf, svg, "Str8 Eight playtest", meta)
 
 
@@ -315,7 +358,7 @@ def fourscore_page(report: dict, paper, theme, pdf: "Path | None", svg: "Path | 
     Figure = _matplotlib(theme)
     f, v = report["figures"], report["variant"]
     fig = _page(Figure, paper)
-    _heading(fig, "FourScore playtest", f"{f['games']} games · {v['players']} players "
+    _heading(fig, "FourScore playtest", f"{f['games']:,} games · {v['players']} players "
              f"({', '.join(report['bots'])}) · {v['table_size']} × {v['table_size']} table · seed {report['seed']}")
     grid = fig.add_gridspec(3, 2, left=0.09, right=0.96, top=0.89, bottom=0.06, hspace=0.5, wspace=0.3)
     ax = fig.add_subplot(grid[0, 0])
@@ -346,7 +389,7 @@ def _bars(ax, hist: dict, title: str, xlabel: str, ylabel: str, color=ACCENT, me
         ax.hist(xs, weights=ys, bins=40, color=color)
     elif xs:
         ax.bar(xs, ys, width=0.8, color=color)
-        ax.set_xlim(min(xs) - 1, max(xs) + 1)  # whole-number ticks even for one or two bars
+        ax.set_xlim(max(min(xs) - 1, -0.5), max(xs) + 1)  # whole-number ticks even for one or two bars
     ax.set_title(title, loc="left")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -366,7 +409,7 @@ def _totals_panel(ax, f: dict, unit: str) -> None:
 
 def _games_head(fig, report: dict, title: str, details: str) -> tuple:
     f, v = report["figures"], report["variant"]
-    _heading(fig, title, f"{f['games']} games, {f['hands']} hands · {v['players']} players "
+    _heading(fig, title, f"{f['games']:,} games, {f['hands']:,} hands · {v['players']} players "
              f"({', '.join(report['bots'])}) · {details} · seed {report['seed']}")
     grid = fig.add_gridspec(4, 2, left=0.09, right=0.96, top=0.89, bottom=0.05, hspace=0.62, wspace=0.3)
     ax = fig.add_subplot(grid[0, 0])
@@ -473,8 +516,8 @@ def _cell(value) -> str:
     if value is None:
         return "–"
     if isinstance(value, float):
-        return f"{value:.1%}" if value <= 1 else f"{value:g}"
-    return str(value)
+        return f"{value:.1%}" if value <= 1 else thousands(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def tune_columns(data: dict) -> tuple:
