@@ -100,4 +100,5 @@ def test_every_command_shown_runs(document, tmp_path, monkeypatch):
         ran.append(args)
     assert len(ran) == len(commands_in(document))
     if (project / "output" / "manifest.json").is_file():  # what the commands leave behind checks clean
-        assert run_cli("check").exit_code == 0
+        checked = run_cli("check")
+        assert checked.exit_code == 0, checked.output

@@ -14,6 +14,7 @@ not a report cardgen wrote. The checker's own statement of the pages, not the wr
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -83,12 +84,21 @@ def _cell(value) -> str:
     return str(value)
 
 
+GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?![\d,])")  # 7,123,296: only as thousands group
+
+
+def _plain(text: str) -> str:
+    """A page's cell as its JSON states it: white space folded, thousands separators read
+    (only where they group by three, so '7,12' stays what it is)."""
+    return GROUPED.sub(lambda m: m.group().replace(",", ""), " ".join(text.split()))
+
+
 def _compare(page: str, label: str, said: list, want: list, report: GameReport, lines: list) -> None:
     if len(said) != len(want):
         lines.append((page, label, f"shows {len(said)} rows; its JSON holds {len(want)}"))
         return
     for i, (got, expected) in enumerate(zip(said, want), 1):
-        got = [" ".join(c.split()) for c in got]
+        got = [_plain(c) for c in got]
         expected = [" ".join(str(c).split()) for c in expected]
         if got != expected:
             k = next((j for j, (g, e) in enumerate(zip(got, expected)) if g != e), min(len(got), len(expected)))
@@ -149,7 +159,7 @@ def check_tune(out: Path, rel: str, report: GameReport) -> None:
     lines: list = []
     stated = {row[0]: row[1] for row in tables.rows.get("numbers", []) if len(row) == 2}
     for label, value in numbers.items():
-        if " ".join(stated.get(label, "").split()) != value:
+        if _plain(stated.get(label, "")) != value:
             lines.append((page, label, f"states {stated.get(label, 'nothing')[:40]!r}; its JSON {value!r}"))
     if ranked and tables.heads.get("sweep") != TUNE_COLUMNS:
         lines.append((page, "-", "its table's columns are not the ranked variants'"))
