@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from stopper import group
 from waiting import HANG
 
 GAMES_AS_CHILDREN = """
@@ -36,14 +37,7 @@ def _group_gone(pgid: int, seconds: float = HANG) -> bool:
     """No process of the group runs any more (zombies waiting for their reaper count as gone)."""
     deadline = time.monotonic() + seconds
     while True:
-        running = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-                running.append(stat.parent.name)
+        running = group(pgid)
         if not running or time.monotonic() > deadline:
             return not running
         time.sleep(0.02)
