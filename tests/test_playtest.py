@@ -6,7 +6,7 @@ import shutil
 
 from conftest import assert_check_catches, assert_metadata, edit, run_cli
 from referee import replay
-from stopper import group
+from stopper import group, reaped
 
 
 def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
@@ -140,7 +140,7 @@ def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "1000000",
                              "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
                             stderr=subprocess.PIPE, text=True)
-    try:
+    with reaped(proc):
         deadline = time.monotonic() + 120  # generous: the event, not the time, ends the wait
         while len(group(proc.pid)) < 4 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)  # until the playtest, its report process and its two workers all run
@@ -151,10 +151,6 @@ def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
         while group(proc.pid) and time.monotonic() < deadline:  # the pool's and the report's processes go too
             time.sleep(0.02)
         assert not group(proc.pid), "a process of the stopped playtest is still running"
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert not out.exists()
 
 
