@@ -112,6 +112,12 @@ def sweep_orphans() -> None:
     """Remove the private folders of cardgen processes that died without cleaning up:
     folders of this user named cardgen-<purpose>-<pid>-… whose process is gone. A live
     or foreign process's folder, a link or a file is left alone."""
+    _remove_named(lambda pid: pid not in (os.getpid(), _owner) and not alive(pid))
+
+
+def _remove_named(doomed) -> None:
+    """Remove every private folder in the system's temporary folder whose name's pid doomed(pid)
+    marks (a foreign user's folder, a link or a file left alone)."""
     import shutil
 
     base = Path(tempfile.gettempdir())
@@ -121,9 +127,8 @@ def sweep_orphans() -> None:
         return
     for name in names:
         match = _NAME.fullmatch(name)
-        if match is None or int(match.group(1)) in (os.getpid(), _owner) or alive(int(match.group(1))):
-            continue
-        _remove(base / name, shutil)
+        if match is not None and doomed(int(match.group(1))):
+            _remove(base / name, shutil)
 
 
 def _remove(path: Path, shutil) -> None:
@@ -139,19 +144,9 @@ def _remove(path: Path, shutil) -> None:
 def _sweep_own() -> None:
     """At the command's exit: every private folder named with its pid, whichever of its
     parts made it and however that part ended."""
-    import shutil
-
     if os.getpid() != _owner:
         return
-    base = Path(tempfile.gettempdir())
-    try:
-        names = os.listdir(base)
-    except OSError:
-        return
-    for name in names:
-        match = _NAME.fullmatch(name)
-        if match is not None and int(match.group(1)) == _owner:
-            _remove(base / name, shutil)
+    _remove_named(lambda pid: pid == _owner)
 
 
 def _register_sweep() -> None:

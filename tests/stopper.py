@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,6 +108,18 @@ def group(pgid: int) -> list:
         if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
             found.append((int(stat.parent.name), fields[0], int(fields[11]) + int(fields[12])))
     return found
+
+
+@contextmanager
+def reaped(proc: subprocess.Popen):
+    """Whatever the test does or asserts inside, a process group (start_new_session) still
+    running at the end is killed and its leader waited for."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def _wait_idle(pgid: int, deadline: float) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from stopper import group, reaped
 from waiting import HANG
 
 GAMES_AS_CHILDREN = """
@@ -36,14 +37,7 @@ def _group_gone(pgid: int, seconds: float = HANG) -> bool:
     """No process of the group runs any more (zombies waiting for their reaper count as gone)."""
     deadline = time.monotonic() + seconds
     while True:
-        running = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-                running.append(stat.parent.name)
+        running = group(pgid)
         if not running or time.monotonic() > deadline:
             return not running
         time.sleep(0.02)
@@ -73,7 +67,7 @@ def test_a_stop_while_games_build_in_their_own_processes(tmp_path, to, sig, code
                              "--game", "crazy-eights", "--format", "svg", "-j", "2", "-q", "--clean", "--out",
                              str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    try:
+    with reaped(proc):
         deadline = time.monotonic() + HANG
         while len(os.listdir(ready)) < 2 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.02)
@@ -83,10 +77,6 @@ def test_a_stop_while_games_build_in_their_own_processes(tmp_path, to, sig, code
         else:
             os.kill(proc.pid, sig)
         _, err = proc.communicate(timeout=HANG)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert (proc.returncode, err) == (code, line + "\n")
     assert _group_gone(proc.pid)  # no game's process outlives the build
     assert _snapshot(out) == before
@@ -145,7 +135,7 @@ def test_a_killed_playtest_leaves_nothing_the_next_run_does_not_sweep(tmp_path, 
                              "--log", str(tmp_path / "hands.jsonl"), "--out", str(tmp_path / "out")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
-    try:
+    with reaped(proc):
         deadline = time.monotonic() + HANG
         while time.monotonic() < deadline and proc.poll() is None:
             temp = [p for p in tmp_path.iterdir() if p.name.startswith(".hands.jsonl.cardgen-")]
@@ -154,10 +144,6 @@ def test_a_killed_playtest_leaves_nothing_the_next_run_does_not_sweep(tmp_path, 
             time.sleep(0.02)
         os.kill(proc.pid, signal.SIGKILL)
         _, err = proc.communicate(timeout=HANG)  # until the last process holding stderr is gone
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert (proc.returncode, err) == (-signal.SIGKILL, "")  # no worker's BrokenPipe traceback
     assert _group_gone(proc.pid)
     left = [p.name for p in tmp_path.iterdir() if p.name.startswith(".hands.jsonl.cardgen-")]
@@ -220,7 +206,7 @@ def test_a_log_reader_that_quits_leaves_no_private_folder(tmp_path):
                              "--ladder-hands", "0", "-j", "2", "-q", "--log", str(fifo), "--out",
                              str(tmp_path / "out")], stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "TMPDIR": str(tmp)}, start_new_session=True)
-    try:
+    with reaped(proc):
         import select
 
         deadline = time.monotonic() + 120
@@ -231,10 +217,6 @@ def test_a_log_reader_that_quits_leaves_no_private_folder(tmp_path):
         made = [p.name for p in tmp.iterdir()]
         os.close(reader)  # the reader quits
         _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert any(name.startswith("cardgen-matplotlib-") for name in made), made
     assert proc.returncode == 2 and err.count("\n") == 1 and "--log:" in err and "stopped reading" in err, err
     assert _group_gone(proc.pid)
@@ -268,17 +250,13 @@ def test_sigterm_to_the_group_while_the_shop_ink_is_measured_leaves_no_private_f
                              "shop", "--shop", "drivethrucards", "-j", "2", "-q", "--out", str(tmp_path / "out")],
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp)},
                             start_new_session=True)
-    try:
+    with reaped(proc):
         deadline = time.monotonic() + 180
         while not any(p.name.startswith("cardgen-ink-") for p in tmp.iterdir()):
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
             time.sleep(0.02)
         os.killpg(proc.pid, signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert (proc.returncode, err) == (143, "cardgen: stopped by SIGTERM; the previous output was left as it was\n")
     assert _group_gone(proc.pid)
     assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")) == []
@@ -316,15 +294,11 @@ def test_a_stopped_docs_build_leaves_no_picture_folder(tmp_path, monkeypatch):
     for sig in (signal.SIGTERM, signal.SIGKILL):
         proc = subprocess.Popen([sys.executable, "-c", DOCS_HOOK, str(docs_ext)], stderr=subprocess.PIPE,
                                 text=True, env=env, start_new_session=True)
-        try:
+        with reaped(proc):
             assert proc.stderr.readline() == "test: building\n"
             assert [p.name.split("-")[1] for p in tmp.iterdir()] == ["docs"]
             os.killpg(proc.pid, sig)
             proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
         if sig == signal.SIGTERM:
             assert list(tmp.iterdir()) == []
     # the SIGKILLed one's folder: swept by the next cardgen process that makes a private folder
@@ -366,14 +340,10 @@ def test_sigterm_to_the_group_while_pngs_are_drawn(tmp_path):
                              "2", "-q", "--out", str(tmp_path / "out")], stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "TMPDIR": str(tmp), "CARDGEN_CACHE": "off"},  # drawn, not from the store
                             start_new_session=True)
-    try:
+    with reaped(proc):
         assert proc.stderr.readline() == "test: rendering\n"
         os.killpg(proc.pid, signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     err = "".join(line for line in err.splitlines(True) if line != "test: rendering\n")  # the other worker's hook
     assert (proc.returncode, err) == (143, "cardgen: stopped by SIGTERM; the previous output was left as it was\n")
     assert _group_gone(proc.pid)
@@ -407,12 +377,8 @@ def test_a_stop_that_arrives_while_the_playtest_forks(tmp_path, sig, code, line)
     proc = subprocess.Popen([sys.executable, "-c", STOP_DURING_A_FORK, str(int(sig)), "playtest", "--game",
                              "str8eight", "--hands", "2000", "--ladder-hands", "0", "-j", "2", "-q", "--out",
                              str(tmp_path / "out")], stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
+    with reaped(proc):
         _, err = proc.communicate(timeout=300)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert (proc.returncode, err) == (code, line)
     assert _group_gone(proc.pid)
     assert not (tmp_path / "out").exists()

@@ -6,6 +6,7 @@ import shutil
 
 from conftest import assert_check_catches, assert_metadata, edit, run_cli
 from referee import replay
+from stopper import group, reaped
 
 
 def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
@@ -139,37 +140,18 @@ def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "playtest", "--game", "str8eight", "--hands", "1000000",
                              "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
                             stderr=subprocess.PIPE, text=True)
-    try:
+    with reaped(proc):
         deadline = time.monotonic() + 120  # generous: the event, not the time, ends the wait
-        while len(_group(proc.pid)) < 4 and proc.poll() is None and time.monotonic() < deadline:
+        while len(group(proc.pid)) < 4 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)  # until the playtest, its report process and its two workers all run
-        assert len(_group(proc.pid)) >= 4
+        assert len(group(proc.pid)) >= 4
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=120)  # it hung for ever when a dead worker held the pool's lock
         assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
-        while _group(proc.pid) and time.monotonic() < deadline:  # the pool's and the report's processes go too
+        while group(proc.pid) and time.monotonic() < deadline:  # the pool's and the report's processes go too
             time.sleep(0.02)
-        assert not _group(proc.pid), "a process of the stopped playtest is still running"
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        assert not group(proc.pid), "a process of the stopped playtest is still running"
     assert not out.exists()
-
-
-def _group(pgid: int) -> list:
-    """The live processes of a process group (Linux: from /proc)."""
-    from pathlib import Path
-
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            found.append(int(stat.parent.name))
-    return found
 
 
 def test_two_decks_of_crazy_eights_seat_more_than_six(tmp_path):

@@ -56,6 +56,16 @@ def png_header(path: Path) -> "tuple[int, int, float | None, dict]":
 def card_identities(deck_dir: Path, slugs: "list | tuple") -> list:
     """What each card is by the rules, read from its SVG (None when it cannot be read: its
     own check reports it)."""
+    def identity(root) -> tuple:
+        shown = {k: root.get(f"data-{k}") for k in IDENTITY}
+        if root.get("data-large-print") == "yes":  # a large-print face prints no cell line: 3 × 4 looks as 4 × 3
+            shown["cell"] = None
+        return tuple(shown.values())
+    return _each_card(deck_dir, slugs, identity)
+
+
+def _each_card(deck_dir: Path, slugs: "list | tuple", read) -> list:
+    """read(root) of each card's parsed SVG, in the slugs' order (None for a card that cannot be read)."""
     from . import svgread
 
     found = []
@@ -65,10 +75,7 @@ def card_identities(deck_dir: Path, slugs: "list | tuple") -> list:
         except svgread.Unreadable:
             found.append(None)
             continue
-        shown = {k: root.get(f"data-{k}") for k in IDENTITY}
-        if root.get("data-large-print") == "yes":  # a large-print face prints no cell line: 3 × 4 looks as 4 × 3
-            shown["cell"] = None
-        found.append(tuple(shown.values()))
+        found.append(read(root))
     return found
 
 
@@ -190,16 +197,10 @@ def card_words(deck_dir: Path, slugs: "list | tuple") -> list:
     page must say, read back as a reader copies it."""
     from . import svgread
 
-    found = []
-    for slug in slugs:
-        try:
-            root = svgread.parse(deck_dir / "svg" / f"{slug}.svg")
-        except svgread.Unreadable:
-            found.append(None)
-            continue
-        texts = (" ".join("".join(el.itertext()).split()) for el in root.iter() if svgread.local(el.tag) == "text")
-        found.append(tuple(t for t in texts if t))
-    return found
+    def texts(root) -> tuple:
+        said = (" ".join("".join(el.itertext()).split()) for el in root.iter() if svgread.local(el.tag) == "text")
+        return tuple(t for t in said if t)
+    return _each_card(deck_dir, slugs, texts)
 
 
 MAX_SAID = 3  # pages named a file at most, then a count

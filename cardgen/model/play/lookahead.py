@@ -399,6 +399,21 @@ def _unseen(hand: Hand, seat: int) -> list:
     return [c for c in range(hand.cards.count) if c not in known]
 
 
+def deal_unseen(hands: list, seat: int, unseen: list, rng: random.Random) -> list:
+    """The unseen cards shuffled and dealt into every other seat's hand in place, each hand keeping
+    its size; returns the cards left over, in their shuffled order (Crazy Eights' stock, Eights'
+    stack)."""
+    cards = unseen[:]
+    rng.shuffle(cards)
+    at = 0
+    for s in range(len(hands)):
+        if s != seat:
+            k = len(hands[s])
+            hands[s] = cards[at:at + k]
+            at += k
+    return cards[at:]
+
+
 def _determinize(hand: Hand, seat: int, unseen: list, rng: random.Random, deep: int) -> Hand:
     """A copy of the hand with the unseen cards dealt at random into the others' hands and onto
     the top of the draw pile (its deep top cards; a rollout that ends sooner never sees the

@@ -23,7 +23,7 @@ import random
 from ..crazy_eights import SUITS
 from . import DEFAULT_ITERATIONS
 from .crazy_eights import DRAW, PASS, PLAY, CrazyGreedy, Hand
-from .lookahead import _Walk, _decision_seed, search
+from .lookahead import _Walk, _decision_seed, deal_unseen, search
 
 SCALE = 40.0  # points of a hand's score difference that make a reward of about 0.88 (tanh 1)
 CHOOSE, DRAWN, SUIT = 0, 1, 2  # the kinds of decision, for their seeds
@@ -175,13 +175,5 @@ def _unseen(hand: Hand, seat: int) -> list:
 def _world(hand: Hand, seat: int, unseen: list, rng: random.Random) -> Hand:
     """A copy of the hand with the unseen cards dealt at random into the others' hands and the stock."""
     h = hand.copy()
-    cards = unseen[:]
-    rng.shuffle(cards)
-    at = 0
-    for s in range(hand.players):
-        if s != seat:
-            k = len(hand.hands[s])
-            h.hands[s] = cards[at:at + k]
-            at += k
-    h.stock = cards[at:]
+    h.stock = deal_unseen(h.hands, seat, unseen, rng)
     return h

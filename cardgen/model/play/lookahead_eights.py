@@ -25,7 +25,7 @@ import random
 
 from . import DEFAULT_ITERATIONS
 from .eights import SUITS, EightsGreedy, Game, HandTally, Spell
-from .lookahead import _Walk, _decision_seed, search
+from .lookahead import _Walk, _decision_seed, deal_unseen, search
 
 CANDIDATES = 6  # the words a search weighs, best-scoring first
 WAYS = 1  # the ways to spell the best word a search weighs (which cards go back on the table)
@@ -140,13 +140,5 @@ def _spell(game: Game, seat: int, move: "Spell | None", t: HandTally, greedy: Ei
 def _world(game: Game, seat: int, unseen: list, rng: random.Random) -> Game:
     """A copy of the game with the unseen cards dealt at random into the others' hands and the stack."""
     g = game.copy()
-    cards = unseen[:]
-    rng.shuffle(cards)
-    at = 0
-    for s in range(game.players):
-        if s != seat:
-            k = len(game.hands[s])
-            g.hands[s] = cards[at:at + k]
-            at += k
-    g.stack = cards[at:]
+    g.stack = deal_unseen(g.hands, seat, unseen, rng)
     return g

@@ -36,6 +36,42 @@ class _Adapter:
         return "The game is over."
 
 
+class _HandsAdapter(_Adapter):
+    """A game of several hands (Crazy Eights, Eights): each hand closed as the next is dealt, and
+    the game's winners named at its end."""
+
+    def next_hand(self) -> None:
+        """Before a hand is dealt: the last one closed, and the person asked to deal the next."""
+        if self.results:
+            self.close()
+            self.table.ask("next-hand", "The hand is over. Deal the next one?",
+                           [Move("next-hand", "Deal the next hand", True)])
+
+    def close(self) -> None:
+        """The last hand played is finished: its log and summary."""
+        n = len(self.results)
+        if len(self.finished) < n:
+            r = self.results[-1]
+            self.finished.append({"log": r.log, "summary": self.summary(n - 1, r)})
+
+    def final_words(self) -> str:
+        winners = self.finished[-1]["summary"]["winners"] if self.finished else []
+        return "The game is over: " + " and ".join(self.name(s) for s in winners) + " won." if winners \
+            else "The game is over."
+
+
+class _Person:
+    """The person's seat, as a player the engine asks (a: the game's adapter)."""
+
+    name = "person"
+
+    def __init__(self, a: _Adapter):
+        self.a = a
+
+    def __repr__(self) -> str:
+        return "the person at the table"
+
+
 # ---- Str8 Eight ------------------------------------------------------------------------------
 
 class Str8EightAdapter(_Adapter):
@@ -166,14 +202,8 @@ class Str8EightAdapter(_Adapter):
                 "hands": {str(s): [cards.ids[c] for c in h.hands[s]] for s in range(self.o.seats)}}
 
 
-class _Str8EightPerson:
-    name = "person"
-
-    def __init__(self, a: Str8EightAdapter):
-        self.a = a
-
-    def __repr__(self) -> str:
-        return "the person at the table"
+class _Str8EightPerson(_Person):
+    a: Str8EightAdapter
 
     def draw_from(self, hand, seat: int) -> str:
         from .str8eight import DISCARDS, PILE
@@ -327,14 +357,8 @@ class FourScoreAdapter(_Adapter):
                 "facts": facts, "result": f"The fewest cards win: {won}."}
 
 
-class _FourScorePerson:
-    name = "person"
-
-    def __init__(self, a: FourScoreAdapter):
-        self.a = a
-
-    def __repr__(self) -> str:
-        return "the person at the table"
+class _FourScorePerson(_Person):
+    a: FourScoreAdapter
 
     def _hint(self, game, v: int) -> str:
         from .fourscore import SIDES
@@ -376,7 +400,7 @@ class _FourScorePerson:
 
 # ---- Crazy Eights ----------------------------------------------------------------------------
 
-class CrazyEightsAdapter(_Adapter):
+class CrazyEightsAdapter(_HandsAdapter):
     SEATS = (2, 6)
 
     @staticmethod
@@ -405,10 +429,7 @@ class CrazyEightsAdapter(_Adapter):
 
         class _Game(Game):
             def deal(self, lead):
-                if adapter.results:
-                    adapter.close()
-                    adapter.table.ask("next-hand", "The hand is over. Deal the next one?",
-                                      [Move("next-hand", "Deal the next hand", True)])
+                adapter.next_hand()
                 hand = _Hand(self, lead)
                 adapter.hands.append(hand)
                 adapter.openings.append(([list(h) for h in hand.hands], hand.starter))
@@ -417,13 +438,6 @@ class CrazyEightsAdapter(_Adapter):
         self.game = _Game(self.variant(self.o), self.table.seed, log=True)
         self.game.play(bots)
         self.close()
-
-    def close(self) -> None:
-        """The last hand played is finished: its log and summary."""
-        n = len(self.results)
-        if len(self.finished) < n:
-            r = self.results[-1]
-            self.finished.append({"log": r.log, "summary": self.summary(n - 1, r)})
 
     @property
     def hand(self):
@@ -519,20 +533,9 @@ class CrazyEightsAdapter(_Adapter):
                 "winners": log.get("winners", []),
                 "hands": {str(s): [cards.ids[c] for c in h.hands[s]] for s in range(self.o.seats)}}
 
-    def final_words(self) -> str:
-        winners = self.finished[-1]["summary"]["winners"] if self.finished else []
-        return "The game is over: " + " and ".join(self.name(s) for s in winners) + " won." if winners \
-            else "The game is over."
 
-
-class _CrazyEightsPerson:
-    name = "person"
-
-    def __init__(self, a: CrazyEightsAdapter):
-        self.a = a
-
-    def __repr__(self) -> str:
-        return "the person at the table"
+class _CrazyEightsPerson(_Person):
+    a: CrazyEightsAdapter
 
     def choose(self, hand, seat: int) -> tuple:
         from ..crazy_eights import SUITS
@@ -575,7 +578,7 @@ class _CrazyEightsPerson:
 
 # ---- Eights ----------------------------------------------------------------------------------
 
-class EightsAdapter(_Adapter):
+class EightsAdapter(_HandsAdapter):
     SEATS = (2, 6)
 
     @staticmethod
@@ -594,10 +597,7 @@ class EightsAdapter(_Adapter):
 
         class _Game(Game):
             def play_hand(self, bots, lead):
-                if adapter.results:
-                    adapter.close()
-                    adapter.table.ask("next-hand", "The hand is over. Deal the next one?",
-                                      [Move("next-hand", "Deal the next hand", True)])
+                adapter.next_hand()
                 adapter.totals_before = self.totals[:]
                 r = Game.play_hand(self, bots, lead)
                 adapter.results.append(r)
@@ -611,12 +611,6 @@ class EightsAdapter(_Adapter):
         self.game = _Game(self.variant(self.o), self.table.seed, log=True)
         self.game.play(bots)
         self.close()
-
-    def close(self) -> None:
-        n = len(self.results)
-        if len(self.finished) < n:
-            r = self.results[-1]
-            self.finished.append({"log": r.log, "summary": self.summary(n - 1, r)})
 
     def person(self):
         return _EightsPerson(self)
@@ -690,20 +684,9 @@ class EightsAdapter(_Adapter):
         return {"scores": list(r.scores), "totals": list(after), "lines": lines + totals, "facts": mine,
                 "game_over": bool(log.get("game_over")), "winners": log.get("winners", [])}
 
-    def final_words(self) -> str:
-        winners = self.finished[-1]["summary"]["winners"] if self.finished else []
-        return "The game is over: " + " and ".join(self.name(s) for s in winners) + " won." if winners \
-            else "The game is over."
 
-
-class _EightsPerson:
-    name = "person"
-
-    def __init__(self, a: EightsAdapter):
-        self.a = a
-
-    def __repr__(self) -> str:
-        return "the person at the table"
+class _EightsPerson(_Person):
+    a: EightsAdapter
 
     def _way_words(self, game, way) -> str:
         taken = [self.a.card(t)["letter"] for t, _ in way.refills]
