@@ -64,16 +64,25 @@
       line.appendChild(right);
       b.appendChild(line);
     } else if (v.game === "fourscore") {
-      (t.rows || []).forEach((r, i) => {
-        b.appendChild(el("h4", {}, "Row " + (i + 1)));
-        b.appendChild(row(r, "small", "Row " + (i + 1)));
-      });
-      if (t.turned_up && t.turned_up.length) {
-        const line = el("div", { class: "piles" });
-        t.turned_up.forEach((u) => line.appendChild(pile((u.seat === v.you ? "You" : u.name) + " turned up", null, u.card)));
-        b.appendChild(line);
-      }
       b.appendChild(el("p", { class: "goal" }, "Round " + t.round + ". Everyone turns up a card; they are laid from the lowest up."));
+      const line = el("div", { class: "board-line" });
+      const rows = el("div", { class: "seqs" });
+      (t.rows || []).forEach((r, i) => {
+        rows.appendChild(el("h4", {}, "Row " + (i + 1)));
+        rows.appendChild(row(r, "small", "Row " + (i + 1)));
+      });
+      line.appendChild(rows);
+      if (t.turned_up && t.turned_up.length) {
+        const up = el("div", { class: "seqs" });
+        up.appendChild(el("h4", { class: "span" }, "Turned up this round"));
+        t.turned_up.forEach((u) => {
+          const who = u.seat === v.you ? "You" : u.name;
+          up.appendChild(el("h4", {}, who));
+          up.appendChild(row([u.card], "small", who + " turned up"));
+        });
+        line.appendChild(up);
+      }
+      b.appendChild(line);
     } else if (v.game === "crazy-eights") {
       const piles = el("div", { class: "piles" });
       piles.appendChild(pile("Stock", t.stock));
@@ -84,7 +93,7 @@
       b.appendChild(el("p", { class: "goal" }, follow + ". Hand " + t.hand_number + "; the game ends at " + t.target + " points."));
     } else {
       b.appendChild(el("h4", {}, "Letters on the table"));
-      b.appendChild(row(t.cards, "mid", "Letters on the table"));
+      b.appendChild(row(t.cards, "small", "Letters on the table"));
       b.appendChild(el("p", { class: "goal" }, "Stack: " + t.stack + " cards. Hand " + t.hand_number + "; the game ends at " + t.target + " points."));
     }
   }
@@ -96,7 +105,7 @@
       if (s.seat === v.you) return;
       let words = s.name + ": " + s.cards + (s.cards === 1 ? " card" : " cards") + " in hand";
       if (s.pile) words += ", " + s.pile + " won";
-      if (s.hand_points) words += ", " + s.hand_points + " points this hand";
+      if (s.hand_points) words += ", " + s.hand_points + (s.hand_points === 1 ? " point" : " points") + " this hand";
       if (v.scores) words += " · score " + v.scores[i];
       const li = el("li", { class: v.turn === s.seat ? "turn" : "" }, words);
       ul.appendChild(li);
@@ -118,7 +127,8 @@
     const hinted = new Set(hintsOn() ? (v.hints || []).map((h) => h.card).filter(Boolean) : []);
     const hand = $("#hand");
     hand.replaceChildren();
-    (v.hand || []).forEach((c) => hand.appendChild(card(c, "big", hinted.has(c.id))));
+    const size = v.game === "eights" || v.game === "fourscore" ? "mid" : "big";
+    (v.hand || []).forEach((c) => hand.appendChild(card(c, size, hinted.has(c.id))));
     if (!(v.hand || []).length) hand.appendChild(el("li", { class: "empty" }, "no cards in your hand"));
     const moves = $("#moves");
     moves.replaceChildren();
@@ -126,16 +136,18 @@
     (v.hints || []).forEach((h) => { hintOf[h.move] = h.text; });
     (v.moves || []).forEach((m) => {
       const b = el("button", { type: "button", class: "move " + m.kind + (hintsOn() && hintOf[m.id] ? " playable" : ""),
-                               "data-move": m.id }, m.label);
+                               "data-move": m.id });
+      b.appendChild(el("span", { class: "what" }, m.label));
+      if (hintsOn() && hintOf[m.id]) b.appendChild(el("span", { class: "why" }, hintOf[m.id]));
       if (m.card && m.card.name) b.setAttribute("aria-description", m.card.name);
       b.addEventListener("click", () => send(m.id));
       moves.appendChild(b);
     });
     $("#moves-title").textContent = v.phase === "game-over" ? "The game is over" : v.phase === "hand-over" ? "The hand is over" : "Your move";
-    const list = $("#hint-list");
-    list.replaceChildren();
-    (v.hints || []).forEach((h) => list.appendChild(el("li", {}, h.text)));
-    if (!(v.hints || []).length) list.appendChild(el("li", { class: "muted" }, v.phase === "your-turn" ? "No card can be played now." : "Hints come on your turn."));
+    const words = $("#hint-words");
+    if (v.phase !== "your-turn") words.textContent = "Hints come on your turn.";
+    else if ((v.hints || []).length) words.textContent = "A green frame marks what you may play now; each green button says why.";
+    else words.textContent = "No hint for this step: choose any of the buttons.";
     $("#hint-box").hidden = !hintsOn();
     const sum = $("#summary");
     if (v.summary) {
