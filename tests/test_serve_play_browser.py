@@ -87,6 +87,7 @@ def replayed(page, game: str) -> list:
                                                  ("crazy-eights", "2", ""), ("eights", "3", "")])
 def test_a_whole_hand_played_by_clicking(page, game, seats, preset):
     deal(page, game, seats, preset)
+    assert page.is_checked("#hints") == bool(preset)  # hints are on by themselves for a class preset
     if not preset:
         page.check("#hints")
     # the hand is drawn with the kit's cards, each named for a screen reader

@@ -233,7 +233,7 @@
     play.classList.add("playing");
     document.body.classList.add("playing-page");
     $(".lead").hidden = true;
-    $("#hints").checked = !!data.view.options.preset || $("#hints").dataset.chosen === "on";
+    $("#hints").checked = $("#hints-first").checked;
     $("#sheet").hidden = true; $("#sheet").replaceChildren();
     $("#sheet-button").setAttribute("aria-expanded", "false");
     $("#sheet-button").textContent = "Show the sequence sheet";
@@ -255,7 +255,7 @@
     const g = choices.games.find((x) => x.id === $("#game").value);
     const preset = $("#preset");
     preset.disabled = !g.presets;
-    if (!g.presets) preset.value = "";
+    if (!g.presets && preset.value) { preset.value = ""; $("#hints-first").checked = false; }
     $("#preset-help").textContent = g.presets ? "A class preset sets the table size, the cards’ arrows and the print." : g.title + " has no class presets.";
     const seats = $("#seats"), was = Number(seats.value);
     seats.replaceChildren();
@@ -266,10 +266,11 @@
     }
   }
   $("#game").addEventListener("change", gameChanged);
+  $("#preset").addEventListener("change", () => { $("#hints-first").checked = !!$("#preset").value; });
   gameChanged();
 
   $("#hints").addEventListener("change", () => {
-    $("#hints").dataset.chosen = $("#hints").checked ? "on" : "off";
+    $("#hints-first").checked = $("#hints").checked;
     if (view) render(view);
   });
 
@@ -300,7 +301,7 @@
   const m = /^#table-([A-Za-z0-9_-]+)$/.exec(location.hash);
   if (m) {
     fetch("/api/play/" + m[1], { credentials: "same-origin" }).then((r) => r.json()).then((data) => {
-      if (data.ok) opened(data); else history.replaceState(null, "", location.pathname);
+      if (data.ok) { $("#hints-first").checked = !!data.view.options.preset; opened(data); } else history.replaceState(null, "", location.pathname);
     });
   }
 })();
