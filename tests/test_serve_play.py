@@ -50,6 +50,10 @@ def test_the_page_and_its_routes_need_the_key(door):
             assert r.status_code == 403 and "key in the address" in r.text
         r = stranger.post("/api/play", data={"game": "eights"}, headers=ORIGIN)
         assert r.status_code == 403 and len(door.face.tables) == 0
+    with TestClient(door, base_url="http://evil.example:8471", follow_redirects=False) as rebound:
+        rebound.cookies.set(COOKIE, TOKEN)
+        r = rebound.post("/api/play", data={"game": "eights"}, headers={"origin": "http://evil.example:8471"})
+        assert r.status_code == 421 and len(door.face.tables) == 0
 
 
 def test_the_page_offers_the_four_games_and_three_levels(client):
