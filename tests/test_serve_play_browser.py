@@ -97,7 +97,7 @@ def test_a_whole_hand_played_by_clicking(page, game, seats, preset):
     assert page.locator("#sheet-button").is_visible() == (game == "str8eight")
     n, clicks = step(page), 0
     while page.get_attribute("#table", "data-phase") == "your-turn":
-        assert clicks < 150
+        assert clicks < 400  # a guard: a small table's hand ends in a few dozen moves
         playable = page.locator("#moves button.playable")
         (playable if playable.count() else page.locator("#moves button")).first.click()
         n = wait_step(page, n)

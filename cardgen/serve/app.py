@@ -528,8 +528,10 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         table = _table(request)
         if table is None:
             return _no_table()
-        with face.table_lock:
-            lines = table.log_lines()
+        def read():
+            with face.table_lock:
+                return table.log_lines()
+        lines = await asyncio.get_running_loop().run_in_executor(None, read)
         body = "".join(line + "\n" for line in lines)
         return Response(body, media_type="application/jsonl", headers={
             "cache-control": "no-store", "x-content-type-options": "nosniff",
