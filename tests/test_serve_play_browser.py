@@ -93,6 +93,10 @@ def test_a_whole_hand_played_by_clicking(page, game, seats, preset):
     # the hand is drawn with the kit's cards, each named for a screen reader
     first = page.locator("#hand li.card").first
     assert first.locator("svg").count() == 1 and first.get_attribute("aria-label")
+    key = page.evaluate("location.hash").removeprefix("#table-")
+    state = page.request.get(page.url.split("#")[0].rsplit("/play", 1)[0] + f"/api/play/{key}").json()
+    names = [c["name"] for c in state["view"]["hand"]]
+    assert page.eval_on_selector_all("#hand li.card", "els => els.map(e => e.getAttribute('aria-label'))") == names
     assert page.locator("#hint-box").is_visible()
     assert page.locator("#sheet-button").is_visible() == (game == "str8eight")
     n, clicks = step(page), 0

@@ -17,7 +17,6 @@ LEVEL_WORDS = {"beginner": "Beginner (plays any legal card)", "player": "Player 
 # the page's print for each class preset (settings.PRESETS): the early-reader font and large print
 PRESET_FONT = {"intro": ("early-reader", True)}
 PRESET_GAMES = ("str8eight", "fourscore")  # the games a class preset (a table size) belongs to
-MAX_FORM = 16
 
 
 def seats_of(game: str) -> tuple:
@@ -130,22 +129,16 @@ def _ids(x, out: set) -> None:
                 _ids(v, out)
 
 
-def pass_slug(card_id: str) -> str:
-    return card_id
-
-
-def answer(table, events: list, sent: "set | None" = None) -> dict:
+def answer(table, events: list) -> dict:
     """One answer to the browser: the view, the events, and the faces of the cards they name
-    (each id that names a card of the deck; those the browser has been sent already left out)."""
+    (each id that names a card of the deck), and the print the table's preset asks for."""
     view = table.view()
     drawn = faces(table.options)
     named: set = set()
     _ids([view.get("hand"), view.get("table"), view.get("moves"), view.get("summary")], named)
     for e in events:
         _ids(e.get("cards") or [], named)
-    shown = {i: drawn[i] for i in sorted(named) if i in drawn and not (sent and i in sent)}
-    if sent is not None:
-        sent.update(shown)
+    shown = {i: drawn[i] for i in sorted(named) if i in drawn}
     return {"ok": True, "view": view, "events": events, "faces": shown, "print": print_of(table.options)}
 
 
