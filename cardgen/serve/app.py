@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -23,8 +24,9 @@ from .jobs import RETRY_AFTER, Jobs, QueueFull
 from .kits import KEY, Store, key_of
 from .security import Door
 
-STATIC = ("serve.css", "serve.js")
-NAV = (("/", "Make a kit"), ("/printer", "Set up my printer"), ("/playtest", "Does this variant play well?"))
+STATIC = ("serve.css", "serve.js", "play.js")
+NAV = (("/", "Make a kit"), ("/printer", "Set up my printer"), ("/playtest", "Does this variant play well?"),
+       ("/play", "Play against the computer"))
 FONT_SETS = ("standard", "hyperlegible", "early-reader")
 
 
@@ -75,6 +77,10 @@ class Face:
         self.cores = jobs
         self.fonts = _fonts()
         self.faces = _font_faces()
+        from ..model.play.table import Tables
+
+        self.tables = Tables()  # the open game tables, by unguessable id (bounded: the oldest goes first)
+        self.table_lock = threading.Lock()  # one move at a time: a table replays its game to move on
 
     def project(self) -> dict:
         """The data folder's project file (the printer's profile), or nothing."""
@@ -450,6 +456,96 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
             return _busy()
         return JSONResponse({"ok": True, "job": job.id, "cached": False}, 202)
 
+    # -- Play against the computer ---------------------------------------------------------------
+    from . import play as play_face
+    from ..model.play.table import TableError
+
+    def _table_error(exc: TableError, status: int = 400) -> JSONResponse:
+        return JSONResponse({"ok": False, "errors": {exc.field: str(exc)}}, status, headers=_NO_STORE)
+
+    def _no_table() -> JSONResponse:
+        return JSONResponse({"ok": False, "errors": {"_form": "no such table (it was closed, or the server "
+                                                              "restarted): start a new game"}}, 404,
+                            headers=_NO_STORE)
+
+    def _table(request: Request):
+        try:
+            return face.tables.get(request.path_params["table"])
+        except KeyError:
+            return None
+
+    async def play_page(request: Request):
+        return face.page("play.html.j2", request, choices=play_face.choices())
+
+    async def api_play_start(request: Request):
+        form = await form_of(request)
+        if form is None:
+            return JSONResponse({"ok": False, "errors": {"_form": "send the form's fields"}}, 400)
+
+        def start():
+            with face.table_lock:
+                key = face.tables.open(play_face.read_form(form))
+                table = face.tables.get(key)
+                return {**play_face.answer(table, table.events()), "table": key}
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(None, start)
+        except TableError as exc:
+            return _table_error(exc)
+        return JSONResponse(data, headers=_NO_STORE)
+
+    async def api_play_state(request: Request):
+        table = _table(request)
+        if table is None:
+            return _no_table()
+
+        def state():
+            with face.table_lock:
+                table.events()  # what the page shows now is everything so far
+                return play_face.answer(table, table.all_events())
+        data = await asyncio.get_running_loop().run_in_executor(None, state)
+        return JSONResponse({**data, "table": request.path_params["table"]}, headers=_NO_STORE)
+
+    async def api_play_move(request: Request):
+        table = _table(request)
+        if table is None:
+            return _no_table()
+        form = await form_of(request)
+        if form is None or not isinstance(form.get("move"), str):
+            return JSONResponse({"ok": False, "errors": {"move": "send the move chosen (its id)"}}, 400)
+        move = form.get("move")[:120]
+
+        def step():
+            with face.table_lock:
+                out = table.play(move)
+                return play_face.answer(table, out["events"])
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(None, step)
+        except TableError as exc:
+            return _table_error(exc, 409 if exc.field == "move" and table.over else 400)
+        return JSONResponse(data, headers=_NO_STORE)
+
+    async def api_play_log(request: Request):
+        table = _table(request)
+        if table is None:
+            return _no_table()
+        def read():
+            with face.table_lock:
+                return table.log_lines()
+        lines = await asyncio.get_running_loop().run_in_executor(None, read)
+        body = "".join(line + "\n" for line in lines)
+        return Response(body, media_type="application/jsonl", headers={
+            "cache-control": "no-store", "x-content-type-options": "nosniff",
+            "content-disposition": f'attachment; filename="{table.options.game}-hands.jsonl"'})
+
+    async def api_play_sheet(request: Request):
+        table = _table(request)
+        if table is None:
+            return _no_table()
+        svg = await asyncio.get_running_loop().run_in_executor(None, play_face.sheet_of, table.options)
+        if not svg:
+            return JSONResponse({"ok": False, "errors": {"_form": "only Str8 Eight has a sequence sheet"}}, 404)
+        return JSONResponse({"ok": True, "sheet": svg}, headers=_NO_STORE)
+
     # -- files of the page itself ------------------------------------------------------------
     async def static(request: Request):
         name = request.path_params["name"]
@@ -473,6 +569,9 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         Route("/printer/sheet", printer_sheet),
         Route("/playtest", playtest_page), Route("/playtest/{key}", playtest_result),
         Route("/api/playtest", api_playtest, methods=["POST"]), Route("/api/tune", api_tune, methods=["POST"]),
+        Route("/play", play_page), Route("/api/play", api_play_start, methods=["POST"]),
+        Route("/api/play/{table}", api_play_state), Route("/api/play/{table}/move", api_play_move, methods=["POST"]),
+        Route("/api/play/{table}/log", api_play_log), Route("/api/play/{table}/sheet", api_play_sheet),
         Route("/static/{name}", static), Route("/fonts/{name}", font),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
