@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 COOKIE = "cardgen_key"
 MAX_BODY = 64 * 1024  # bytes: a form of settings or readings is a few hundred
@@ -59,7 +59,8 @@ class Door:
         if given is not None and hmac.compare_digest(given.encode(), self.token.encode()) \
                 and scope["method"] in SAFE_METHODS:
             rest = {k: v for k, v in query.items() if k != "token"}
-            target = scope.get("root_path", "") + scope["path"] + (f"?{urlencode(rest, doseq=True)}" if rest else "")
+            target = _own_path(scope.get("root_path", "") + scope["path"]) + \
+                (f"?{urlencode(rest, doseq=True)}" if rest else "")
             return await _redirect(send, target, self.token)
         cookie = _cookie(scope, COOKIE)
         if cookie is None or not hmac.compare_digest(cookie.encode(), self.token.encode()):
@@ -82,6 +83,12 @@ class Door:
                                                 "send less.")
             receive = _replay(body, receive)
         await self.app(scope, receive, send)
+
+
+def _own_path(path: str) -> str:
+    """A path of this server as a Location can carry it: percent-encoded (no control or
+    non-ASCII character) and starting with one slash (//host or /\\host would leave it)."""
+    return "/" + quote(path.lstrip("/\\"), safe="/!$&'()*+,;=:@-._~")
 
 
 async def _read_body(receive, limit: int) -> "bytes | None":

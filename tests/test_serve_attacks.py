@@ -1,0 +1,131 @@
+"""`cardgen serve` attacked as an outsider would: each test is a hostile request (or a hostile
+data folder) that once got through, crashed the server or reached outside what it owns.
+The door's ordinary cases (key, Host, Origin, body size, path tricks) are in test_serve.py."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from cardgen.serve.app import create_app  # noqa: E402
+from cardgen.serve.security import COOKIE, allowed_hosts  # noqa: E402
+
+PORT = 8470
+BASE = f"http://127.0.0.1:{PORT}"
+ORIGIN = {"origin": BASE}
+TOKEN = "k" * 32
+READINGS = {"paper": "letter", "A": "0", "B": "0", "X": "0", "Y": "0", "across": "100", "down": "100", "E": "3",
+            "F": "3", "G": "3", "H": "3"}
+SCRIPT = '"><script>alert(1)</script><x y=\''
+
+
+@pytest.fixture
+def data(tmp_path):
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def client(data):
+    app = create_app(data, TOKEN, allowed_hosts("127.0.0.1", PORT))
+    with TestClient(app, base_url=BASE, follow_redirects=False, raise_server_exceptions=False) as c:
+        c.cookies.set(COOKIE, TOKEN)
+        c.door = app
+        yield c
+
+
+@pytest.fixture
+def stranger(data):
+    app = create_app(data, TOKEN, allowed_hosts("127.0.0.1", PORT))
+    with TestClient(app, base_url=BASE, follow_redirects=False, raise_server_exceptions=False) as c:
+        yield c
+
+
+# -- what the browser sends, echoed back ----------------------------------------------------------
+
+@pytest.mark.parametrize("paper", [SCRIPT, "a3", ""])
+def test_a_paper_the_sheet_does_not_have_is_marked_at_its_field(client, data, paper):
+    """Once a 500 (the page's picture looked the paper up unchecked); the value is echoed escaped."""
+    r = client.post("/printer", data={**READINGS, "paper": paper}, headers=ORIGIN)
+    assert r.status_code == 400, r.text[:200]
+    assert 'class="field bad" id="field-paper"' in r.text or "unknown paper" in r.text
+    assert "<script>alert" not in r.text
+    assert not (data / "cardgen.toml").exists()
+
+
+@pytest.mark.parametrize("field", ["A", "across", "E"])
+def test_a_reading_with_markup_is_echoed_as_text(client, field):
+    r = client.post("/printer", data={**READINGS, field: SCRIPT}, headers=ORIGIN)
+    assert r.status_code == 400
+    assert "<script>alert" not in r.text and "&lt;script&gt;" in r.text
+
+
+@pytest.mark.parametrize("path", ["/api/preview", "/api/build"])
+def test_markup_in_a_kit_field_comes_back_as_json_text_only(client, path):
+    r = client.post(path, data={"games": ["str8eight"], "games__shown": "1", "paper": SCRIPT, "table_size": SCRIPT},
+                    headers=ORIGIN)
+    assert r.status_code == 400
+    assert r.headers["content-type"].startswith("application/json")
+    assert set(r.json()["errors"]) == {"paper", "table_size"}
+
+
+# -- the key's redirect -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["//evil.example/", "/%2F%2Fevil.example", "/%5Cevil.example", "/%2F%5Cevil.example",
+                                  "/%E2%82%AC", "/%0d%0aSet-Cookie:%20x=1", "/%00"])
+def test_the_keys_redirect_stays_on_this_server(stranger, path):
+    """The address with the key is redirected to itself without the key: never to another host
+    (a Location of //host or /\\host leaves the server), never a 500 for a character a header
+    cannot carry."""
+    r = stranger.get(f"{path}?token={TOKEN}")
+    assert r.status_code == 303, (path, r.status_code)
+    where = r.headers["location"]
+    assert re.fullmatch(r"/[!-~]*", where) and not where.startswith("//") and "\\" not in where, where
+    assert urlsplit(urljoin(BASE + "/", where)).netloc == f"127.0.0.1:{PORT}"
+    assert TOKEN not in where
+
+
+# -- links and strangers in the data folder -------------------------------------------------------
+
+@pytest.fixture
+def secret(tmp_path):
+    path = tmp_path / "elsewhere" / "secret.txt"
+    path.parent.mkdir()
+    path.write_bytes(b"%PDF SECRET-MARKER")
+    return path
+
+
+def _record(data, key, name="secret.txt"):
+    (data / "kits" / f"{key}.json").write_text(json.dumps({"key": key, "check": [], "values": {}, "files": [
+        {"path": name, "game": "str8eight", "kind": "print", "format": "pdf"}]}))
+
+
+def test_a_link_planted_as_a_kits_zip_is_not_followed(client, data, secret):
+    key = "c" * 64
+    _record(data, key)
+    (data / "kits" / key).mkdir()
+    os.symlink(secret, data / "kits" / f"{key}.zip")
+    r = client.get(f"/kits/{key}/kit.zip")
+    assert r.status_code == 404 and b"SECRET-MARKER" not in r.content
+
+
+def test_a_link_planted_as_a_kits_folder_is_not_followed(client, data, secret):
+    key = "d" * 64
+    _record(data, key)
+    os.symlink(secret.parent, data / "kits" / key)
+    r = client.get(f"/kits/{key}/file", params={"name": "secret.txt"})
+    assert r.status_code == 404 and b"SECRET-MARKER" not in r.content
+
+
+def test_a_link_planted_as_the_calibration_sheet_is_replaced_not_served(client, data, secret):
+    os.symlink(secret, data / "calibration" / "calibration-letter.pdf")
+    r = client.get("/printer/sheet", params={"paper": "letter"})
+    assert r.status_code == 200 and b"SECRET-MARKER" not in r.content and r.content.startswith(b"%PDF-")
+    assert secret.read_bytes() == b"%PDF SECRET-MARKER"  # the link's target untouched
+    assert not (data / "calibration" / "calibration-letter.pdf").is_symlink()
