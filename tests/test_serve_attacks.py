@@ -129,3 +129,35 @@ def test_a_link_planted_as_the_calibration_sheet_is_replaced_not_served(client, 
     assert r.status_code == 200 and b"SECRET-MARKER" not in r.content and r.content.startswith(b"%PDF-")
     assert secret.read_bytes() == b"%PDF SECRET-MARKER"  # the link's target untouched
     assert not (data / "calibration" / "calibration-letter.pdf").is_symlink()
+
+
+def _serve_refuses(data):
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--port", "0", "--data", str(data)],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 2, r
+    assert r.stderr.startswith("cardgen: error: --data: ") and "Traceback" not in r.stderr
+    return r.stderr
+
+
+def test_a_data_folder_everyone_can_write_to_is_refused(tmp_path):
+    """Another user could plant links and records in it (or read the kits): serve does not start."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    assert "written by every user" in _serve_refuses(shared)
+    link = tmp_path / "link"  # a link to such a folder: its target is judged
+    link.symlink_to(shared)
+    assert "written by every user" in _serve_refuses(link)
+    assert sorted(os.listdir(shared)) == []
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="giving a folder to another user needs root")
+def test_a_data_folder_of_another_user_is_refused(tmp_path):
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 12345, 12345)
+    assert "belongs to another user" in _serve_refuses(theirs)
+    assert sorted(os.listdir(theirs)) == []

@@ -43,6 +43,18 @@ def check_host(host: str, public: bool) -> None:
                            "--public to mean it, or leave --host out to stay on this computer")
 
 
+def check_data(data: Path) -> None:
+    """The data folder (a link's target too) is this user's and no one else can write in it:
+    another user could plant links or records there, or read the kits."""
+    import stat
+
+    st = data.stat()
+    if st.st_uid != os.getuid() or st.st_mode & stat.S_IWOTH:
+        whose = "belongs to another user" if st.st_uid != os.getuid() else "can be written by every user"
+        raise CardgenError(f"--data: {data} {whose}; name a folder of your own that only you can write to "
+                           "(e.g. leave --data out)")
+
+
 def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = False, data: "Path | None" = None,
           browser: bool = True, echo=print, jobs: int = 1) -> int:
     """Run until Ctrl-C; returns the exit code (130 after Ctrl-C)."""
@@ -59,6 +71,7 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
     except OSError as exc:
         raise CardgenError(f"--data: cannot create {data} ({exc.strerror}); choose a folder you can write to") \
             from None
+    check_data(data)
     sock = _bind(host, port)
     port = sock.getsockname()[1]
     token = new_token()
