@@ -161,3 +161,46 @@ def test_a_data_folder_of_another_user_is_refused(tmp_path):
     os.chown(theirs, 12345, 12345)
     assert "belongs to another user" in _serve_refuses(theirs)
     assert sorted(os.listdir(theirs)) == []
+
+
+# -- WebSocket, at the door itself ------------------------------------------------------------------
+
+def _websocket(headers):
+    """One WebSocket handshake through the door, in front of an app that records being reached:
+    (what the door sent, whether the app was reached)."""
+    from cardgen.serve.security import Door
+
+    reached, sent = [], []
+
+    async def app(scope, receive, send):
+        reached.append(scope["path"])
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "websocket", "path": "/ws", "root_path": "", "query_string": b"",
+             "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
+    asyncio.run(Door(app, TOKEN, allowed_hosts("127.0.0.1", PORT))(scope, receive, send))
+    return sent, bool(reached)
+
+
+OURS = {"host": f"127.0.0.1:{PORT}", "cookie": f"{COOKIE}={TOKEN}", "origin": BASE}
+
+
+@pytest.mark.parametrize("change", [{"host": "evil.example"}, {"cookie": f"{COOKIE}=wrong"}, {"cookie": ""},
+                                    {"origin": "http://evil.example"}, {"origin": "null"}, {"origin": None}])
+def test_a_websocket_not_from_our_pages_is_closed_at_the_door(change):
+    """Once: an HTTP answer sent on a WebSocket (an ASGI error), or a KeyError on scope['method']
+    for one with the key; a cross-site WebSocket (which carries the cookie) was not checked."""
+    headers = {k: v for k, v in {**OURS, **change}.items() if v is not None}
+    sent, reached = _websocket(headers)
+    assert not reached
+    assert [m["type"] for m in sent] == ["websocket.close"]
+
+
+def test_a_websocket_from_our_pages_reaches_the_app():
+    sent, reached = _websocket(OURS)
+    assert reached and sent == []

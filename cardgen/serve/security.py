@@ -50,6 +50,8 @@ class Door:
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
+        if scope["type"] == "websocket":
+            return await self._websocket(scope, receive, send)
         host = _header(scope, b"host")
         if host is None or host.lower() not in self.hosts:
             return await _refuse(send, 421, "This server answers only at its own address (the Host header named "
@@ -82,6 +84,20 @@ class Door:
                 return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
                                                 "send less.")
             receive = _replay(body, receive)
+        await self.app(scope, receive, send)
+
+    async def _websocket(self, scope, receive, send):
+        """A WebSocket is let in only at our Host, with the key's cookie, from our own pages
+        (browsers send cookies with a cross-site WebSocket: the Origin is what tells)."""
+        host, origin = _header(scope, b"host"), _header(scope, b"origin")
+        cookie = _cookie(scope, COOKIE)
+        if host is None or host.lower() not in self.hosts or cookie is None \
+                or not hmac.compare_digest(cookie.encode(), self.token.encode()) \
+                or origin is None or origin.lower() not in {f"http://{h}" for h in self.hosts}:
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                await send({"type": "websocket.close", "code": 1008})
+            return
         await self.app(scope, receive, send)
 
 
