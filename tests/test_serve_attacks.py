@@ -204,3 +204,40 @@ def test_a_websocket_not_from_our_pages_is_closed_at_the_door(change):
 def test_a_websocket_from_our_pages_reaches_the_app():
     sent, reached = _websocket(OURS)
     assert reached and sent == []
+
+
+# -- floods and failures ------------------------------------------------------------------------------
+
+def test_kits_answered_from_the_cache_are_forgotten_like_the_others():
+    """A page asking a thousand times for a kit built before: the server holds a bounded
+    number of finished jobs (once each answer was kept for ever)."""
+    from cardgen.serve.jobs import Jobs
+
+    jobs = Jobs()
+    for _ in range(1000):
+        jobs.done("build", {"url": "/kits/x"}, "served from the cache")
+    assert len(jobs.jobs) <= 201
+
+
+def test_an_internal_error_in_a_job_is_written_in_the_data_folder(tmp_path, monkeypatch):
+    """The traceback of a job's internal error goes in the data folder (once the system's
+    temporary folder, outside what the web face may write)."""
+    import multiprocessing
+    import tempfile
+
+    from cardgen import interrupt
+    from cardgen.serve import work
+
+    monkeypatch.setattr(interrupt, "raise_on_stop_signals", lambda: None)
+    data = tmp_path / "data"
+    data.mkdir()
+    elsewhere = tmp_path / "tmp"
+    elsewhere.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(elsewhere))
+    parent, child = multiprocessing.Pipe(duplex=False)
+    work.run("build", {"data": str(data), "key": "0" * 64}, child)  # no values: a KeyError inside
+    event, message = parent.recv()
+    assert event == "failed" and "internal error (KeyError)" in message
+    path = re.search(r"the traceback is in (\S+):", message).group(1)
+    assert os.path.dirname(path) == str(data / "tracebacks") and "KeyError" in open(path).read()
+    assert os.listdir(elsewhere) == []

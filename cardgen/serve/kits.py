@@ -7,6 +7,7 @@
                                    it is not finished, and is built again)
     <data>/playtests/<key>/        a playtest's reports and figures
     <data>/calibration/            the calibration sheets
+    <data>/tracebacks/             a job's internal error, to report
 
 A key is the sha256 of the options (validated, as JSON) and cardgen's code version: the same
 options and version give the same key, and builds are reproducible, so a kit already built is
