@@ -241,3 +241,32 @@ def test_an_internal_error_in_a_job_is_written_in_the_data_folder(tmp_path, monk
     path = re.search(r"the traceback is in (\S+):", message).group(1)
     assert os.path.dirname(path) == str(data / "tracebacks") and "KeyError" in open(path).read()
     assert os.listdir(elsewhere) == []
+
+
+def test_a_body_sent_too_slowly_is_refused(client, data):
+    """Slowloris: a change whose body never finishes arriving is answered 408 once the door's
+    time for a body is up (once it held its connection and task for ever)."""
+    from cardgen.serve.security import Door
+
+    door = Door(client.door.app, TOKEN, allowed_hosts("127.0.0.1", PORT))
+    door.body_time = 0.2
+    sent = []
+
+    async def receive():  # the first bytes, then nothing more
+        if not sent:
+            sent.append("asked")
+            return {"type": "http.request", "body": b"table_size=8", "more_body": True}
+        await asyncio.Event().wait()
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/printer", "root_path": "", "query_string": b"",
+             "headers": [(b"host", f"127.0.0.1:{PORT}".encode()), (b"cookie", f"{COOKIE}={TOKEN}".encode()),
+                         (b"origin", BASE.encode()), (b"content-type", b"application/x-www-form-urlencoded")]}
+
+    async def knock():
+        await asyncio.wait_for(door(scope, receive, send), 20)  # a bound on the test, not a wait
+    asyncio.run(knock())
+    assert sent[1]["status"] == 408
+    assert b"longer than 0.2 s" in sent[2]["body"]

@@ -4,12 +4,14 @@ and the size of every request body bounded. One ASGI middleware, in front of eve
 """
 from __future__ import annotations
 
+import asyncio
 import hmac
 import secrets
 from urllib.parse import parse_qs, quote, urlencode
 
 COOKIE = "cardgen_key"
 MAX_BODY = 64 * 1024  # bytes: a form of settings or readings is a few hundred
+BODY_TIME = 30.0  # seconds for a whole body to arrive: one sent a byte at a time holds nothing for long
 SAFE_METHODS = (b"GET", b"HEAD", "GET", "HEAD")
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -46,6 +48,7 @@ class Door:
 
     def __init__(self, app, token: str, hosts: frozenset, max_body: int = MAX_BODY):
         self.app, self.token, self.hosts, self.max_body = app, token, hosts, max_body
+        self.body_time = BODY_TIME
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -79,7 +82,11 @@ class Door:
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
                                                 "send less.")
-            body = await _read_body(receive, self.max_body)
+            try:
+                body = await asyncio.wait_for(_read_body(receive, self.max_body), self.body_time)
+            except asyncio.TimeoutError:
+                return await _refuse(send, 408, f"The request took longer than {self.body_time:g} s to arrive; "
+                                                "send it again.")
             if body is None:
                 return await _refuse(send, 413, f"The request is larger than {self.max_body // 1024} KB; "
                                                 "send less.")
