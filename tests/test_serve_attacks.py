@@ -270,3 +270,23 @@ def test_a_body_sent_too_slowly_is_refused(client, data):
     asyncio.run(knock())
     assert sent[1]["status"] == 408
     assert b"longer than 0.2 s" in sent[2]["body"]
+
+
+def test_two_servers_on_one_computer_keep_their_own_keys(tmp_path):
+    """A browser keeps one cookie per name and host, whatever the port: opening a second
+    'cardgen serve' once overwrote the first's key, and the first's page was shut out."""
+    from http.cookies import SimpleCookie
+
+    jar = {}  # what a browser keeps for the host 127.0.0.1: by name only
+    servers = []
+    for port, token in ((PORT, TOKEN), (PORT + 1, "z" * 32)):
+        app = create_app(tmp_path / f"data{port}", token, allowed_hosts("127.0.0.1", port))
+        client = TestClient(app, base_url=f"http://127.0.0.1:{port}", follow_redirects=False)
+        r = client.get(f"/?token={token}")
+        assert r.status_code == 303
+        jar.update({k: m.value for k, m in SimpleCookie(r.headers["set-cookie"]).items()})
+        servers.append(client)
+    header = "; ".join(f"{k}={v}" for k, v in jar.items())
+    for client in servers:
+        client.cookies.clear()
+        assert client.get("/printer", headers={"cookie": header}).status_code == 200

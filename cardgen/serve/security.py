@@ -49,6 +49,15 @@ class Door:
     def __init__(self, app, token: str, hosts: frozenset, max_body: int = MAX_BODY):
         self.app, self.token, self.hosts, self.max_body = app, token, hosts, max_body
         self.body_time = BODY_TIME
+        # the cookie's name carries the port: a browser keeps one cookie per name and host,
+        # whatever the port, so a second 'cardgen serve' would overwrite the first's key
+        ports = sorted({h.rsplit(":", 1)[1] for h in hosts if ":" in h and h.rsplit(":", 1)[1].isdigit()})
+        self.cookie = f"{COOKIE}_{ports[0]}" if ports else COOKIE
+
+    def _has_key(self, scope) -> bool:
+        """The key is in this server's cookie (or in one named plainly, as a client may set it)."""
+        return any(value is not None and hmac.compare_digest(value.encode(), self.token.encode())
+                   for value in (_cookie(scope, self.cookie), _cookie(scope, COOKIE)))
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -66,9 +75,8 @@ class Door:
             rest = {k: v for k, v in query.items() if k != "token"}
             target = _own_path(scope.get("root_path", "") + scope["path"]) + \
                 (f"?{urlencode(rest, doseq=True)}" if rest else "")
-            return await _redirect(send, target, self.token)
-        cookie = _cookie(scope, COOKIE)
-        if cookie is None or not hmac.compare_digest(cookie.encode(), self.token.encode()):
+            return await _redirect(send, target, self.token, self.cookie)
+        if not self._has_key(scope):
             return await _refuse(send, 403, "This page needs the key in the address 'cardgen serve' printed when it "
                                             "started: open that address (it ends in ?token=…).")
         if scope["method"] not in SAFE_METHODS:
@@ -97,9 +105,7 @@ class Door:
         """A WebSocket is let in only at our Host, with the key's cookie, from our own pages
         (browsers send cookies with a cross-site WebSocket: the Origin is what tells)."""
         host, origin = _header(scope, b"host"), _header(scope, b"origin")
-        cookie = _cookie(scope, COOKIE)
-        if host is None or host.lower() not in self.hosts or cookie is None \
-                or not hmac.compare_digest(cookie.encode(), self.token.encode()) \
+        if host is None or host.lower() not in self.hosts or not self._has_key(scope) \
                 or origin is None or origin.lower() not in {f"http://{h}" for h in self.hosts}:
             message = await receive()
             if message["type"] == "websocket.connect":
@@ -157,8 +163,8 @@ async def _refuse(send, status: int, why: str):
     await send({"type": "http.response.body", "body": body})
 
 
-async def _redirect(send, target: str, token: str):
-    cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"
+async def _redirect(send, target: str, token: str, name: str = COOKIE):
+    cookie = f"{name}={token}; Path=/; HttpOnly; SameSite=Strict"
     await send({"type": "http.response.start", "status": 303,
                 "headers": [(b"location", target.encode("latin-1")), (b"set-cookie", cookie.encode()),
                             (b"cache-control", b"no-store"), (b"content-length", b"0")]})
