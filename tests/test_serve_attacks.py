@@ -290,3 +290,14 @@ def test_two_servers_on_one_computer_keep_their_own_keys(tmp_path):
     for client in servers:
         client.cookies.clear()
         assert client.get("/printer", headers={"cookie": header}).status_code == 200
+
+
+def test_a_sequence_length_fourscore_ignores_does_not_crash_its_preview(client):
+    """FourScore alone is previewed with Str8 Eight's deck and box: a sequence length only Str8
+    Eight checks (and the build of FourScore ignores) once made the preview a 500."""
+    form = {"games": ["fourscore"], "games__shown": "1", "sequence_length": "36"}
+    r = client.post("/api/preview", data=form, headers=ORIGIN)
+    assert r.status_code == 200, r.text[:200]
+    assert [d["game"] for d in r.json()["decks"]] == ["str8eight"] and r.json()["box"].startswith("<svg")
+    r = client.post("/api/preview", data={**form, "games": ["str8eight"]}, headers=ORIGIN)
+    assert r.status_code == 400 and "--sequence-length" in r.json()["errors"]["sequence_length"]
