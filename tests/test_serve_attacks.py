@@ -301,3 +301,38 @@ def test_a_sequence_length_fourscore_ignores_does_not_crash_its_preview(client):
     assert [d["game"] for d in r.json()["decks"]] == ["str8eight"] and r.json()["box"].startswith("<svg")
     r = client.post("/api/preview", data={**form, "games": ["str8eight"]}, headers=ORIGIN)
     assert r.status_code == 400 and "--sequence-length" in r.json()["errors"]["sequence_length"]
+
+
+# -- a server on every address (--host 0.0.0.0 --public) ----------------------------------------------
+
+@pytest.fixture
+def everywhere(data):
+    app = create_app(data, TOKEN, allowed_hosts("0.0.0.0", PORT))
+    with TestClient(app, base_url=BASE, follow_redirects=False, raise_server_exceptions=False) as c:
+        c.cookies.set(COOKIE, TOKEN)
+        yield c
+
+
+@pytest.mark.parametrize("host", [f"192.168.1.5:{PORT}", f"127.0.0.1:{PORT}", f"localhost:{PORT}",
+                                  f"[fe80::1]:{PORT}", f"10.0.0.7:{PORT}"])
+def test_a_public_server_on_every_address_answers_at_its_addresses(everywhere, host):
+    """--host 0.0.0.0 --public once answered only a Host of 0.0.0.0 itself: the other computers
+    it was opened for (and this one, at 127.0.0.1) were all refused with 421."""
+    assert everywhere.get("/printer", headers={"host": host}).status_code == 200
+    r = everywhere.post("/printer", data=READINGS, headers={"host": host, "origin": f"http://{host}"})
+    assert r.status_code == 200 and 'id="saved"' in r.text
+
+
+@pytest.mark.parametrize("host", ["evil.example", f"evil.example:{PORT}", f"192.168.1.5.evil.example:{PORT}",
+                                  f"192.168.1.5:{PORT + 1}", f"192.168.1.5:0{PORT}", f"::1:{PORT}", f"0x7f.1:{PORT}",
+                                  f"127.0.0.1:{PORT}:{PORT}", ""])
+def test_a_public_server_still_refuses_other_names(everywhere, host):
+    """DNS rebinding: a name that is not this computer's (an address cannot be rebound)."""
+    assert everywhere.get("/", headers={"host": host}).status_code == 421
+
+
+def test_a_public_server_takes_a_change_only_from_the_address_it_came_to(everywhere):
+    host = f"192.168.1.5:{PORT}"
+    for origin in (f"http://10.0.0.7:{PORT}", f"http://127.0.0.1:{PORT}", "http://evil.example", "null"):
+        r = everywhere.post("/printer", data=READINGS, headers={"host": host, "origin": origin})
+        assert r.status_code == 403, origin

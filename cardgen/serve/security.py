@@ -20,9 +20,21 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+WILDCARD = ("0.0.0.0", "::")
+ANY_ADDRESS = "*"  # in allowed_hosts, as "*:PORT": any IP address at that port (a wildcard --host)
+
+
 def allowed_hosts(host: str, port: int) -> frozenset:
-    """The Host header values a browser sends for this server: its own name and port."""
+    """The Host header values a browser sends for this server: its own name and port. A
+    server on every address (--host 0.0.0.0 --public) is reached by this computer's names
+    and by any of its addresses (an address is never a rebound DNS name)."""
     names = {host} | (set(LOOPBACK) if host in LOOPBACK else set())
+    if host in WILDCARD:
+        import socket
+
+        names |= set(LOOPBACK) | {n.lower() for n in (socket.gethostname(), socket.getfqdn()) if n}
+        names |= {f"{n}.local" for n in names if n and "." not in n and ":" not in n and n != "localhost"}
+        names.add(ANY_ADDRESS)
     shown = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}
     return frozenset({f"{n}:{port}" for n in shown} | ({n for n in shown} if port == 80 else set()))
 
@@ -54,6 +66,24 @@ class Door:
         ports = sorted({h.rsplit(":", 1)[1] for h in hosts if ":" in h and h.rsplit(":", 1)[1].isdigit()})
         self.cookie = f"{COOKIE}_{ports[0]}" if ports else COOKIE
 
+    def _our_host(self, host: "str | None") -> bool:
+        """The Host header names this server (and its port)."""
+        if host is None:
+            return False
+        host = host.lower()
+        if host in self.hosts:
+            return True
+        name, _, port = host.rpartition(":")
+        if not port.isdigit() or f"{ANY_ADDRESS}:{int(port)}" not in self.hosts or host != f"{name}:{int(port)}":
+            return False
+        import ipaddress
+
+        try:
+            ipaddress.ip_address(name[1:-1] if name.startswith("[") and name.endswith("]") else name)
+        except ValueError:
+            return False
+        return ":" not in name or name.startswith("[")
+
     def _has_key(self, scope) -> bool:
         """The key is in this server's cookie (or in one named plainly, as a client may set it)."""
         return any(value is not None and hmac.compare_digest(value.encode(), self.token.encode())
@@ -65,7 +95,7 @@ class Door:
         if scope["type"] == "websocket":
             return await self._websocket(scope, receive, send)
         host = _header(scope, b"host")
-        if host is None or host.lower() not in self.hosts:
+        if not self._our_host(host):
             return await _refuse(send, 421, "This server answers only at its own address (the Host header named "
                                             "another); open the address 'cardgen serve' printed.")
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -82,7 +112,7 @@ class Door:
         if scope["method"] not in SAFE_METHODS:
             origin = _header(scope, b"origin")
             site = _header(scope, b"sec-fetch-site")
-            if origin is None or origin.lower() not in {f"http://{h}" for h in self.hosts} \
+            if origin is None or origin.lower() != f"http://{host.lower()}" \
                     or (site is not None and site not in ("same-origin", "none")):
                 return await _refuse(send, 403, "A change must come from this server's own pages (the request "
                                                 "came from another site, or said not where from).")
@@ -105,8 +135,8 @@ class Door:
         """A WebSocket is let in only at our Host, with the key's cookie, from our own pages
         (browsers send cookies with a cross-site WebSocket: the Origin is what tells)."""
         host, origin = _header(scope, b"host"), _header(scope, b"origin")
-        if host is None or host.lower() not in self.hosts or not self._has_key(scope) \
-                or origin is None or origin.lower() not in {f"http://{h}" for h in self.hosts}:
+        if not self._our_host(host) or not self._has_key(scope) \
+                or origin is None or origin.lower() != f"http://{host.lower()}":
             message = await receive()
             if message["type"] == "websocket.connect":
                 await send({"type": "websocket.close", "code": 1008})
