@@ -336,3 +336,82 @@ def test_a_public_server_takes_a_change_only_from_the_address_it_came_to(everywh
     for origin in (f"http://10.0.0.7:{PORT}", f"http://127.0.0.1:{PORT}", "http://evil.example", "null"):
         r = everywhere.post("/printer", data=READINGS, headers={"host": host, "origin": origin})
         assert r.status_code == 403, origin
+
+
+# -- on the wire: one real server -----------------------------------------------------------------------
+
+def _raw(port: int, request: bytes) -> bytes:
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
+        s.sendall(request)
+        out = b""
+        while chunk := s.recv(65536):
+            out += chunk
+    return out
+
+
+def test_the_real_server_under_attack(tmp_path):
+    """One real `cardgen serve`: requests a browser never sends (no Host, HTTP/1.0, an absolute
+    URI naming another host, a trailing dot, a preflight from another site) refused on the
+    wire; a flood of jobs answered 503 with Retry-After; hundreds of event streams held open
+    on a waiting job while a page still answers, and each told when it is cancelled; the key
+    never in what the server prints, but for the address it gives."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    import httpx
+
+    data = tmp_path / "data"
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--port", "0", "--data",
+                             str(data)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        first = proc.stdout.readline()
+        m = re.search(r"open (http://127\.0\.0\.1:(\d+))/\?token=(\S+)", first)
+        assert m, first
+        base, port, token = m.group(1), int(m.group(2)), m.group(3)
+        host, key = f"127.0.0.1:{port}", f"{COOKIE}_{port}={token}"
+        for request, status in [
+            (b"GET / HTTP/1.0\r\n\r\n", 421),
+            (f"GET / HTTP/1.1\r\nHost: localhost.:{port}\r\nCookie: {key}\r\nConnection: close\r\n\r\n", 421),
+            (f"GET http://{host}/ HTTP/1.1\r\nHost: evil.example\r\nCookie: {key}\r\nConnection: close\r\n\r\n", 421),
+            (f"GET / HTTP/1.1\r\nHost: {host}\r\nHost: evil.example\r\nCookie: {key}\r\nConnection: close\r\n\r\n", 400),
+            (f"OPTIONS /api/build HTTP/1.1\r\nHost: {host}\r\nOrigin: http://evil.example\r\n"
+             f"Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n", 403),
+            (f"GET /?token={token[:-1]}x HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n", 403),
+        ]:
+            answer = _raw(port, request if isinstance(request, bytes) else request.encode())
+            head = answer.split(b"\r\n\r\n")[0].lower()
+            assert head.startswith(f"http/1.1 {status} ".encode()), (request, answer[:200])
+            assert b"access-control-allow" not in head and b"set-cookie" not in head
+        kit = {"games": ["str8eight"], "games__shown": "1", "paper": "letter", "layout": "duplex"}
+        with httpx.Client(base_url=base, timeout=60) as c:
+            c.get(f"/?token={token}", follow_redirects=True)
+            answers = [c.post("/api/build", data={**kit, "table_size": str(n)}, headers={"origin": base})
+                       for n in range(2, 8)]
+            assert [r.status_code for r in answers] == [202] * 4 + [503] * 2
+            assert all(int(r.headers["retry-after"]) > 0 for r in answers[4:])
+            jobs = [r.json()["job"] for r in answers[:4]]
+            streams = []
+            for _ in range(200):  # the last job waits its turn: its streams stay open
+                s = socket.create_connection(("127.0.0.1", port), timeout=60)
+                s.sendall(f"GET /jobs/{jobs[-1]}/events HTTP/1.1\r\nHost: {host}\r\nCookie: {key}\r\n\r\n".encode())
+                streams.append(s)
+            assert all(s.recv(4096).startswith(b"HTTP/1.1 200") for s in streams)
+            assert c.get("/printer").status_code == 200
+            assert c.post(f"/jobs/{jobs[-1]}/cancel", headers={"origin": base}).json()["ok"]
+            for s in streams:
+                seen = b""
+                while b"event: cancelled" not in seen and (chunk := s.recv(65536)):
+                    seen += chunk
+                assert b"event: cancelled" in seen
+                s.close()
+            for job in reversed(jobs[:-1]):
+                c.post(f"/jobs/{job}/cancel", headers={"origin": base})
+    finally:
+        proc.send_signal(signal.SIGINT)
+        said = first + proc.communicate(timeout=120)[0]
+    assert said.count(token) == 1, said  # only in the address printed at the start
+    assert "Traceback" not in said
