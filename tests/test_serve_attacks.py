@@ -415,3 +415,79 @@ def test_the_real_server_under_attack(tmp_path):
         said = first + proc.communicate(timeout=120)[0]
     assert said.count(token) == 1, said  # only in the address printed at the start
     assert "Traceback" not in said
+
+
+def test_headers_sent_too_slowly_close_the_connection():
+    """Slowloris before the door: a connection that sends no request, or its headers a byte at
+    a time, was held open for ever, key or not (and with --public, by anyone on the network).
+    The server's HTTP protocol closes it once the time for headers is up; a request being
+    answered (an event stream) is left open."""
+    import uvicorn
+    from uvicorn.server import ServerState
+
+    from cardgen.serve.run import protocol
+
+    started, release = [], asyncio.Event()
+
+    async def app(scope, receive, send):
+        if scope["type"] != "http":
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        if scope["path"] == "/stream":
+            started.append(scope["path"])
+            await release.wait()
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    class Transport(asyncio.Transport):
+        def __init__(self):
+            super().__init__()
+            self.closed, self.sent = asyncio.Event(), b""
+
+        def get_extra_info(self, name, default=None):
+            return {"sockname": ("127.0.0.1", PORT), "peername": ("127.0.0.1", 50000)}.get(name, default)
+
+        def write(self, data):
+            self.sent += data
+
+        def is_closing(self):
+            return self.closed.is_set()
+
+        def close(self):
+            self.closed.set()
+
+        def pause_reading(self):
+            pass
+
+        def resume_reading(self):
+            pass
+
+    async def connect():
+        proto = protocol()(config=uvicorn.Config(app, log_level="warning", lifespan="off"),
+                           server_state=ServerState(), app_state={}, _loop=asyncio.get_running_loop())
+        proto.header_time = 0.2
+        transport = Transport()
+        proto.connection_made(transport)
+        return proto, transport
+
+    async def attack():
+        host = f"Host: 127.0.0.1:{PORT}\r\n".encode()
+        _, silent = await connect()  # connects and says nothing
+        await asyncio.wait_for(silent.closed.wait(), 20)
+        proto, slow = await connect()  # half its headers
+        proto.data_received(b"GET / HTTP/1.1\r\n" + host)
+        await asyncio.wait_for(slow.closed.wait(), 20)
+        proto, again = await connect()  # one request answered, then half of the next
+        proto.data_received(b"GET / HTTP/1.1\r\n" + host + b"\r\n")
+        while b"ok" not in again.sent:
+            await asyncio.sleep(0)
+        proto.data_received(b"GET / HTTP/1.1\r\n")
+        await asyncio.wait_for(again.closed.wait(), 20)
+        proto, stream = await connect()  # a stream being answered stays open when the time is up
+        proto.data_received(b"GET /stream HTTP/1.1\r\n" + host + b"\r\n")
+        while not started:
+            await asyncio.sleep(0)
+        proto.headers_too_slow()
+        assert not stream.closed.is_set()
+        release.set()
+        proto.connection_lost(None)
+    asyncio.run(attack())

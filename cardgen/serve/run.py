@@ -11,6 +11,7 @@ from ..errors import CardgenError
 from .security import LOOPBACK, allowed_hosts, new_token
 
 DEFAULT_PORT = 8470
+HEADER_TIME = 20.0  # seconds for a request's headers to arrive (a browser sends them at once)
 
 
 def default_data() -> Path:
@@ -34,6 +35,35 @@ def _bind(host: str, port: int) -> socket.socket:
     sock.listen(64)
     sock.set_inheritable(True)
     return sock
+
+
+def protocol():
+    """uvicorn's HTTP/1.1 with a bound on the time a request's headers may take: a connection
+    that sends none, or sends them a byte at a time (slowloris), is closed after HEADER_TIME
+    seconds, key or not, instead of being held for ever. A request being answered (an event
+    stream) is left alone; its body has the door's own bound."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Protocol(H11Protocol):
+        header_time = HEADER_TIME
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._header_timer = self.loop.call_later(self.header_time, self.headers_too_slow)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._header_timer.cancel()  # the next request's headers: timed afresh
+            self._header_timer = self.loop.call_later(self.header_time, self.headers_too_slow)
+
+        def connection_lost(self, exc) -> None:
+            self._header_timer.cancel()
+            super().connection_lost(exc)
+
+        def headers_too_slow(self) -> None:
+            if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
+                self.transport.close()
+    return Protocol
 
 
 def check_host(host: str, public: bool) -> None:
@@ -79,7 +109,7 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
     app = create_app(data, token, allowed_hosts(host, port), jobs)
     url = f"http://{shown}:{port}/?token={token}"
     config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False,
-                            timeout_graceful_shutdown=30)
+                            timeout_graceful_shutdown=30, http=protocol())
     server = uvicorn.Server(config)
     echo(f"cardgen serve: open {url}")
     echo(f"  everything it writes goes into {data}; Ctrl-C stops it")
