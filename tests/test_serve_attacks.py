@@ -491,3 +491,34 @@ def test_headers_sent_too_slowly_close_the_connection():
         release.set()
         proto.connection_lost(None)
     asyncio.run(attack())
+
+
+# -- no change by GET, and the key never in a page ---------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["/api/preview", "/api/build", "/api/playtest", "/api/tune", "/jobs/{job}/cancel"])
+def test_a_get_changes_nothing(client, data, path):
+    """A link or an image can make a browser GET anything (with the cookie, from a page of this
+    computer at another port): no GET starts, changes or cancels anything."""
+    from urllib.parse import urlencode
+
+    from cardgen.serve.jobs import Job
+
+    waiting = Job("a" * 32, "build", {}, changed=asyncio.Event())  # a job waiting its turn
+    client.door.face.jobs.jobs[waiting.id] = waiting
+    job, state = waiting.id, waiting.state
+    before = {p for p in data.rglob("*")}
+    query = urlencode({"games": "str8eight", "games__shown": "1", "hands": "10", "paper": "letter", **READINGS})
+    for method in ("GET", "HEAD"):
+        r = client.request(method, path.format(job=job) + "?" + query)
+        assert r.status_code == 405, (method, r.status_code)
+    assert client.door.face.jobs.get(job).state == state and len(client.door.face.jobs.jobs) == 1
+    assert {p for p in data.rglob("*")} == before
+
+
+def test_the_key_is_in_no_page_and_no_address_after_the_first(stranger):
+    r = stranger.get(f"/?token={TOKEN}")
+    assert TOKEN not in r.headers["location"]
+    for path in ("/", "/printer", "/playtest", "/static/serve.js", "/kits/" + "0" * 64):
+        r = stranger.get(path)
+        assert TOKEN not in r.text and TOKEN not in str(r.headers.get("location", "")), path
+        assert r.headers.get("referrer-policy", "same-origin") in ("same-origin", "no-referrer")
