@@ -91,6 +91,22 @@ def test_the_keys_redirect_stays_on_this_server(stranger, path):
     assert TOKEN not in where
 
 
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+@pytest.mark.parametrize("path", ["/printer", "//evil.example/", "/%5Cevil.example", "/%22%3E%3Cscript%3E"])
+def test_the_address_opened_from_another_site_moves_on_by_itself(stranger, site, path):
+    """Opened from webmail, a chat or a file, the address with the key once landed on the page
+    asking for the key: a browser sends no SameSite=Strict cookie along a redirect another site
+    started. It is answered by a page that sets the cookie and moves on from this server."""
+    r = stranger.get(f"{path}?token={TOKEN}", headers={"sec-fetch-site": site})
+    assert r.status_code == 200
+    assert f"{COOKIE}_{PORT}={TOKEN}" in r.headers["set-cookie"] and "SameSite=Strict" in r.headers["set-cookie"]
+    assert r.headers["referrer-policy"] == "no-referrer" and TOKEN not in r.text
+    where = re.search(r'<meta http-equiv=refresh content="0;url=([^"]*)">', r.text).group(1)
+    assert re.fullmatch(r"/[!-~]*", where) and not where.startswith("//") and "<" not in where, where
+    assert urlsplit(urljoin(BASE + "/", where)).netloc == f"127.0.0.1:{PORT}"
+    assert stranger.get(where if path == "/printer" else "/printer").status_code == 200  # the cookie was set
+
+
 # -- links and strangers in the data folder -------------------------------------------------------
 
 @pytest.fixture
@@ -351,12 +367,50 @@ def _raw(port: int, request: bytes) -> bytes:
     return out
 
 
+def _open_from_elsewhere(url: str, port: int, tmp_path) -> None:
+    """In Chromium: the address with its key opened from another site's page and from a file
+    (a link in webmail, a chat, a saved note) reaches the kit page, not the page asking for the
+    key (a browser sends no SameSite=Strict cookie along a redirect another site started)."""
+    from pathlib import Path
+
+    chromium = "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        assert not os.environ.get("CI"), "CI must have Debian's chromium: .ci/run installs it"
+        return
+    from playwright.sync_api import sync_playwright
+
+    note = tmp_path / "note.html"
+    note.write_text(f'<meta http-equiv="refresh" content="0;url={url}">')
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        try:
+            for start in (f"http://localhost:{port}/", note.as_uri()):
+                context = browser.new_context()
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                if start.startswith("http"):
+                    page.goto(start)  # another site (localhost is not 127.0.0.1), refused there
+                    with page.expect_navigation(url=re.compile(r"127\.0\.0\.1:\d+/$")):
+                        page.evaluate(f"location.href = {url!r}")
+                else:
+                    with page.expect_navigation(url=re.compile(r"127\.0\.0\.1:\d+/$")):
+                        page.goto(start)
+                page.wait_for_selector("#kit, p[role=alert]")
+                assert page.query_selector("#kit") and "key in the address" not in page.content(), start
+                context.close()
+        finally:
+            browser.close()
+
+
 def test_the_real_server_under_attack(tmp_path):
     """One real `cardgen serve`: requests a browser never sends (no Host, HTTP/1.0, an absolute
     URI naming another host, a trailing dot, a preflight from another site) refused on the
     wire; a flood of jobs answered 503 with Retry-After; hundreds of event streams held open
-    on a waiting job while a page still answers, and each told when it is cancelled; the key
-    never in what the server prints, but for the address it gives."""
+    on a waiting job while a page still answers, and each told when it is cancelled; the
+    address opened from another site in Chromium; the key never in what the server prints,
+    but for the address it gives."""
     import signal
     import socket
     import subprocess
@@ -410,6 +464,7 @@ def test_the_real_server_under_attack(tmp_path):
                 s.close()
             for job in reversed(jobs[:-1]):
                 c.post(f"/jobs/{job}/cancel", headers={"origin": base})
+        _open_from_elsewhere(first.split("open ", 1)[1].split()[0], port, tmp_path)
     finally:
         proc.send_signal(signal.SIGINT)
         said = first + proc.communicate(timeout=120)[0]

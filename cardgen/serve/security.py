@@ -105,7 +105,9 @@ class Door:
             rest = {k: v for k, v in query.items() if k != "token"}
             target = _own_path(scope.get("root_path", "") + scope["path"]) + \
                 (f"?{urlencode(rest, doseq=True)}" if rest else "")
-            return await _redirect(send, target, self.token, self.cookie)
+            site = _header(scope, b"sec-fetch-site")
+            return await _redirect(send, target, self.token, self.cookie,
+                                   page=site not in (None, "none", "same-origin") and scope["method"] == "GET")
         if not self._has_key(scope):
             return await _refuse(send, 403, "This page needs the key in the address 'cardgen serve' printed when it "
                                             "started: open that address (it ends in ?token=…).")
@@ -193,9 +195,24 @@ async def _refuse(send, status: int, why: str):
     await send({"type": "http.response.body", "body": body})
 
 
-async def _redirect(send, target: str, token: str, name: str = COOKIE):
+async def _redirect(send, target: str, token: str, name: str = COOKIE, page: bool = False):
+    """The cookie set and the address without the key: a 303, or, when the address was
+    opened from another site (a link in webmail or a chat, a file), a page that moves on by
+    itself; a browser sends no SameSite=Strict cookie along a redirect that another site
+    started, so a 303 would land on the page asking for the key."""
+    from html import escape
+
     cookie = f"{name}={token}; Path=/; HttpOnly; SameSite=Strict"
-    await send({"type": "http.response.start", "status": 303,
-                "headers": [(b"location", target.encode("latin-1")), (b"set-cookie", cookie.encode()),
-                            (b"cache-control", b"no-store"), (b"content-length", b"0")]})
-    await send({"type": "http.response.body", "body": b""})
+    common = [(b"set-cookie", cookie.encode()), (b"cache-control", b"no-store"), (b"referrer-policy", b"no-referrer")]
+    if not page:
+        await send({"type": "http.response.start", "status": 303,
+                    "headers": [(b"location", target.encode("latin-1")), *common, (b"content-length", b"0")]})
+        await send({"type": "http.response.body", "body": b""})
+        return
+    body = (f"<!doctype html><html lang=en><meta charset=utf-8><meta http-equiv=refresh content=\"0;url="
+            f"{escape(target)}\"><title>cardgen</title><body style='font:18px/1.5 sans-serif;max-width:40em;"
+            f"margin:3em auto'><p><a href=\"{escape(target)}\">Open cardgen</a></p></body></html>").encode()
+    await send({"type": "http.response.start", "status": 200,
+                "headers": _HEADERS[:1] + [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                                           *common, (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
