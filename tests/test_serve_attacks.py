@@ -410,7 +410,8 @@ def test_the_real_server_under_attack(tmp_path):
     wire; a flood of jobs answered 503 with Retry-After; hundreds of event streams held open
     on a waiting job while a page still answers, and each told when it is cancelled; the
     address opened from another site in Chromium; the key never in what the server prints,
-    but for the address it gives."""
+    but for the address it gives, nor in the browser's command line (which every user can
+    read): the browser opens a page only this user can read, which moves on to the address."""
     import signal
     import socket
     import subprocess
@@ -418,14 +419,29 @@ def test_the_real_server_under_attack(tmp_path):
 
     import httpx
 
+    import time
+
     data = tmp_path / "data"
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--port", "0", "--data",
-                             str(data)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    opened = tmp_path / "opened.txt"  # what the browser was started with: every user can read it (ps)
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {opened}.part && mv {opened}.part {opened}\n')
+    browser.chmod(0o755)
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--port", "0", "--data", str(data)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "BROWSER": f"{browser} %s"})
     try:
         first = proc.stdout.readline()
         m = re.search(r"open (http://127\.0\.0\.1:(\d+))/\?token=(\S+)", first)
         assert m, first
         base, port, token = m.group(1), int(m.group(2)), m.group(3)
+        deadline = time.monotonic() + 60
+        while not opened.exists() and time.monotonic() < deadline:  # the browser's start, as an event
+            time.sleep(0.02)
+        started = opened.read_text().split()
+        assert token not in " ".join(started), started
+        page = urlsplit(started[0])
+        assert page.scheme == "file" and os.path.dirname(page.path) == str(data)
+        assert os.stat(page.path).st_mode & 0o777 == 0o600 and f"{base}/?token={token}" in open(page.path).read()
         host, key = f"127.0.0.1:{port}", f"{COOKIE}_{port}={token}"
         for request, status in [
             (b"GET / HTTP/1.0\r\n\r\n", 421),
@@ -434,7 +450,7 @@ def test_the_real_server_under_attack(tmp_path):
             (f"GET / HTTP/1.1\r\nHost: {host}\r\nHost: evil.example\r\nCookie: {key}\r\nConnection: close\r\n\r\n", 400),
             (f"OPTIONS /api/build HTTP/1.1\r\nHost: {host}\r\nOrigin: http://evil.example\r\n"
              f"Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n", 403),
-            (f"GET /?token={token[:-1]}x HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n", 403),
+            (f"GET /?token={token[:-1]}{'y' if token[-1] != 'y' else 'z'} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n", 403),
         ]:
             answer = _raw(port, request if isinstance(request, bytes) else request.encode())
             head = answer.split(b"\r\n\r\n")[0].lower()
@@ -469,6 +485,7 @@ def test_the_real_server_under_attack(tmp_path):
         proc.send_signal(signal.SIGINT)
         said = first + proc.communicate(timeout=120)[0]
     assert said.count(token) == 1, said  # only in the address printed at the start
+    assert not os.path.exists(page.path)  # the page with the key gone with the server
     assert "Traceback" not in said
 
 

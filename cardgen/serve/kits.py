@@ -8,6 +8,8 @@
     <data>/playtests/<key>/        a playtest's reports and figures
     <data>/calibration/            the calibration sheets
     <data>/tracebacks/             a job's internal error, to report
+    <data>/.open-<port>.html       while the server runs: the page the browser is started with
+                                   (mode 0600), which moves on to the address with its key
 
 A key is the sha256 of the options (validated, as JSON) and cardgen's code version: the same
 options and version give the same key, and builds are reproducible, so a kit already built is

@@ -66,6 +66,24 @@ def protocol():
     return Protocol
 
 
+def _opener(data: Path, port: int, url: str) -> "Path | None":
+    """A page only this user can read that moves on to the address with its key: the browser
+    is started with the page's file name, so the key is not in its command line, which every
+    user of the computer can read (ps). None: the address itself is opened."""
+    from html import escape
+
+    path = data / f".open-{port}.html"
+    try:
+        path.unlink(missing_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f'<!doctype html><meta charset=utf-8><meta http-equiv=refresh content="0;url={escape(url)}">'
+                     f'<title>cardgen</title><p><a href="{escape(url)}">Open cardgen</a></p>\n')
+    except OSError:
+        return None
+    return path
+
+
 def check_host(host: str, public: bool) -> None:
     if host not in LOOPBACK and not public:
         raise CardgenError(f"--host: {host} would let other computers on the network reach this server (anyone "
@@ -115,11 +133,13 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
     echo(f"  everything it writes goes into {data}; Ctrl-C stops it")
     if public:
         echo(f"  listening on {host}: other computers that can reach it and have the key can use it")
+    opener = None
     if browser:
         import threading
         import webbrowser
 
-        threading.Timer(0.5, webbrowser.open, (url,)).start()
+        opener = _opener(data, port, url)
+        threading.Timer(0.5, webbrowser.open, (opener.as_uri() if opener else url,)).start()
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
@@ -127,6 +147,8 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
         return 130
     finally:
         sock.close()
+        if opener is not None:
+            opener.unlink(missing_ok=True)
     if server.should_exit:
         echo("cardgen serve: stopped; every job was stopped and nothing half-written was kept")
         return 130
