@@ -307,7 +307,10 @@ def box_svg(options, theme, game: str) -> str:
         from .builders.str8eight import box_words, fan_cards, _resolve
         from .model.facts import str8eight_facts
 
-        facts = str8eight_facts(options.table_size, options.pass_cards, options.sequence_length or None,
+        # FourScore alone is drawn with Str8 Eight's deck: a sequence length is checked (and
+        # meant) only when Str8 Eight is chosen
+        length = options.sequence_length if "str8eight" in (options.games or ("str8eight",)) else None
+        facts = str8eight_facts(options.table_size, options.pass_cards, length or None,
                                 options.scaffold, options.large_print)
         slugs = [c.slug for c in model.number_cards] + [p.slug for p in model.pass_cards]
         wanted = [_resolve(name, slugs) for name in fan_cards(facts)]

@@ -64,7 +64,7 @@ def test_the_key_in_the_address_sets_the_cookie_and_leaves_the_address(stranger)
     r = stranger.get(f"/printer?token={TOKEN}")
     assert r.status_code == 303 and r.headers["location"] == "/printer"
     cookie = r.headers["set-cookie"]
-    assert f"{COOKIE}={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert f"{COOKIE}_{PORT}={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert stranger.get("/printer").status_code == 200
 
 

@@ -304,9 +304,10 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
 
     async def kit_zip(request: Request):
         key = request.path_params["key"]
-        if face.store.kit_record(key) is None or not face.store.kit_zip(key).is_file():
+        path = face.store.own_file(face.store.kit_zip(key)) if face.store.kit_record(key) is not None else None
+        if path is None:
             return face.page("missing.html.j2", request, 404, what="kit")
-        return FileResponse(face.store.kit_zip(key), media_type="application/zip",
+        return FileResponse(path, media_type="application/zip",
                             filename=f"cardgen-kit-{key[:8]}.zip", headers={"cache-control": "no-store"})
 
     async def kit_file(request: Request):
@@ -330,7 +331,8 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         from ..readings import QUESTIONS
 
         base = face.project()
-        paper = typed.get("paper") or (base.get("paper") if base.get("paper") in ("letter", "a4") else "letter")
+        paper = typed.get("paper") if typed.get("paper") in ("letter", "a4") else \
+            (base.get("paper") if base.get("paper") in ("letter", "a4") else "letter")  # a bad one is marked
         return face.page("printer.html.j2", request, status, questions=QUESTIONS, typed=typed, errors=errors,
                          saved=saved, paper=paper, profile=_printer_of(base), sheet_note=_sheet_words(base),
                          picture=_calibration_picture(paper))
@@ -344,7 +346,7 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         if paper not in ("letter", "a4"):
             return face.page("missing.html.j2", request, 404, what="sheet")
         path = face.store.root / "calibration" / file_name(PAPERS[paper], False)
-        if not path.is_file():
+        if face.store.own_file(path) is None:  # not made yet (or a link planted there: replaced, never followed)
             await asyncio.get_running_loop().run_in_executor(None, write_calibration, path, PAPERS[paper],
                                                              DEFAULT_THEME)
         return FileResponse(path, media_type="application/pdf", filename=path.name,

@@ -74,6 +74,7 @@ class Jobs:
         """A job answered at once (a kit already built): finished as it is made."""
         job = Job(secrets.token_hex(16), kind, {}, changed=asyncio.Event())
         self.jobs[job.id] = job
+        self._forget_old()  # a page asking again and again for a kit built before holds no more
         job.add("progress", message)
         job.state = "done"
         job.add("done", result)

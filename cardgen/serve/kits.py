@@ -7,6 +7,9 @@
                                    it is not finished, and is built again)
     <data>/playtests/<key>/        a playtest's reports and figures
     <data>/calibration/            the calibration sheets
+    <data>/tracebacks/             a job's internal error, to report
+    <data>/.open-<port>.html       while the server runs: the page the browser is started with
+                                   (mode 0600), which moves on to the address with its key
 
 A key is the sha256 of the options (validated, as JSON) and cardgen's code version: the same
 options and version give the same key, and builds are reproducible, so a kit already built is
@@ -101,11 +104,19 @@ class Store:
 
         if not safe_rel(name):
             return None
-        base = self.kit_dir(key).resolve()
-        path = (base / name).resolve()
-        if not path.is_relative_to(base) or not path.is_file():
+        return self.own_file(self.kit_dir(key) / name)
+
+    def own_file(self, path: Path) -> "Path | None":
+        """path, when it is a file reached with no link on the way from the data folder (a
+        link planted there would lead out of it); else None."""
+        try:
+            rel = path.relative_to(self.root)
+            real = path.resolve(strict=True)
+        except (ValueError, OSError):
             return None
-        return path
+        if real != self.root.resolve() / rel or not real.is_file():
+            return None
+        return real
 
 
 def write_zip(folder: Path, target: Path) -> None:

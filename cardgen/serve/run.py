@@ -11,6 +11,7 @@ from ..errors import CardgenError
 from .security import LOOPBACK, allowed_hosts, new_token
 
 DEFAULT_PORT = 8470
+HEADER_TIME = 20.0  # seconds for a request's headers to arrive (a browser sends them at once)
 
 
 def default_data() -> Path:
@@ -36,11 +37,70 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def protocol():
+    """uvicorn's HTTP/1.1 with a bound on the time a request's headers may take: a connection
+    that sends none, or sends them a byte at a time (slowloris), is closed after HEADER_TIME
+    seconds, key or not, instead of being held for ever. A request being answered (an event
+    stream) is left alone; its body has the door's own bound."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Protocol(H11Protocol):
+        header_time = HEADER_TIME
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._header_timer = self.loop.call_later(self.header_time, self.headers_too_slow)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._header_timer.cancel()  # the next request's headers: timed afresh
+            self._header_timer = self.loop.call_later(self.header_time, self.headers_too_slow)
+
+        def connection_lost(self, exc) -> None:
+            self._header_timer.cancel()
+            super().connection_lost(exc)
+
+        def headers_too_slow(self) -> None:
+            if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
+                self.transport.close()
+    return Protocol
+
+
+def _opener(data: Path, port: int, url: str) -> "Path | None":
+    """A page only this user can read that moves on to the address with its key: the browser
+    is started with the page's file name, so the key is not in its command line, which every
+    user of the computer can read (ps). None: the address itself is opened."""
+    from html import escape
+
+    path = data / f".open-{port}.html"
+    try:
+        path.unlink(missing_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f'<!doctype html><meta charset=utf-8><meta http-equiv=refresh content="0;url={escape(url)}">'
+                     f'<title>cardgen</title><p><a href="{escape(url)}">Open cardgen</a></p>\n')
+    except OSError:
+        return None
+    return path
+
+
 def check_host(host: str, public: bool) -> None:
     if host not in LOOPBACK and not public:
         raise CardgenError(f"--host: {host} would let other computers on the network reach this server (anyone "
                            "with the key in its address could build kits and write into the data folder); add "
                            "--public to mean it, or leave --host out to stay on this computer")
+
+
+def check_data(data: Path) -> None:
+    """The data folder (a link's target too) is this user's and no one else can write in it:
+    another user could plant links or records there, or read the kits."""
+    import stat
+
+    st = data.stat()
+    if st.st_uid != os.getuid() or st.st_mode & stat.S_IWOTH:
+        whose = "belongs to another user" if st.st_uid != os.getuid() else "can be written by every user"
+        raise CardgenError(f"--data: {data} {whose}; name a folder of your own that only you can write to "
+                           "(e.g. leave --data out)")
 
 
 def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = False, data: "Path | None" = None,
@@ -59,6 +119,7 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
     except OSError as exc:
         raise CardgenError(f"--data: cannot create {data} ({exc.strerror}); choose a folder you can write to") \
             from None
+    check_data(data)
     sock = _bind(host, port)
     port = sock.getsockname()[1]
     token = new_token()
@@ -66,17 +127,19 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
     app = create_app(data, token, allowed_hosts(host, port), jobs)
     url = f"http://{shown}:{port}/?token={token}"
     config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False,
-                            timeout_graceful_shutdown=30)
+                            timeout_graceful_shutdown=30, http=protocol())
     server = uvicorn.Server(config)
     echo(f"cardgen serve: open {url}")
     echo(f"  everything it writes goes into {data}; Ctrl-C stops it")
     if public:
         echo(f"  listening on {host}: other computers that can reach it and have the key can use it")
+    opener = None
     if browser:
         import threading
         import webbrowser
 
-        threading.Timer(0.5, webbrowser.open, (url,)).start()
+        opener = _opener(data, port, url)
+        threading.Timer(0.5, webbrowser.open, (opener.as_uri() if opener else url,)).start()
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
@@ -84,6 +147,8 @@ def serve(port: int = DEFAULT_PORT, host: str = "127.0.0.1", public: bool = Fals
         return 130
     finally:
         sock.close()
+        if opener is not None:
+            opener.unlink(missing_ok=True)
     if server.should_exit:
         echo("cardgen serve: stopped; every job was stopped and nothing half-written was kept")
         return 130

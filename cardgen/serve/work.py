@@ -35,7 +35,9 @@ def run(kind: str, payload: dict, conn) -> None:
         import tempfile
         import traceback
 
-        fd, path = tempfile.mkstemp(prefix="cardgen-traceback-", suffix=".txt")
+        where = Path(payload["data"]) / "tracebacks"  # in the data folder, as everything the web face writes
+        where.mkdir(exist_ok=True)
+        fd, path = tempfile.mkstemp(prefix="cardgen-traceback-", suffix=".txt", dir=where)
         with open(fd, "w", encoding="utf-8") as fh:
             fh.write(traceback.format_exc())
         send("failed", f"internal error ({exc.__class__.__name__}); the traceback is in {path}: please report it")
