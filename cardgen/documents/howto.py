@@ -149,7 +149,8 @@ def write_howto(out: Path, records: dict, entries: list, paper_list: list, theme
         margins = sorted({rec.home_print.printer.margins_mm for rec in records.values()
                           if getattr(rec, "home_print", None) is not None
                           and rec.home_print.printer.margins_mm is not None})
-        svg = page_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme)
+        svg = page_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme,
+                       f"print-everything-{paper}.pdf" if games else "")
         path = out / file_name(paper)
         kit = ", ".join(titles[g] for g in titles)
         write_pages([svg], path, meta_for("how-to-print", kit, f"{PAPER_NAMES[paper]} paper"),
