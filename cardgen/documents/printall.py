@@ -65,11 +65,11 @@ def contents(found: list, records: dict, titles: dict) -> list:
         kinds = list(dict.fromkeys(p["kind"] for p in found if p["game"] == game))
         if not kinds:
             continue
-        rec = records[game]
-        hp = rec.home_print
-        cards = len(rec.deck.faces) if hp is None or hp.cards is None else len(hp.cards)
-        deck = ("a deck of " if "print" in kinds else "cards to reprint: ") + f"{cards} cards"
-        words = [deck] if {"print", "reprint"} & set(kinds) else []
+        words = []
+        if {"print", "reprint"} & set(kinds):  # FourScore plays with Str8 Eight's cards and prints none
+            hp = records[game].home_print
+            cards = len(records[game].deck.faces) if hp.cards is None else len(hp.cards)
+            words.append(("a deck of " if "print" in kinds else "cards to reprint: ") + f"{cards} cards")
         words += [HOLDS[k] for k in kinds if k in HOLDS]
         out.append((title, ", ".join(words) + "."))
     return out
