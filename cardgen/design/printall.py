@@ -46,9 +46,10 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
 
     def para(x, y, words, size, room, color=ink, role="text") -> float:
         lead = size * PT * 1.35
-        for i, line in enumerate(measure.lines(words, room, size, role)):
+        lines = wrap(measure, words, room, size, role)
+        for i, line in enumerate(lines):
             text(x, y + i * lead, line, size, color, role)
-        return y + len(measure.lines(words, room, size, role)) * lead
+        return y + len(lines) * lead
 
     # the masthead: the house mark, the title, the paper and the games
     out.append(house_mark(m + 6, m + 5, 12, accent, white))
@@ -78,9 +79,16 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
     # what the kit holds
     text(m, y, "In the kit", 12, accent, "heavy")
     y += 5.5
-    for title, words in contents:
-        y = para(m, y, f"{title}: {words}", 8.5, w) + 0.8
-    y += 5
+    col = max((measure.width(title, 8.5, "bold") for title, _ in contents), default=0) + 5
+    for i, (title, words) in enumerate(contents):
+        lines = wrap(measure, words, w - col - 2, 8.5)
+        h = len(lines) * 8.5 * PT * 1.35 + 1.6
+        if i % 2 == 0:
+            out.append(f'<rect x="{fmt(m)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" fill="{zebra}"/>')
+        text(m + 2, y + 0.8 + 8.5 * PT, title, 8.5, ink, "bold")
+        para(m + col, y + 0.8 + 8.5 * PT, words, 8.5, w - col - 2)
+        y += h
+    y += 8
 
     # the parts, in print order
     text(m, y, "In the order to print and cut", 12, accent, "heavy")
@@ -94,6 +102,10 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
     col_pages = measure.width("888–888", size, "bold") + 3
     col_path = min(max((measure.width(p["path"], size, "bold") for p in parts), default=0) + 4, w * 0.5)
     room = w - col_pages - col_path - 2
+    y += 2
+    for x, label in ((m + 2, "Pages"), (m + col_pages, "File"), (m + col_pages + col_path, "What it is, sheets, sides, stock")):
+        text(x, y + size * PT, label.upper(), size * 0.8, muted, "bold")
+    y += lead
     current = None
     row = 0
     for p in parts:
@@ -107,7 +119,7 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
                  f"{s['sheets']} sheet{'s' if s['sheets'] != 1 else ''}", size, white, "text", "end")
             y += lead + 2
             row = 0
-        lines = measure.lines(f"{p['what']}: {p['details']}", room, size)
+        lines = wrap(measure, f"{p['what']}: {p['details']}", room, size)
         h = lead * len(lines) + 1.4
         if row % 2:
             out.append(f'<rect x="{fmt(m)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" fill="{zebra}"/>')
@@ -129,5 +141,20 @@ def _table_height(parts: list, measure, size: float, w: float) -> float:
     col_path = min(max((measure.width(p["path"], size, "bold") for p in parts), default=0) + 4, w * 0.5)
     room = w - col_pages - col_path - 2
     stocks = len({p["stock"] for p in parts})
-    return stocks * (lead + 4.5) + sum(lead * len(measure.lines(f"{p['what']}: {p['details']}", room, size)) + 1.4
+    return stocks * (lead + 4.5) + lead + 2 + sum(lead * len(wrap(measure, f"{p['what']}: {p['details']}", room, size)) + 1.4
                                        for p in parts)
+
+
+def wrap(measure, words: str, room: float, size: float, role: str = "text") -> list:
+    """words in lines no wider than room, never leaving one word alone on the last line: the
+    measure narrowed (to 70 % at most) until the last line holds two words, the lines no more."""
+    lines = measure.lines(words, room, size, role)
+    if len(lines) < 2 or len(lines[-1].split()) > 1:
+        return lines
+    for step in range(1, 31):
+        narrower = measure.lines(words, room * (1 - step / 100), size, role)
+        if len(narrower) > len(lines):
+            break
+        if len(narrower[-1].split()) > 1:
+            return narrower
+    return lines
