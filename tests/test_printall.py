@@ -155,7 +155,7 @@ def test_check_catches_a_components_page_that_miscounts(small, tmp_path, monkeyp
     monkeypatch.setattr(printall, "stocks", lambda found: [dict(s, sheets=s["sheets"] - (s["stock"] == "card stock"))
                                                            for s in stocks(found)])
     printall.write_printall(out, records, entries, ["letter"], DEFAULT_THEME, {"str8eight": "Str8 Eight"})
-    assert_check_catches(out, ["does not say Str8 Eight holds 15 cards, as its build record deals",
+    assert_check_catches(out, ["does not say Str8 Eight holds a deck of 15 cards, as its build record deals",
                                "does not say 'Card stock 4 sheets pages 2–7': its parts on card stock make 4 sheets"])
     (out / "print-everything-letter.pdf").unlink()
     data["files"] = [e for e in data["files"] if e["kind"] != "print-everything"]

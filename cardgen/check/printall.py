@@ -175,9 +175,11 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
             continue  # a game without card sheets (FourScore plays with Str8 Eight's cards)
         info = getattr(rec, "home_print", None)
         cards = len(rec.deck.faces) if info is None or info.cards is None else len(info.cards)
-        if not re.search(rf"{re.escape(GAME_NAMES[game])}:? (a deck of|cards to reprint:) {cards} cards\b", flat):
-            report.fail(path, "page 1", f"does not say {GAME_NAMES[game]} holds {cards} cards, as its build record "
-                        "deals")
+        sets = getattr(rec, "sets", None)
+        decks = "a deck of" if sets is None else f"{len(sets.letters)} decks of"
+        if not re.search(rf"{re.escape(GAME_NAMES[game])}:? ({decks}|cards to reprint:) {cards} cards\b", flat):
+            report.fail(path, "page 1", f"does not say {GAME_NAMES[game]} holds {decks} {cards} cards, as its build "
+                        "record deals")
     return len(parts)
 
 

@@ -103,7 +103,8 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
     col_path = min(max((measure.width(p["path"], size, "bold") for p in parts), default=0) + 4, w * 0.5)
     room = w - col_pages - col_path - 2
     y += 2
-    for x, label in ((m + 2, "Pages"), (m + col_pages, "File"), (m + col_pages + col_path, "What it is, sheets, sides, stock")):
+    heads = ((m + 2, "Pages"), (m + col_pages, "File"), (m + col_pages + col_path, "What it is, sheets, sides, stock"))
+    for x, label in heads:
         text(x, y + size * PT, label.upper(), size * 0.8, muted, "bold")
     y += lead
     current = None
@@ -141,8 +142,8 @@ def _table_height(parts: list, measure, size: float, w: float) -> float:
     col_path = min(max((measure.width(p["path"], size, "bold") for p in parts), default=0) + 4, w * 0.5)
     room = w - col_pages - col_path - 2
     stocks = len({p["stock"] for p in parts})
-    return stocks * (lead + 4.5) + lead + 2 + sum(lead * len(wrap(measure, f"{p['what']}: {p['details']}", room, size)) + 1.4
-                                       for p in parts)
+    rows = sum(lead * len(wrap(measure, f"{p['what']}: {p['details']}", room, size)) + 1.4 for p in parts)
+    return stocks * (lead + 4.5) + lead + 2 + rows
 
 
 def wrap(measure, words: str, room: float, size: float, role: str = "text") -> list:

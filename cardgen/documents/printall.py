@@ -24,7 +24,7 @@ WEIGHTS = {"card stock": "160–220 g/m² (60–80 lb cover)", "plain paper": "8
 # what each file adds to a game's box, as the first page's "In the kit" says it
 HOLDS = {"aid-cards": "player aid cards", "tuckbox": "a tuck box", "rules-fold": "a rules booklet",
          "scorepad": "a score pad", "tournament": "a tournament sheet", "sequence-sheet": "a sequence sheet",
-         "atlas": "a sequence poster", "inventory": "a set checklist", "teacher": "teacher's pages"}
+         "atlas": "a sequence poster", "inventory": "a checklist for each set", "teacher": "teacher's pages"}
 
 
 def file_name(paper: str) -> str:
@@ -43,7 +43,8 @@ def parts(out: Path, records: dict, entries: list, paper: str, titles: dict) -> 
     found, page = [], 2
     for _, _, _, _, e, rec in sorted(rows, key=lambda r: r[:4]):
         d = describe(out, rec, e, paper)
-        found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page, "last": page + d["pages"] - 1})
+        found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
+                      "last": page + d["pages"] - 1})
         page += d["pages"]
     return found
 
@@ -69,7 +70,10 @@ def contents(found: list, records: dict, titles: dict) -> list:
         if {"print", "reprint"} & set(kinds):  # FourScore plays with Str8 Eight's cards and prints none
             hp = records[game].home_print
             cards = len(records[game].deck.faces) if hp.cards is None else len(hp.cards)
-            words.append(("a deck of " if "print" in kinds else "cards to reprint: ") + f"{cards} cards")
+            sets = getattr(records[game], "sets", None)
+            decks = "a deck of " if sets is None else f"{len(sets.letters)} decks of "
+            words.append((decks if "print" in kinds else "cards to reprint: ") + f"{cards} cards"
+                         + (", one for each set" if sets is not None and "print" in kinds else ""))
         words += [HOLDS[k] for k in kinds if k in HOLDS]
         out.append((title, ", ".join(words) + "."))
     return out
