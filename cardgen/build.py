@@ -555,8 +555,12 @@ def summary(result: BuildResult) -> list[str]:
     if result.skipped:
         lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
     lines += result.removed
-    if result.kit:
-        lines.append(f"print first: {', '.join(str(result.out / name) for name in result.kit)} (how to print the kit)")
+    howto = [name for name in result.kit if not name.startswith("print-everything-")]
+    if howto:
+        lines.append(f"print first: {', '.join(str(result.out / name) for name in howto)} (how to print the kit)")
+    if len(howto) < len(result.kit):
+        lines.append(f"or all at once: {', '.join(str(result.out / n) for n in result.kit if n not in howto)} "
+                     "(every file of a paper in one, in the order to print)")
     if result.printer:
         lines.append(result.printer)
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")
