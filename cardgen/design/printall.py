@@ -60,7 +60,7 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
     y += 6
     y = para(m, y, "Every file of the kit to print on this paper, in one file and in the order to print and cut "
              f"them. Print it a range of pages at a time, as the table says: each range on its stock, on one "
-             f"side or both. {howto_name} shows the print dialog and the cutting order.", 9, w) + 3
+             f"side or both. For the print dialog and the cutting order, see {howto_name}.", 9, w) + 3
 
     # the stocks: a tile each
     gap = 5

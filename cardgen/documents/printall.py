@@ -107,6 +107,11 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
                     src = pikepdf.open(part)
                     sources.append(src)
                     pdf.pages.extend(src.pages)
+                with pdf.open_outline() as outline:  # a bookmark a part, to find a range in a reader
+                    outline.root.append(pikepdf.OutlineItem("What to print, on which stock", 0))
+                    for p in found:
+                        outline.root.append(pikepdf.OutlineItem(
+                            f"{titles[p['game']]}: {p['what']} ({p['stock']})", p["first"] - 1))
                 print_setup_pdf(pdf, None)  # actual size; the ranges' sides are on the first page
                 on_pikepdf(pdf, meta, "pikepdf")
                 save_pdf(pdf, path)
