@@ -305,6 +305,7 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
         from .documents import howto
 
         files += tuple((howto.file_name(paper), howto.KIT, howto.KIND) for paper in kit_papers)
+        files += tuple((f"print-everything-{paper}.pdf", howto.KIT, "print-everything") for paper in kit_papers)
     if site_built:
         t0 = time.perf_counter()
         parts.now("the HTML preview")
@@ -330,6 +331,11 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
         records = _records({**keep_games, **params})
         for path in howto.write_howto(staging, records, entries, kit_papers, theme, _titles(records)):
             entries.append(manifest.entry_for(staging, path, howto.KIT, howto.KIND, "pdf"))
+            result.kit.append(path.name)
+        from .documents import printall  # issue 41: every file of the paper in one, in print order
+
+        for path in printall.write_printall(staging, records, entries, kit_papers, theme, _titles(records)):
+            entries.append(manifest.entry_for(staging, path, printall.KIT, printall.KIND, "pdf"))
             result.kit.append(path.name)
     if options.strict:  # never a kit its own check rejects: the check's legibility rule, before the switch
         _legible_or_refused([(e.path, e.kind) for e in entries if e.game != SITE and e.path not in
@@ -429,7 +435,10 @@ def _kit_plan(options: BuildOptions, theme: Theme, old: dict, final: Path, games
     old_pages = [manifest.Entry(**e) for e in old["files"] if isinstance(e, dict) and e.get("game") == howto.KIT
                  and manifest.safe_rel(e.get("path")) and (final / e["path"]).is_file()
                  and not (final / e["path"]).is_symlink()]
-    same = old.get("kit_key") == key and sorted(e.path for e in old_pages) == sorted(map(howto.file_name, kit_papers))
+    from .documents import printall
+
+    names = [*map(howto.file_name, kit_papers), *map(printall.file_name, kit_papers)]
+    same = old.get("kit_key") == key and sorted(e.path for e in old_pages) == sorted(names)
     return kit_papers, key, old_pages if same else []
 
 
@@ -546,8 +555,12 @@ def summary(result: BuildResult) -> list[str]:
     if result.skipped:
         lines.append(f"unchanged, kept as they were: {', '.join(result.skipped)} (--clean rebuilds them)")
     lines += result.removed
-    if result.kit:
-        lines.append(f"print first: {', '.join(str(result.out / name) for name in result.kit)} (how to print the kit)")
+    howto = [name for name in result.kit if not name.startswith("print-everything-")]
+    if howto:
+        lines.append(f"print first: {', '.join(str(result.out / name) for name in howto)} (how to print the kit)")
+    if len(howto) < len(result.kit):
+        lines.append(f"or all at once: {', '.join(str(result.out / n) for n in result.kit if n not in howto)} "
+                     "(every file of a paper in one, in the order to print)")
     if result.printer:
         lines.append(result.printer)
     lines.append(f"manifest: {result.out / manifest.MANIFEST}; done in {result.seconds:.2f} s")

@@ -57,7 +57,7 @@ def _litter(path: Path) -> bool:
     return path.name in OS_LITTER and stat.S_ISREG(info.st_mode) and info.st_size < 1 << 20
 
 
-HOWTO_LINE = re.compile(r"^    how-to-print-[a-z0-9-]+\.pdf .*\n", re.M)
+HOWTO_LINE = re.compile(r"^    (?:how-to-print|print-everything)-[a-z0-9-]+\.pdf .*\n", re.M)
 
 
 def readme_text(howto: tuple = ()) -> str:
@@ -69,6 +69,9 @@ def readme_text(howto: tuple = ()) -> str:
     lines = "".join(f"    {name:<30}{'read this first' if i == 0 else 'the same'}: which file on which paper, "
                     f"the print dialog, cutting{f' ({paper(name)} paper)' if len(howto) > 1 else ''}\n"
                     for i, name in enumerate(howto))
+    lines += "".join(f"    {'print-everything-' + name[13:]:<30}every file {'of' if len(howto) == 1 else 'for'} "
+                     f"{'the kit' if len(howto) == 1 else paper(name) + ' paper'} in one, in the order to print, "
+                     "card stock first\n" for name in howto)
     text = (paths.folder("cardgen.templates") / "output-folder" / README).read_text(encoding="utf-8")
     return text.replace("{howto}", lines)
 

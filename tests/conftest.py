@@ -175,11 +175,16 @@ def _kit_pages(out: Path, data: dict, games: tuple) -> list:
         titles = {name: game.title for name, game in GAMES.items() if name in records}
         paths = howto.write_howto(out, records, entries, howto.papers(records, ("letter",), entries), DEFAULT_THEME,
                                   titles)
+        from cardgen.documents import printall  # issue 41: and the one file to print
+
+        paths += printall.write_printall(out, records, entries, howto.papers(records, ("letter",), entries),
+                                         DEFAULT_THEME, titles)
         _KIT_PAGES[games] = {p.name: p.read_bytes() for p in paths}
     entries = []
     for name, data_bytes in _KIT_PAGES[games].items():
         (out / name).write_bytes(data_bytes)
-        entries.append({"path": name, "game": howto.KIT, "kind": howto.KIND, "format": "pdf",
+        kind = "print-everything" if name.startswith("print-everything-") else howto.KIND
+        entries.append({"path": name, "game": howto.KIT, "kind": kind, "format": "pdf",
                         "sha256": sha256_file(out / name)})
     return entries
 

@@ -18,7 +18,7 @@ def test_every_pdf_of_a_build_is_titled_for_its_variant(built, printed):
     pdfs = sorted(built.rglob("*.pdf")) + sorted(printed.rglob("*.pdf"))
     kinds = set()
     for path in pdfs:
-        if path.name.startswith("how-to-print-"):  # the kit's page, at the top: for a paper, not a variant
+        if path.name.startswith(("how-to-print-", "print-everything-")):  # the kit's, at the top: for a paper
             info = assert_metadata(path, "Letter paper" if "letter" in path.name else "A4 paper")
             continue
         game = path.relative_to(path.parents[1]).parts[0]
@@ -37,7 +37,8 @@ def test_source_date_epoch_dates_every_pdf_and_its_xmp(tmp_path, monkeypatch):
     result = run_cli("build", "--game", "fourscore", "--format", "pdf", "--out", out, "-q")
     assert result.exit_code == 0, result.output
     for path in sorted(out.rglob("*.pdf")):
-        assert_metadata(path, "Letter paper" if path.name.startswith("how-to-print") else "8 × 8 table",
+        kit = path.name.startswith(("how-to-print", "print-everything"))
+        assert_metadata(path, "Letter paper" if kit else "8 × 8 table",
                         date="D:20231114221320+00'00'")
     assert run_cli("check", out).exit_code == 0
 

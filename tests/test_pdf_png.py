@@ -135,6 +135,8 @@ def test_manifest_lists_every_file_with_hash(built):
     assert (readme["game"], readme["kind"]) == ("output", "readme")
     first = files.pop("how-to-print-letter.pdf")  # the kit's own first page
     assert (first["game"], first["kind"], first["format"]) == ("kit", "how-to-print", "pdf")
+    everything = files.pop("print-everything-letter.pdf")  # every file printed on Letter, in one
+    assert (everything["game"], everything["kind"], everything["format"]) == ("kit", "print-everything", "pdf")
     assert all(len(e["sha256"]) == 64 and e["game"] == e["path"].split("/")[0] for e in files.values())
     assert {e["game"] for e in files.values()} == {"str8eight", "fourscore", "eights", "crazy-eights"}
     assert data["games"]["str8eight"]["table_size"] == 8

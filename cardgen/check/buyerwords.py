@@ -83,3 +83,5 @@ def check_readme(out: Path, entries: list, report: GameReport) -> None:
     for e in entries:
         if e.get("kind") == "how-to-print" and e["path"] not in text:
             report.fail(readme, "-", f"does not name {e['path']}, the kit's how-to-print page for its paper")
+        if e.get("kind") == "print-everything" and e["path"] not in text:
+            report.fail(readme, "-", f"does not name {e['path']}, the kit's one file to print for its paper")

@@ -122,6 +122,12 @@ KINDS = (
          "every file it names is in the kit and every PDF printed on that paper is named; each game's sheets "
          "are described with the checker's own count of sheets and cards a sheet, which way up, the sides "
          "and the card stock."),
+    Kind("print-everything", "One file to print", ("printall",),
+         "One print-everything file for every paper with a how-to-print page, asking for actual size; its first "
+         "page names every PDF the kit prints on that paper once, with page ranges that follow one another to "
+         "the last page, each as long as its file, card stock before plain paper; every later page is its "
+         "file's page (the same drawing and boxes); each part's sheets, sides and stock, each stock's total "
+         "and each game's count of cards are the files' and the records' own."),
     Kind("edition", "About this edition", ("edition",),
          "Each booklet's closing list of this edition's readings and added rules is the game's table of readings "
          "(read as data from templates/readings/, in its order, with its topics and kinds), every entry that "

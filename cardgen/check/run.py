@@ -177,6 +177,11 @@ def _check_output(out: Path) -> list[GameReport]:
     kit = check_howto(out, data, records)
     if kit.violations or kit.summary:
         reports.append(kit)
+    from .printall import check_printall
+
+    everything = check_printall(out, data, records)
+    if everything.violations or everything.summary:
+        reports.append(everything)
     return reports
 
 

@@ -11,9 +11,10 @@ PT = 25.4 / 72
 MARGIN_MM = 16.0
 
 
-def page_svg(paper, paper_name: str, games: list, margins: "tuple | None", theme) -> str:
+def page_svg(paper, paper_name: str, games: list, margins: "tuple | None", theme, everything: str = "") -> str:
     """One page: games is [{"title", "rows": [{"path", "what", "details"}]}] in the kit's order;
-    margins: the printer's, when the sheets were laid out for measured ones."""
+    margins: the printer's, when the sheets were laid out for measured ones; everything: the
+    print-everything file of this paper, named as the other way to print."""
     measure = Measure(theme.fonts)
     room = paper.height - 2 * MARGIN_MM - 150  # what the title, the intro and the pictures leave the list
     width = paper.width - 2 * MARGIN_MM - 10
@@ -25,7 +26,7 @@ def page_svg(paper, paper_name: str, games: list, margins: "tuple | None", theme
     return render("howto/page.svg.j2", page=paper, paper_name=paper_name, table=table, table_height=height,
                   margins="/".join(f"{v:g}" for v in margins) if margins else "", fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
                   m=MARGIN_MM, size=size, wrap=measure.lines, width=measure.width, ruler=paper.ruler_label,
-                  titles=[g["title"] for g in games])
+                  titles=[g["title"] for g in games], everything=everything)
 
 
 def _table(games: list, measure, size: float, width: float) -> tuple:

@@ -37,7 +37,26 @@ def width_mm(text: str, font_file: Path, size_mm: float) -> float:
 
 
 def wrap(text: str, width: float, font_file: Path, size_mm: float) -> list:
-    """The words of text in lines no wider than width mm (a word longer than that alone on its line)."""
+    """The words of text in lines no wider than width mm (a word longer than that alone on its
+    line), never one word alone on the last of several lines (an orphan): the measure is
+    narrowed, to 70 % at most and without adding a line, until the last line holds two, or
+    else the last word of the line above is brought down to it."""
+    lines = _greedy(text, width, font_file, size_mm)
+    if len(lines) < 2 or len(lines[-1].split()) > 1:
+        return lines
+    for step in range(1, 31):
+        narrower = _greedy(text, width * (1 - step / 100), font_file, size_mm)
+        if len(narrower) > len(lines):
+            break
+        if len(narrower[-1].split()) > 1:
+            return narrower
+    *before, last = lines[-2].split()  # else the last word of the line above brought down, when it fits
+    if before and width_mm(f"{last} {lines[-1]}", font_file, size_mm) <= width:
+        return lines[:-2] + [" ".join(before), f"{last} {lines[-1]}"]
+    return lines
+
+
+def _greedy(text: str, width: float, font_file: Path, size_mm: float) -> list:
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}" if line else word

@@ -64,11 +64,6 @@ def key(records: dict, entries: list, paper_list: list, theme) -> str:
 def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict) -> list:
     """Per game (in the kit's order): its title and a row per file printed on this paper,
     (path, what, details)."""
-    import pikepdf
-
-    from ..layout.imposition import SheetSpec, per_sheet
-    from ..layout.paper import PAPERS
-
     games = []
     for game in titles:
         rec = records.get(game)
@@ -77,29 +72,45 @@ def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict
             continue
         rows = []
         for e in files:
-            with pikepdf.open(out / e.path) as pdf:
-                pages = len(pdf.pages)
-            duplex = e.kind in ("print", "reprint") and rec.home_print is not None and rec.home_print.layout == "duplex"
-            fold = e.kind == "rules-fold"
-            sheets = -(-pages // 2) if duplex or fold else pages
-            details = [f"{sheets} sheet{'s' if sheets != 1 else ''}"]
-            if e.kind in ("print", "reprint") and rec.home_print is not None:
-                hp = rec.home_print
-                count, turned = per_sheet(SheetSpec(PAPERS[paper], *rec.card.trim_mm, rec.card.bleed_mm, hp.layout,
-                                                    margins=hp.printer.margins_mm))
-                details[0] += f" of {count} cards, {'turned' if turned else 'upright'}"
-                if hp.layout == "gutterfold":
-                    details.append("one side, then fold")
-            if duplex:
-                details.append("both sides, flip on the long edge")
-            elif fold:
-                details.append("both sides, flip on the short edge")
-            elif not (e.kind in ("print", "reprint") and rec.home_print is not None and rec.home_print.layout == "gutterfold"):
-                details.append("one side")
-            details.append("card stock" if e.kind in CARD_STOCK else "plain paper")
-            rows.append({"path": e.path, "what": WHAT[e.kind], "details": "; ".join(details)})
+            d = describe(out, rec, e, paper)
+            rows.append({"path": e.path, "what": d["what"], "details": d["details"]})
         games.append({"title": titles[game], "rows": _sets_together(rows)})
     return games
+
+
+def describe(out: Path, rec, e, paper: str) -> dict:
+    """One file printed on paper, as a person prints it: what it is, its pages and sheets,
+    its sides (two_sided: printed on both sides of each sheet) and its stock; details: the
+    words the how-to-print page says of it."""
+    import pikepdf
+
+    from ..layout.imposition import SheetSpec, per_sheet
+    from ..layout.paper import PAPERS
+
+    with pikepdf.open(out / e.path) as pdf:
+        pages = len(pdf.pages)
+    hp = rec.home_print if e.kind in ("print", "reprint") else None
+    duplex = hp is not None and hp.layout == "duplex"
+    fold = e.kind == "rules-fold"
+    sheets = -(-pages // 2) if duplex or fold else pages
+    details = [f"{sheets} sheet{'s' if sheets != 1 else ''}"]
+    if hp is not None:
+        count, turned = per_sheet(SheetSpec(PAPERS[paper], *rec.card.trim_mm, rec.card.bleed_mm, hp.layout,
+                                            margins=hp.printer.margins_mm))
+        details[0] += f" of {count} cards, {'turned' if turned else 'upright'}"
+    if duplex:
+        sides = "both sides, flip on the long edge"
+    elif fold:
+        sides = "both sides, flip on the short edge"
+    elif hp is not None and hp.layout == "gutterfold":
+        sides = "one side, then fold"
+    else:
+        sides = "one side"
+    details.append(sides)
+    stock = "card stock" if e.kind in CARD_STOCK else "plain paper"
+    details.append(stock)
+    return {"what": WHAT[e.kind], "pages": pages, "sheets": sheets, "sides": sides, "two_sided": duplex or fold,
+            "stock": stock, "details": "; ".join(details)}
 
 
 def _sets_together(rows: list) -> list:
@@ -138,7 +149,8 @@ def write_howto(out: Path, records: dict, entries: list, paper_list: list, theme
         margins = sorted({rec.home_print.printer.margins_mm for rec in records.values()
                           if getattr(rec, "home_print", None) is not None
                           and rec.home_print.printer.margins_mm is not None})
-        svg = page_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme)
+        svg = page_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme,
+                       f"print-everything-{paper}.pdf" if games else "")
         path = out / file_name(paper)
         kit = ", ".join(titles[g] for g in titles)
         write_pages([svg], path, meta_for("how-to-print", kit, f"{PAPER_NAMES[paper]} paper"),

@@ -59,6 +59,9 @@ KINDS = {
     "calibration": ("calibration sheet", "A duplex test page that reads a printer's scale and its shift "
                                          "between front and back."),
     "how-to-print": ("how to print", "How to print the kit at home: paper, scale, duplex and cutting."),
+    "print-everything": ("print everything", "Every file of the kit printed on one paper, in one file and in "
+                                             "the order to print and cut: a first page says which pages go on "
+                                             "card stock and which on both sides."),
 }
 
 

@@ -71,6 +71,7 @@ FILE_KINDS = {
     "number": "Number cards", "pass": "Pass cards", "letter": "Letter cards", "card": "Cards",
     "readme": "What the folder is (every build rewrites it)",
     "how-to-print": "The kit's first page: what to print on this paper, and how",
+    "print-everything": "Every file printed on this paper in one, in the order to print and cut",
     "site": "The HTML preview", "playtest-figures": "The playtest's figures, as JSON",
     "playtest-page": "The playtest report, for a browser", "playtest-report": "The playtest report, to print",
     "designer-notes": "Optional, for designers: how the variant played in test games",
