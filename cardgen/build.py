@@ -337,9 +337,12 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
         for path in printall.write_printall(staging, records, entries, kit_papers, theme, _titles(records)):
             entries.append(manifest.entry_for(staging, path, printall.KIT, printall.KIND, "pdf"))
             result.kit.append(path.name)
-    if options.strict:  # never a kit its own check rejects: the check's legibility rule, before the switch
-        _legible_or_refused([(e.path, e.kind) for e in entries if e.game != SITE and e.path not in
-                             {k.path for k in kept}], staging)
+    if options.strict:  # never a kit its own check rejects: the check's legibility rule, on the files it holds
+        # to it (each game's own; the kit's pages and the site are checked for what they list, not their type)
+        from .documents.howto import KIT
+
+        _legible_or_refused([(e.path, e.kind) for e in entries if e.game not in (SITE, KIT)
+                             and e.path not in {k.path for k in kept}], staging)
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key, kit_key))
     checkpoint()
     outdir.refuse_unless_ours(final, options.out)  # again: nothing of anyone's appeared meanwhile

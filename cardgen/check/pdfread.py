@@ -29,7 +29,7 @@ MAX_DRAWN_PARTS = 100_000  # pages × the forms each names: cardgen's sheets nam
 _FLATE = "/FlateDecode"
 
 
-def open_pdf(path: Path):
+def open_pdf(path: Path, scale: int = 1):
     """The PDF opened with pikepdf, once its streams are known to decode to a bounded size.
 
     A file's size is checked before a byte is read (safefile.guard), but a 1 MB PDF can
@@ -37,7 +37,10 @@ def open_pdf(path: Path):
     the streams in full. So each stream is first inflated here in 1 MB pieces that are
     counted and dropped, and the file is refused past MAX_DECODED_BYTES; a stream packed
     with a filter other than Flate (which is all cardgen writes, besides images' DCT) is
-    refused unread."""
+    refused unread.
+
+    scale: how many of cardgen's files this one gathers (a print-everything file holds each
+    file of its paper page for page), which the bound on what its pages draw grows with."""
     import pikepdf
 
     from .safefile import Refused, guard
@@ -51,7 +54,7 @@ def open_pdf(path: Path):
     try:
         if len(pdf.pages) > MAX_PAGES:
             raise Unreadable(f"{len(pdf.pages)} pages, more than cardgen writes: refused, not read")
-        _bounded_drawing(pdf, _bounded_streams(pdf))
+        _bounded_drawing(pdf, _bounded_streams(pdf), scale)
     except Unreadable:
         pdf.close()
         raise
@@ -98,13 +101,14 @@ def _bounded_streams(pdf) -> dict:
     return sizes
 
 
-def _bounded_drawing(pdf, sizes: dict) -> None:
+def _bounded_drawing(pdf, sizes: dict, scale: int = 1) -> None:
     """Unreadable when the pages draw more than MAX_DRAWN_BYTES between them: each page's
     content streams and every form it can reach (through its resources and theirs), once a
     page, as the readers parse them. Decoded sizes alone miss a stream shared by many pages."""
     import pikepdf
 
     drawn = parts = 0
+    most_drawn, most_parts = MAX_DRAWN_BYTES * scale, MAX_DRAWN_PARTS * scale
     for page in pdf.pages:
         contents = page.obj.get("/Contents")
         streams = list(contents) if isinstance(contents, pikepdf.Array) else [] if contents is None else [contents]
@@ -115,16 +119,16 @@ def _bounded_drawing(pdf, sizes: dict) -> None:
             xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
             for xobj in (xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else ()):
                 parts += 1
-                if parts > MAX_DRAWN_PARTS:
-                    raise Unreadable(f"its pages name more than {MAX_DRAWN_PARTS:,} forms between them, far more "
+                if parts > most_parts:
+                    raise Unreadable(f"its pages name more than {most_parts:,} forms between them, far more "
                                      "than cardgen writes: refused, not read")
                 if not isinstance(xobj, pikepdf.Stream) or xobj.get("/Subtype") != "/Form" or xobj.objgen in seen:
                     continue
                 seen.add(xobj.objgen)
                 drawn += sizes.get(xobj.objgen, 0)
                 stack.append(xobj.get("/Resources"))
-        if drawn > MAX_DRAWN_BYTES:
-            raise Unreadable(f"its {len(pdf.pages)} pages draw more than {MAX_DRAWN_BYTES >> 20} MB of content "
+        if drawn > most_drawn:
+            raise Unreadable(f"its {len(pdf.pages)} pages draw more than {most_drawn >> 20} MB of content "
                              "between them (what pages share counted on each), far more than cardgen writes: "
                              "refused, not read")
 

@@ -38,6 +38,9 @@ BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox", "/Rotate",
 MAX_PAGES = 20_000
 
 
+GATHERED = 8  # what one file to print may draw: so many of cardgen's files' worth (a 12-set class kit needs 2)
+
+
 def check_printall(out: Path, data: dict, records: dict) -> GameReport:
     report = GameReport("print everything")
     entries = [e for e in data["files"] if isinstance(e, dict) and isinstance(e.get("path"), str)]
@@ -62,7 +65,7 @@ def check_printall(out: Path, data: dict, records: dict) -> GameReport:
         if (out / path).is_symlink() or not (out / path).is_file():
             continue  # the manifest's own check reports it
         try:
-            pdf = pdfread.open_pdf(out / path)
+            pdf = pdfread.open_pdf(out / path, GATHERED)
         except pdfread.Unreadable as exc:
             report.fail(path, "-", f"not a readable PDF ({exc})")
             continue

@@ -105,7 +105,7 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
     y += 2
     heads = ((m + 2, "Pages"), (m + col_pages, "File"), (m + col_pages + col_path, "What it is, sheets, sides, stock"))
     for x, label in heads:
-        text(x, y + size * PT, label.upper(), size * 0.8, muted, "bold")
+        text(x, y + size * PT, label.upper(), max(size * 0.8, 7.0), muted, "bold")  # 7 pt: running text
     y += lead
     current = None
     row = 0
