@@ -57,8 +57,9 @@ def test_the_kit_opens_with_how_to_print(built):
 
 
 def test_the_checker_reads_the_page_back(copy_of_games, monkeypatch):
-    """A page that says 9 upright where the record lays out 8 turned, names a file the kit
-    does not hold and leaves out one it prints, fails; so does a kit whose page is gone."""
+    """A page that says 9 upright where the record lays out 8 turned (and draws a 3 × 3
+    cutting picture for its 2 × 4 turned sheets), names a file the kit does not hold and
+    leaves out one it prints, fails; so does a kit whose page is gone."""
     from cardgen.builders import GAMES
     from cardgen.documents import howto
     from cardgen.layout import imposition
@@ -73,6 +74,7 @@ def test_the_checker_reads_the_page_back(copy_of_games, monkeypatch):
     entries = [Entry(**e) for e in data["files"] if not e["path"].endswith("tuckbox-letter.pdf")]
     entries.append(Entry("str8eight/str8eight-extra-letter.pdf", "str8eight", "tuckbox", "pdf", "-"))
     monkeypatch.setattr(imposition, "per_sheet", lambda spec: (9, False))
+    monkeypatch.setattr(imposition, "sheet_grid", lambda spec: (3, 3, False))  # the old fixed picture
     howto.write_howto(out, records, entries, ["letter"], DEFAULT_THEME, {"str8eight": GAMES["str8eight"].title})
     (out / "str8eight" / "str8eight-extra-letter.pdf").unlink()  # named on the page, but not in the kit
     for e in data["files"]:
@@ -85,7 +87,9 @@ def test_the_checker_reads_the_page_back(copy_of_games, monkeypatch):
     for says in (f"{page} says of str8eight/str8eight-print-letter.pdf 'cards: 9 sheets of 9 cards, upright; both sides, "
                  "flip on the long edge; card stock', where the record has 9 sheets of 8 cards, turned",
                  f"{page} names str8eight/str8eight-extra-letter.pdf, which the kit does not hold",
-                 f"{page} does not name str8eight/str8eight-tuckbox-letter.pdf, which the kit prints on letter"):
+                 f"{page} does not name str8eight/str8eight-tuckbox-letter.pdf, which the kit prints on letter",
+                 f"{page} draws a cutting picture of 3 across, 3 down, upright, a grid no card sheet of letter is laid in",
+                 f"{page} draws no cutting picture of the card sheets' grid, 2 across, 4 down, turned"):
         assert says in result.output, result.output
 
     (out / "how-to-print-letter.pdf").unlink()
@@ -126,3 +130,61 @@ def test_a_page_for_each_paper_of_the_kit(wanted, printed, want):
     pad = Entry("eights/eights-scorepad-letter.pdf", "eights", "scorepad", "pdf", "-")
     cards = Entry("eights/eights-cards.pdf", "eights", "faces", "pdf", "-")  # printed on no paper of its own
     assert papers(records, wanted, [pad, cards]) == want
+
+
+@pytest.mark.parametrize("options, paper", [((), "letter"), (("--paper", "a4"), "a4"),
+                                            (("--card-size", "bridge"), "letter"),
+                                            (("--layout", "gutterfold", "--sets", "2"), "letter")])
+def test_the_cutting_picture_is_the_grid_built(tmp_path, options, paper):
+    """Issue 41: the cutting picture is each card sheet's grid as the build laid it out (a
+    Letter sheet of poker cards 2 across, 4 down, turned; A4 3 × 3 upright; bridge; a
+    gutterfold class set), read from the page's text against the checker's own grid from the
+    record; the SVG's cutting picture draws that many cells. The checker passes it."""
+    import re
+
+    from cardgen.check.homeprint import shape, sheet_margins
+    from cardgen.check.paper import PAPERS as SIZES
+    from cardgen.record import from_json
+
+    out = tmp_path / "out"
+    result = run_cli("build", "--game", "str8eight", "--format", "pdf", *options, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "manifest.json").read_text())
+    rec = from_json("str8eight", data["games"]["str8eight"])
+    info = rec.home_print
+    want = shape(info.layout, SIZES[paper], rec.card.trim_mm, rec.card.bleed_mm,
+                 sheet_margins(info.layout, info.printer.margins_mm))
+    text = "\n".join(page_lines(out / f"how-to-print-{paper}.pdf"))
+    drawn = [(int(c), int(r), t == "turned") for c, r, t in re.findall(r"(\d+) across, (\d+) down, (turned|upright)", text)]
+    assert drawn == [want], (drawn, want)
+    if options == ():
+        assert want == (2, 4, True)
+    check = run_cli("check", out)
+    assert check.exit_code == 0 and "cutting pictures as the records lay them out" in check.output, check.output
+
+
+def test_the_svg_draws_the_grid_it_says():
+    """The picture's cells are its grid (data-columns × data-rows of light cells), one picture
+    per grid the listed card sheets use, in order."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.design.howto import page_svg
+    from cardgen.layout.paper import PAPERS
+    from cardgen.theme import DEFAULT_THEME
+
+    games = [{"title": "A", "rows": [{"path": "a/a-print-letter.pdf", "what": "cards", "details": "x",
+                                      "grid": (2, 4, True, "duplex", 88.9, 63.5)}]},
+             {"title": "B", "rows": [{"path": "b/b-print-letter.pdf", "what": "cards", "details": "x",
+                                      "grid": (3, 2, False, "gutterfold", 57.15, 88.9)}]}]
+    root = ET.fromstring(page_svg(PAPERS["letter"], "Letter", games, None, DEFAULT_THEME).encode())
+    ns = "{http://www.w3.org/2000/svg}"
+    picture = next(g for g in root.iter(f"{ns}g") if g.get("data-picture") == "cutting")
+    grids = [g for g in picture if g.get("data-columns")]
+    assert [(g.get("data-columns"), g.get("data-rows"), g.get("data-turned")) for g in grids] == [
+        ("2", "4", "1"), ("3", "2", "0")]
+    for g, (cols, rows) in zip(grids, ((2, 4), (3, 2))):
+        cells = [r for r in g.iter(f"{ns}rect") if r.get("fill") == "#eef1f6"]
+        assert len(cells) == cols * rows + 1  # the sheet's cells and the strip
+        xs = {r.get("x") for r in cells[:-1]}
+        ys = {r.get("y") for r in cells[:-1]}
+        assert (len(xs), len(ys)) == (cols, rows)

@@ -419,3 +419,26 @@ def test_class_sets_show_one_card_of_each_set_with_its_mark(client):
     assert one == []
     plan = client.post("/api/preview", data={**KIT, "sets": "3"}, headers=ORIGIN).json()["plan"]["decks"][0]
     assert plan["cards"] == 3 * 70
+
+
+def test_a_built_kits_result_page_offers_everything_in_one_file(client, data):
+    """Issue 41: a kit built for real (its manifest's list, as the build job records it): the
+    result page offers print-everything-letter.pdf right under the how-to-print button, and
+    the link opens that PDF."""
+    import json
+
+    from conftest import run_cli
+
+    key = "c" * 64
+    kit = data / "kits" / key
+    assert run_cli("build", "--game", "str8eight", "--format", "pdf", "--out", kit, "-q").exit_code == 0
+    files = [{k: e[k] for k in ("path", "game", "kind", "format")}
+             for e in json.loads((kit / "manifest.json").read_text())["files"]]
+    (data / "kits" / f"{key}.json").write_text(json.dumps({"key": key, "files": files, "check": [], "values": {}}))
+    page = client.get(f"/kits/{key}").text
+    links = re.findall(r'<a class="([^"]*)" href="([^"]*)"[^>]*>([^<]*)</a>', page)
+    names = [(text, href.split("name=")[-1]) for _, href, text in links]
+    at = names.index(("How to print the kit (PDF)", "how-to-print-letter.pdf"))
+    assert names[at + 1] == ("Print everything in one file (PDF)", "print-everything-letter.pdf"), names
+    r = client.get(f"/kits/{key}/file", params={"name": "print-everything-letter.pdf"})
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")

@@ -78,16 +78,22 @@ def per_sheet(layout: str, paper: tuple, card: tuple, bleed: float, margins: tup
 
 def grid(layout: str, paper: tuple, card: tuple, bleed: float, margins: tuple) -> tuple:
     """(cards a sheet holds, whether turned): the grid holding more, upright on a tie."""
+    cols, rows, turned = shape(layout, paper, card, bleed, margins)
+    return cols * rows, turned
+
+
+def shape(layout: str, paper: tuple, card: tuple, bleed: float, margins: tuple) -> tuple:
+    """(columns, rows, whether turned) of that grid (gutterfold: the left half's)."""
     width, height = sheet_size(layout, paper)
     top, right, bottom, left = margins
-    best = (0, False)
+    best = (0, 0, False)
     for turned, (w, h) in ((False, card), (True, card[::-1])):
         room_x = (width / 2 - bleed - FOLD_CLEAR_MM - left if layout == "gutterfold"
                   else width - left - right - MARK_FIT_MM)
-        cols = math.floor((room_x + 1e-9) / w)
-        rows = math.floor((height - top - bottom - MARK_FIT_MM + 1e-9) / h)
-        if max(0, cols) * max(0, rows) > best[0]:
-            best = (cols * rows, turned)
+        cols = max(0, math.floor((room_x + 1e-9) / w))
+        rows = max(0, math.floor((height - top - bottom - MARK_FIT_MM + 1e-9) / h))
+        if cols * rows > best[0] * best[1]:
+            best = (cols, rows, turned)
     return best
 
 

@@ -12,7 +12,10 @@ Stated from the build records and the manifest, not from the code that writes th
   line after the name says how many sheets of how many cards, which way up, how they print
   (both sides flipped on the long edge, one side, or one side then folded) and on card
   stock: the counts are the checker's own (homeprint.grid), from the recorded card, bleed,
-  layout and printer margins.
+  layout and printer margins;
+- the cutting pictures are the grids the card sheets were laid in: each caption "C across,
+  R down, turned|upright" is one of a listed card sheet's grid (homeprint.shape), and each
+  such grid has its picture.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ import re
 from pathlib import Path
 
 from . import pdfread
-from .homeprint import grid, sheet_margins
+from .homeprint import grid, shape, sheet_margins
 from .paper import PAPERS
 from .report import GameReport
 
@@ -32,6 +35,7 @@ SETS = re.compile(r"\{([a-z])\.\.([a-z])\}")
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 SIDES = {"duplex": "both sides, flip on the long edge", "fronts": "one side", "gutterfold": "one side, then fold"}
 TOL_MM = 0.5
+DIAGRAM = re.compile(r"(\d+) across, (\d+) down, (turned|upright)")
 
 
 def check_howto(out: Path, data: dict, records: dict) -> GameReport:
@@ -71,7 +75,7 @@ def check_howto(out: Path, data: dict, records: dict) -> GameReport:
             if len(report.violations) == before:
                 report.summary.append(f"{path}: one {PAPER_NAMES[paper]} page naming {named} "
                                       f"file{'s' if named != 1 else ''} of the kit, each one it holds; the card "
-                                      "sheets as the records lay them out")
+                                      "sheets and their cutting pictures as the records lay them out")
     return report
 
 
@@ -98,6 +102,8 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
     for name in sorted(f for f in listed if isinstance(f, str) and f.split("/")[0] in records
                        and f.endswith(f"-{paper}.pdf") and f not in names):
         report.fail(path, "page 1", f"does not name {name}, which the kit prints on {paper}")
+    drawn = {(int(c), int(r), t == "turned") for c, r, t in DIAGRAM.findall(text)}
+    laid = set()
     for game in games:
         rec = records[game]
         info = rec.home_print
@@ -105,6 +111,8 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
         folders = [f"{game}/set-{letter.lower()}" for letter in rec.sets.letters] if rec.sets is not None else [game]
         count, turned = grid(info.layout, PAPERS[paper], rec.card.trim_mm, rec.card.bleed_mm,
                              sheet_margins(info.layout, info.printer.margins_mm))
+        laid.add(shape(info.layout, PAPERS[paper], rec.card.trim_mm, rec.card.bleed_mm,
+                       sheet_margins(info.layout, info.printer.margins_mm)))
         cards = len(rec.deck.faces) if info.cards is None else len(info.cards)
         sheets = math.ceil(cards / count) if count else 0
         says = (f"{sheets} sheet{'s' if sheets != 1 else ''} of {count} cards, {'turned' if turned else 'upright'}",
@@ -120,6 +128,12 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
             if missing:
                 report.fail(path, "page 1", f"says of {name} {detail[:120]!r}, where the record has "
                             f"{'; '.join(says)}")
+    say = lambda g: f"{g[0]} across, {g[1]} down, {'turned' if g[2] else 'upright'}"  # noqa: E731
+    for g in sorted(drawn - laid):
+        report.fail(path, "page 1", f"draws a cutting picture of {say(g)}, a grid no card sheet of {paper} is laid in "
+                    f"(the records lay out {'; '.join(say(x) for x in sorted(laid)) or 'none'})")
+    for g in sorted(laid - drawn):
+        report.fail(path, "page 1", f"draws no cutting picture of the card sheets' grid, {say(g)}")
     return len(set(names))
 
 

@@ -121,7 +121,8 @@ KINDS = (
          "One page for every paper the card sheets were made for, listed in the manifest and of that paper; "
          "every file it names is in the kit and every PDF printed on that paper is named; each game's sheets "
          "are described with the checker's own count of sheets and cards a sheet, which way up, the sides "
-         "and the card stock."),
+         "and the card stock; its cutting pictures are the grids the card sheets were laid in (columns, rows, "
+         "turned), one for each."),
     Kind("print-everything", "One file to print", ("printall",),
          "One print-everything file for every paper with a how-to-print page, asking for actual size; its first "
          "page names every PDF the kit prints on that paper once, with page ranges that follow one another to "

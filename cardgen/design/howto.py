@@ -26,7 +26,40 @@ def page_svg(paper, paper_name: str, games: list, margins: "tuple | None", theme
     return render("howto/page.svg.j2", page=paper, paper_name=paper_name, table=table, table_height=height,
                   margins="/".join(f"{v:g}" for v in margins) if margins else "", fonts=theme.fonts.role_map, ink=palette.INK, muted=palette.MUTED_INK, pt=PT,
                   m=MARGIN_MM, size=size, wrap=measure.lines, width=measure.width, ruler=paper.ruler_label,
-                  titles=[g["title"] for g in games], everything=everything)
+                  titles=[g["title"] for g in games], everything=everything,
+                  diagrams=cutting(paper, games, (paper.width - 2 * MARGIN_MM - 6) / 2 - 8))
+
+
+def cutting(paper, games: list, room: float) -> list:
+    """The cutting pictures: one per grid the page's card sheets are laid in (in the order
+    they are listed), each a sheet with its row cuts numbered and a strip with its column
+    cuts, the grid as the sheets were built; scaled together to fit room mm across."""
+    grids = []
+    for game in games:
+        for row in game["rows"]:
+            if row.get("grid") and row["grid"] not in grids:
+                grids.append(row["grid"])
+    height, pics = 31.0, []
+    for cols, rows, turned, layout, w, h in grids:
+        sw, sh = (paper.height / 2, paper.width) if layout == "gutterfold" else (paper.width, paper.height)
+        scale = height / sh
+        pics.append({"cols": cols, "rows": rows, "turned": turned, "sw": sw * scale, "sh": height,
+                     "cw": w * scale, "ch": h * scale})
+    wide = sum(p["sw"] + 6 + p["cols"] * p["cw"] + 6 for p in pics)
+    shrink = min(1.0, room / wide) if wide else 1.0
+    x, number = 0.0, 1
+    for p in pics:
+        for k in ("sw", "sh", "cw", "ch"):
+            p[k] *= shrink
+        p["x"] = x
+        p["gx"] = (p["sw"] - p["cols"] * p["cw"]) / 2  # the grid, centred on the sheet
+        p["gy"] = (p["sh"] - p["rows"] * p["ch"]) / 2
+        p["tx"] = x + p["sw"] + 6 * shrink  # the strip
+        p["first"] = number
+        number += p["rows"] + 1 + p["cols"] + 1
+        p["caption"] = f"{p['cols']} across, {p['rows']} down, {'turned' if p['turned'] else 'upright'}"
+        x = p["tx"] + p["cols"] * p["cw"] + 6 * shrink
+    return pics
 
 
 def _table(games: list, measure, size: float, width: float) -> tuple:

@@ -73,7 +73,7 @@ def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict
         rows = []
         for e in files:
             d = describe(out, rec, e, paper)
-            rows.append({"path": e.path, "what": d["what"], "details": d["details"]})
+            rows.append({"path": e.path, "what": d["what"], "details": d["details"], "grid": d["grid"]})
         games.append({"title": titles[game], "rows": _sets_together(rows)})
     return games
 
@@ -84,7 +84,7 @@ def describe(out: Path, rec, e, paper: str) -> dict:
     words the how-to-print page says of it."""
     import pikepdf
 
-    from ..layout.imposition import SheetSpec, per_sheet
+    from ..layout.imposition import SheetSpec, per_sheet, sheet_grid
     from ..layout.paper import PAPERS
 
     with pikepdf.open(out / e.path) as pdf:
@@ -94,10 +94,15 @@ def describe(out: Path, rec, e, paper: str) -> dict:
     fold = e.kind == "rules-fold"
     sheets = -(-pages // 2) if duplex or fold else pages
     details = [f"{sheets} sheet{'s' if sheets != 1 else ''}"]
+    grid = None  # card sheets: (columns, rows, turned, layout, card w, h as laid mm), the cutting picture's
     if hp is not None:
-        count, turned = per_sheet(SheetSpec(PAPERS[paper], *rec.card.trim_mm, rec.card.bleed_mm, hp.layout,
-                                            margins=hp.printer.margins_mm))
+        spec = SheetSpec(PAPERS[paper], *rec.card.trim_mm, rec.card.bleed_mm, hp.layout,
+                         margins=hp.printer.margins_mm)
+        count, turned = per_sheet(spec)
         details[0] += f" of {count} cards, {'turned' if turned else 'upright'}"
+        cols, rows_, turned_ = sheet_grid(spec)
+        w, h = rec.card.trim_mm[::-1] if turned_ else rec.card.trim_mm
+        grid = (cols, rows_, turned_, hp.layout, w, h)
     if duplex:
         sides = "both sides, flip on the long edge"
     elif fold:
@@ -110,7 +115,7 @@ def describe(out: Path, rec, e, paper: str) -> dict:
     stock = "card stock" if e.kind in CARD_STOCK else "plain paper"
     details.append(stock)
     return {"what": WHAT[e.kind], "pages": pages, "sheets": sheets, "sides": sides, "two_sided": duplex or fold,
-            "stock": stock, "details": "; ".join(details)}
+            "stock": stock, "details": "; ".join(details), "grid": grid}
 
 
 def _sets_together(rows: list) -> list:
@@ -130,7 +135,8 @@ def _sets_together(rows: list) -> list:
         if len(members) > 1 and letters == [chr(ord("a") + i) for i in range(len(letters))]:
             game, name, what, details = key
             out.append({"path": f"{game}/set-{{a..{letters[-1]}}}/{name}", "what": what,
-                        "details": f"{details}; one in each of the {len(members)} set folders"})
+                        "details": f"{details}; one in each of the {len(members)} set folders",
+                        "grid": members[0][1].get("grid")})
         else:
             out += [row for _, row in members]
     return out

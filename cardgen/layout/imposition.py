@@ -418,6 +418,16 @@ def per_sheet(spec: SheetSpec) -> tuple:
     return page.per_page, page.placements[0].turn != 0
 
 
+def sheet_grid(spec: SheetSpec) -> tuple:
+    """(columns, rows, whether turned) of a full sheet's fronts, as the paper lies when it is
+    cut (gutterfold: the left half, folded): the grid the how-to-print page draws."""
+    page = impose(spec, impose(spec, 1)[0].per_page)[0]
+    fronts = [p for p in page.placements if not p.back][:page.per_page]
+    cols = len({round(p.trim.x, 3) for p in fronts})
+    rows = len({round(p.trim.y, 3) for p in fronts})
+    return cols, rows, fronts[0].turn != 0
+
+
 def impose(spec: SheetSpec, count: int) -> list[Page]:
     """Plan the pages for count card faces (and their backs, as the layout asks)."""
     if spec.layout not in LAYOUTS:

@@ -285,7 +285,9 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         from ..builders import GAMES
 
         files = rec["files"]
-        howto = [dict(f, paper={"letter": "Letter", "a4": "A4"}.get(f["path"].rsplit("-", 1)[-1][:-4], ""))
+        everything = {f["path"].rsplit("-", 1)[-1]: f["path"] for f in files if f["kind"] == "print-everything"}
+        howto = [dict(f, paper={"letter": "Letter", "a4": "A4"}.get(f["path"].rsplit("-", 1)[-1][:-4], ""),
+                      everything=everything.get(f["path"].rsplit("-", 1)[-1]))  # the same paper's one file
                  for f in files if f["kind"] == "how-to-print"]
         order = [k for k, _ in PURPOSES.items()]
         games = []
