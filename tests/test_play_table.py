@@ -149,17 +149,23 @@ def test_no_view_or_event_shows_a_card_the_person_may_not_know(game, seed):
         if view["phase"] != "your-turn":
             break
         shown = table.play(rng.choice(view["moves"])["id"])["events"]
-    _, _, hands, pile = _engine(game, table)
     log = json.loads(table.log_lines()[0])
     if not table.over:  # a hand of a longer game: its log may be had, but not the seed that tells the next
         assert log["seed"] is None and table.seed not in json.loads(table.log_lines()[0]).values()
+    _nothing_leaked(game, table, log, steps, "the person was shown")
+
+
+def _nothing_leaked(game: str, table, log: dict, steps: list, who: str) -> None:
+    """Each step's card ids (position in the log, ids seen, the person's own) hold no card the
+    rules had not shown the person by then; the hands show at the hand's end, the pile never."""
+    _, _, hands, pile = _engine(game, table)
     exposed = _exposed(game, log, table.options.seat)
     for n, (position, ids, had) in enumerate(steps):
         known = {c for c, i in exposed.items() if i < position} | had
         if n == len(steps) - 1:  # the hand is over: the hands are shown to score, the pile never
             known |= {c for h in hands for c in h}
         leaked = ids - known
-        assert not leaked, f"step {n}: the person was shown {sorted(leaked)[:5]}"
+        assert not leaked, f"step {n}: {who} {sorted(leaked)[:5]}"
     never = set(pile) - set(exposed)
     assert not never & set().union(*(ids for _, ids, _ in steps))
     assert len(steps) > 3

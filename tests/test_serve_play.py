@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from cardgen.serve.app import create_app  # noqa: E402
 from cardgen.serve.security import COOKIE, allowed_hosts  # noqa: E402
-from test_play_table import _card_ids, _engine, _exposed, _replay_problems, _strings  # noqa: E402
+from test_play_table import _card_ids, _engine, _nothing_leaked, _replay_problems, _strings  # noqa: E402
 
 PORT = 8471
 BASE = f"http://127.0.0.1:{PORT}"
@@ -181,19 +181,8 @@ def test_no_answer_the_browser_receives_shows_a_card_it_may_not_know(client, doo
             again = client.get(f"/api/play/{key}").json()
             assert again["view"] == body["view"]
             body = {**body, "reload": again}
-    _, _, hands, pile = _engine(game, table)
     lines = client.get(f"/api/play/{key}/log").text.splitlines()
-    log = json.loads(lines[0])
-    exposed = _exposed(game, log, table.options.seat)
-    for n, (position, ids, had) in enumerate(steps):
-        known = {c for c, i in exposed.items() if i < position} | had
-        if n == len(steps) - 1:  # the hand is over: the hands are shown to score, the pile never
-            known |= {c for h in hands for c in h}
-        leaked = ids - known
-        assert not leaked, f"step {n}: the browser was sent {sorted(leaked)[:5]}"
-    never = set(pile) - set(exposed)
-    assert not never & set().union(*(ids for _, ids, _ in steps))
-    assert len(steps) > 3
+    _nothing_leaked(game, table, json.loads(lines[0]), steps, "the browser was sent")
 
 
 def test_the_log_is_the_finished_hands_and_replays_under_the_referee(client, door):
