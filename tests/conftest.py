@@ -380,3 +380,28 @@ def one_store_for_the_run(tmp_path_factory):
             os.environ.pop("CARDGEN_CACHE", None)
         else:
             os.environ["CARDGEN_CACHE"] = before
+
+
+# --- where the suite's time goes (issue 42): CARDGEN_TEST_CPU=FILE appends one line a test ------
+# (test id, wall seconds, CPU seconds of the test's process and of the children it waited for)
+# over setup, call and teardown, so a run tells CPU from waiting: benchmarks/suite_cpu.py sums them.
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    import os
+
+    where = os.environ.get("CARDGEN_TEST_CPU")
+    if not where:
+        yield
+        return
+    import resource
+    import time
+
+    def cpu() -> float:
+        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    wall, used = time.perf_counter(), cpu()
+    yield
+    with open(where, "a") as fh:
+        fh.write(json.dumps([item.nodeid, round(time.perf_counter() - wall, 3), round(cpu() - used, 3)]) + "\n")
