@@ -319,10 +319,11 @@ def assert_check_catches(out: Path, expected: list) -> str:
 @pytest.fixture(scope="session")
 def played(tmp_path_factory):
     """One playtest of Crazy Eights and Eights (a few games each) with --json and --log, shared
-    read-only: (output folder, {game: report}, {game: log lines})."""
+    read-only: (output folder, {game: report}, {game: log lines}). Its skill ladder plays 2
+    hands a match (its lookahead matches were 8 of the 11.6 s CPU; test_lookahead tests it)."""
     def make(tmp: Path) -> None:
         result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
-                         "--lookahead-iterations", "4", "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
+                         "--lookahead-iterations", "4", "--ladder-hands", "2", "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
         assert result.exit_code == 0, result.output
     tmp = shared(tmp_path_factory, "played", make)
     out, figures, log = tmp / "out", tmp / "figures.json", tmp / "hands.jsonl"
