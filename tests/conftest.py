@@ -319,10 +319,11 @@ def assert_check_catches(out: Path, expected: list) -> str:
 @pytest.fixture(scope="session")
 def played(tmp_path_factory):
     """One playtest of Crazy Eights and Eights (a few games each) with --json and --log, shared
-    read-only: (output folder, {game: report}, {game: log lines})."""
+    read-only: (output folder, {game: report}, {game: log lines}). Its skill ladder plays 2
+    hands a match (its lookahead matches were 8 of the 11.6 s CPU; test_lookahead tests it)."""
     def make(tmp: Path) -> None:
         result = run_cli("playtest", "--game", "crazy-eights", "--game", "eights", "--hands", "24", "-j", "1",
-                         "--lookahead-iterations", "4", "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
+                         "--lookahead-iterations", "4", "--ladder-hands", "2", "--out", tmp / "out", "--json", tmp / "figures.json", "--log", tmp / "hands.jsonl", "-q")
         assert result.exit_code == 0, result.output
     tmp = shared(tmp_path_factory, "played", make)
     out, figures, log = tmp / "out", tmp / "figures.json", tmp / "hands.jsonl"
@@ -380,3 +381,70 @@ def one_store_for_the_run(tmp_path_factory):
             os.environ.pop("CARDGEN_CACHE", None)
         else:
             os.environ["CARDGEN_CACHE"] = before
+
+
+# --- where the suite's time goes (issue 42): CARDGEN_TEST_CPU=FILE appends one line a test ------
+# (test id, wall seconds, CPU seconds of the test's process and of the children it waited for)
+# over setup, call and teardown, so a run tells CPU from waiting: benchmarks/suite_cpu.py sums them.
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    import os
+
+    where = os.environ.get("CARDGEN_TEST_CPU")
+    if not where:
+        yield
+        return
+    import resource
+    import time
+
+    def cpu() -> float:
+        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    wall, used = time.perf_counter(), cpu()
+    yield
+    with open(where, "a") as fh:
+        fh.write(json.dumps([item.nodeid, round(time.perf_counter() - wall, 3), round(cpu() - used, 3)]) + "\n")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def page_texts_read_once_for_the_run(tmp_path_factory):
+    """The checker keeps each PDF page's extracted text by the digest of the file's bytes
+    (check/wording.py's _TEXT), for its own process; here that memo is also kept in a folder
+    of the test run, so a booklet one xdist worker read is not read again by the other
+    (pypdf's text extraction is most of a first `cardgen check`: 6 of its 7 s CPU on a full
+    build). Same bytes, same text: a damaged file has a new digest and is read afresh."""
+    import os
+
+    from cardgen.check import wording
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    folder = root / "page-texts"
+    folder.mkdir(exist_ok=True)
+
+    class Kept(dict):
+        def __contains__(self, key) -> bool:
+            if dict.__contains__(self, key):
+                return True
+            try:
+                text = (folder / f"{key[0]}-{key[1]}").read_bytes().decode("utf-8", "surrogatepass")
+            except FileNotFoundError:
+                return False
+            dict.__setitem__(self, key, text)
+            return True
+
+        def __setitem__(self, key, text) -> None:
+            dict.__setitem__(self, key, text)
+            part = folder / f".{key[0]}-{key[1]}.{os.getpid()}"
+            part.write_bytes(text.encode("utf-8", "surrogatepass"))
+            os.replace(part, folder / f"{key[0]}-{key[1]}")  # whole or not at all
+
+    before = wording._TEXT
+    wording._TEXT = Kept(before)
+    try:
+        yield
+    finally:
+        wording._TEXT = before

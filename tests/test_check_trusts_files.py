@@ -74,9 +74,10 @@ SHEET_DAMAGE = [
 
 
 @pytest.mark.parametrize("page, damage, expected", [d[1:] for d in SHEET_DAMAGE], ids=[d[0] for d in SHEET_DAMAGE])
-def test_print_sheets_are_read_for_what_they_place(copy_of_build, page, damage, expected):
-    edit_sheet(copy_of_build / PRINT, page, damage)
-    output = assert_check_catches(copy_of_build, expected)
+def test_print_sheets_are_read_for_what_they_place(copy_of_games, page, damage, expected):
+    out = copy_of_games("str8eight")  # the sheets damaged are Str8 Eight's: the other games need no copy
+    edit_sheet(out / PRINT, page, damage)
+    output = assert_check_catches(out, expected)
     assert "manifest: OK" in output
 
 
@@ -160,7 +161,8 @@ def _damage_record(record: dict, how: str) -> None:
     ("missing_key", "missing key 'home_print'"),
     ("unknown_version", f"record version 99; this cardgen reads version {RECORD_VERSION}"),
 ])
-def test_a_malformed_record_is_a_violation_not_a_traceback(copy_of_build, how, message):
+def test_a_malformed_record_is_a_violation_not_a_traceback(copy_of_games, how, message):
+    copy_of_build = copy_of_games("str8eight", "eights")  # the damaged game and one other
     path = copy_of_build / "manifest.json"
     data = json.loads(path.read_text())
     _damage_record(data["games"]["str8eight"], how)
@@ -171,8 +173,9 @@ def test_a_malformed_record_is_a_violation_not_a_traceback(copy_of_build, how, m
     assert "eights: OK" in result.output  # the other games are still checked
 
 
-def test_a_booklet_titled_for_another_game_fails(copy_of_build):
+def test_a_booklet_titled_for_another_game_fails(copy_of_games):
     """The title comes from the PDF's metadata, which the booklet writer sets."""
+    copy_of_build = copy_of_games("str8eight")
     path = copy_of_build / "str8eight" / "str8eight-rules.pdf"
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         pdf.docinfo["/Title"] = "Crazy Eights – rules"

@@ -9,8 +9,8 @@ writes no deck), and SVG, the cheapest format, wherever a command leaves the for
 project. A command that names a game or a format gets what it names: `--format pdf`
 typesets FourScore's booklets, `--game str8eight --table-size 10` draws that deck.
 `cardgen init` runs in a fresh folder beside it (it refuses to overwrite a project file);
-`party.toml` is its file with the quick project's games and format; a playtest plays 20
-hands, not the hundreds a page shows, and 2 hands a match of its skill ladder. With
+`party.toml` is its file with the quick project's games and format; a playtest plays 4
+hands, not the hundreds a page shows, and 1 hand a match of its skill ladder. With
 CARDGEN_README_FULL=1 the commands run in an empty folder instead, every game in every
 format, as a new user's would.
 """
@@ -28,8 +28,8 @@ README = ROOT / "README.md"
 DOCUMENTS = [README] + sorted((ROOT / "docs").rglob("*.md"))  # the docs' pages, as a reader finds them
 FULL = os.environ.get("CARDGEN_README_FULL") == "1"
 QUICK = {"games": '["fourscore"]', "format": '"svg"'}  # the suite's project: see the docstring
-QUICK_HANDS = "20"  # a playtest's --hands in the suite (as written with CARDGEN_README_FULL=1)
-QUICK_LADDER = "2"  # and its skill ladder's hands a match (the lookahead player's matches are the slow part)
+QUICK_HANDS = "4"  # a playtest's --hands in the suite (as written with CARDGEN_README_FULL=1)
+QUICK_LADDER = "1"  # and its skill ladder's hands a match (the lookahead player's matches are the slow part)
 
 
 def commands_in(path: Path) -> list:
