@@ -201,10 +201,33 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
 def _booklet_job(game_dir, names: tuple, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                  pictures: Callable, side: "Callable | None" = None):
     out = Output(game_dir, {}, name=names[0], variant=names[1])
-    write_booklets(out, options, theme, game, spec, pictures())
+    shown = pictures()
+    kept_booklets(out, options, theme, game, spec, shown)
     if side is not None:
         side(out)
     return out.params, out.files, out.timings
+
+
+def drawing_inputs(theme: Theme, pictures: "CardPictures | None" = None) -> dict:
+    """What of the theme and of the cards shown decides a part's drawings (partstore.py)."""
+    from .. import cache
+
+    inputs = {"theme": cache.theme_inputs(theme), "fonts": theme.fonts}
+    if pictures is not None:
+        inputs["cards"] = {"cards": list(pictures.cards.items()),
+                           "resolve": pictures.resolve, "fonts": pictures.fonts}
+    return inputs
+
+
+def kept_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
+                  pictures: CardPictures) -> None:
+    """write_booklets, from the result store when the same inputs made them before."""
+    from ..partstore import kept_part
+
+    def make(out_, options_):
+        write_booklets(out_, options_, theme, game, spec, pictures)
+
+    kept_part(out, "booklets", options, {"game": game, "spec": spec, **drawing_inputs(theme, pictures)}, make)
 
 
 class RulesTask:
