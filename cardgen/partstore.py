@@ -191,9 +191,10 @@ def _payload(out, before_files: int, before_params: dict) -> "bytes | None":
         if ".." in rel.parts or not Path(path).is_file():
             return None
         files.append((rel.as_posix(), kind, fmt, Path(path).read_bytes()))
-    if any(k not in out.params or out.params[k] is not v for k, v in before_params.items()):
-        return None  # a part that takes away or replaces what others set is not replayed
-    params = {k: v for k, v in out.params.items() if k not in before_params}
+    if any(k not in out.params for k in before_params):
+        return None  # a part that takes away what others set is not replayed
+    # what it set or replaced (the record's parts before it are among the key's inputs)
+    params = {k: v for k, v in out.params.items() if k not in before_params or before_params[k] is not v}
     return pickle.dumps({"files": files, "params": params}, protocol=pickle.HIGHEST_PROTOCOL)
 
 

@@ -36,7 +36,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
 
         words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
         kept_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
-                       pictures(options, theme))
+                       lambda options_: pictures(options_, theme))  # drawn only when the booklets are
     if out.wants("rules"):
         write_designer_notes(out, GAME, facts)
     return out.record(GAME), out.files, out.timings

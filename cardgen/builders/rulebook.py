@@ -14,7 +14,6 @@ from ..options import BuildOptions
 from ..theme import Theme
 from ..record import NO_RULES, Booklet, Fold, Reference
 from .deckfiles import Output
-from ..documents.cardfigures import Picture
 
 CARD_PICTURE_DPI = 150  # pictures print 21–40 mm wide: 150 DPI of a whole card is 240+ DPI there
 
@@ -52,8 +51,9 @@ class CardPictures:
         self.fonts = fonts  # the theme's FontSet, whose families the cards name
         self.cache: dict = {}
 
-    def __call__(self, name: str) -> Picture:
+    def __call__(self, name: str) -> "Picture":
         """The card the rule text names."""
+        from ..documents.cardfigures import Picture  # reportlab's typesetting: only for a build with rules
         from ..errors import CardgenError
         from ..draw.pdf import can_draw, svg_size_mm
         from ..design.trim import trimmed
@@ -220,14 +220,18 @@ def drawing_inputs(theme: Theme, pictures: "CardPictures | None" = None) -> dict
 
 
 def kept_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
-                  pictures: CardPictures) -> None:
-    """write_booklets, from the result store when the same inputs made them before."""
+                  pictures: "CardPictures | Callable[[BuildOptions], CardPictures]") -> None:
+    """write_booklets, from the result store when the same inputs made them before.
+    pictures: the cards shown, or what draws them from the options (then only on a miss,
+    the options it reads among the part's)."""
     from ..partstore import kept_part
 
     def make(out_, options_):
-        write_booklets(out_, options_, theme, game, spec, pictures)
+        write_booklets(out_, options_, theme, game, spec, pictures if isinstance(pictures, CardPictures)
+                       else pictures(options_))
 
-    kept_part(out, "booklets", options, {"game": game, "spec": spec, **drawing_inputs(theme, pictures)}, make)
+    shown = pictures if isinstance(pictures, CardPictures) else None
+    kept_part(out, "booklets", options, {"game": game, "spec": spec, **drawing_inputs(theme, shown)}, make)
 
 
 class RulesTask:
@@ -256,7 +260,11 @@ class RulesTask:
 
     def join(self) -> None:
         if self.pads:
-            write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
+            from ..partstore import kept_part
+
+            kept_part(self.out, "rule sheets", self.options, {"game": self.game, "spec": self.spec,
+                                                             **drawing_inputs(self.theme)},
+                      lambda out_, options_: write_rule_sheets(out_, options_, self.theme, self.game, self.spec))
         if self.side is not None:
             self.side(self.out)
         if self.task is None:
