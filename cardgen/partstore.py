@@ -42,9 +42,12 @@ class Unkeyable(Exception):
     """An input this module cannot encode exactly: the part runs without the store."""
 
 
-def encode(value):
+def encode(value, root: "Path | None" = None):
     """value as JSON-able data that two equal inputs, and only they, share; Unkeyable for what
-    it cannot encode so."""
+    it cannot encode so. A path under root (the build's own folder, which moves from build to
+    build) is named from there; every path that is a file is named with its bytes' digest."""
+    if root is not None:
+        return _encode_under(value, Path(root))
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -70,6 +73,22 @@ def encode(value):
             and "<" not in value.__qualname__:
         return {"function": f"{value.__module__}.{value.__qualname__}"}  # its code is in the code version
     raise Unkeyable(type(value).__qualname__)
+
+
+def _encode_under(value, root: Path):
+    def under(v):
+        if isinstance(v, PurePath):
+            try:
+                return {"under": Path(v).relative_to(root).as_posix(), "file": _file_digest(Path(v))}
+            except ValueError:
+                return encode(v)
+        if isinstance(v, (list, tuple)):
+            return {type(v).__name__: [under(x) for x in v]}
+        if isinstance(v, dict):
+            return {"dict": sorted(([encode(k), under(x)] for k, x in v.items()),
+                                   key=lambda kv: json.dumps(kv[0], sort_keys=True))}
+        return encode(v)
+    return under(value)
 
 
 def _extra_state(value) -> dict:
@@ -224,3 +243,36 @@ def _replay(out, key: str) -> bool:
         out.add(path, kind, fmt)
     out.params.update(params)
     return True
+
+
+# ------------------------------------------------------------------ kept files
+
+def kept_file(name: str, inputs: dict, path: Path, make, root: "Path | None" = None):
+    """make() writes the one file path and returns a JSON-able value; both from the store when
+    the same inputs (encoded in full: a file named among them by its bytes; the code, the
+    build date) made them before. The value is returned. root: the folder the build writes
+    in (paths under it are named from there)."""
+    if cache.store_folder() is None:
+        return make()
+    try:
+        key = cache.store_key(KIND, {"file": name, "inputs": encode(inputs, root), "name": Path(path).name,
+                                     "date": cache.drawing_inputs()})
+    except Unkeyable:
+        return make()
+    data = cache.fetch(KIND, key)
+    if data is not None:
+        value_json, sep, content = data.partition(b"\n")
+        if sep:
+            from .errors import writing
+
+            try:
+                value = json.loads(value_json)
+            except ValueError:
+                value = sep = None
+            if sep:
+                with writing(path):
+                    Path(path).write_bytes(content)
+                return value
+    value = make()
+    cache.keep(KIND, key, json.dumps(value).encode() + b"\n" + Path(path).read_bytes())
+    return value

@@ -219,3 +219,26 @@ def test_a_changed_input_draws_the_booklets_again(store, tmp_path, monkeypatch, 
     assert not reused and changed["fourscore/fourscore-rules.pdf"] != first["fourscore/fourscore-rules.pdf"]
     monkeypatch.setenv(cache.STORE_ENV, "off")
     assert built(tmp_path, "fresh", *change)[0] == changed
+
+
+def test_a_kept_file_follows_the_bytes_of_the_files_it_is_made_from(store, tmp_path):
+    """The home-print sheets are made from the card PDFs: named by their bytes, not by the
+    build's folder (which moves from build to build)."""
+    made = []
+
+    def sheet(folder, name):
+        cards = folder / "cards.pdf"
+        out = folder / name
+
+        def make():
+            made.append(name)
+            out.write_bytes(b"sheet of " + cards.read_bytes())
+            return {"pages": 2}
+        return partstore.kept_file("toy sheet", {"args": (cards, 3.0)}, out, make, root=folder), out.read_bytes()
+
+    for name in ("one", "two", "three"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "cards.pdf").write_bytes(b"cards" if name != "three" else b"other cards")
+    assert sheet(tmp_path / "one", "print.pdf") == ({"pages": 2}, b"sheet of cards")
+    assert sheet(tmp_path / "two", "print.pdf") == ({"pages": 2}, b"sheet of cards") and made == ["print.pdf"]
+    assert sheet(tmp_path / "three", "print.pdf") == ({"pages": 2}, b"sheet of other cards") and len(made) == 2

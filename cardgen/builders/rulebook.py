@@ -249,7 +249,10 @@ class RulesTask:
         self.task = None
         self.side = side
         self.pads = "pdf" in options.formats and out.wants("pads")
-        if "pdf" in options.formats and (out.wants("rules") or self.pads):
+        from ..cache import store_folder
+
+        # with the store, the parts may come from it and need no fonts: each registers its own
+        if "pdf" in options.formats and (out.wants("rules") or self.pads) and store_folder() is None:
             from ..draw.fonts import register_reportlab_fonts
 
             register_reportlab_fonts(theme.fonts)  # parsed once, before the fork, for both processes
