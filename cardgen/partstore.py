@@ -120,6 +120,8 @@ def _watched(options, reads: dict):
     class Watched(base):
         def __getattribute__(self, name):
             value = object.__getattribute__(self, name)
+            if self is not watched:  # a copy made from it (dataclasses.replace): its reads are the copy's
+                return value
             if name in names:
                 reads.setdefault(name, value)
             elif name in ("__dict__", "__getstate__", "__reduce__", "__reduce_ex__", "__copy__", "__deepcopy__",
