@@ -242,3 +242,21 @@ def test_a_kept_file_follows_the_bytes_of_the_files_it_is_made_from(store, tmp_p
     assert sheet(tmp_path / "one", "print.pdf") == ({"pages": 2}, b"sheet of cards")
     assert sheet(tmp_path / "two", "print.pdf") == ({"pages": 2}, b"sheet of cards") and made == ["print.pdf"]
     assert sheet(tmp_path / "three", "print.pdf") == ({"pages": 2}, b"sheet of other cards") and len(made) == 2
+
+
+def test_a_full_disk_writing_a_kept_part_is_one_line(store, tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    built(tmp_path, "one")
+    real = Path.write_bytes
+
+    def full(self, data):
+        if self.name.endswith("-rules.pdf"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, data)
+    monkeypatch.setattr(Path, "write_bytes", full)
+    result = run_cli(*RULES, "--out", tmp_path / "two")
+    assert result.exit_code == 2 and "No space left on device" in result.output
+    assert "fourscore-rules.pdf" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "two").exists()
