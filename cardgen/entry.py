@@ -43,6 +43,12 @@ def _closed_streams_to_devnull() -> None:
 
 def run():
     _closed_streams_to_devnull()
+    if sys.argv[1:] == ["--version"] and sys.stdout is not None:  # click's line, without loading click and the CLI
+        from . import __version__
+
+        sys.stdout.write(f"cardgen, version {__version__}\n")
+        sys.stdout.flush()
+        return
     try:
         from .cli import main
         from .interrupt import raise_on_stop_signals

@@ -614,6 +614,7 @@ def test_a_full_disk_inside_the_pdf_writer_is_one_line(tmp_path, monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(path, *args, **kwargs)
     monkeypatch.setattr(builtins, "open", full)
+    monkeypatch.setenv("CARDGEN_CACHE", "off")  # the writer itself, not a part written from the store
     one_line(run_cli("build", "--game", "eights", "--format", "pdf", "-j", "1", "-q", "--out", tmp_path / "o"), 2,
              "(No space left on device)")
     assert not (tmp_path / "o").exists()

@@ -445,9 +445,14 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout, title, printer_margins(options))
         path = out.game_dir / f"{deck.game}-{stem}-{paper.name}.pdf"
         with out.stage("home-print pdf"):
-            write_sheets(impose(spec, count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
-                         out.meta(stem, f"{plural(count, 'card')}, {paper.name}, {options.layout}"), fonts, correction,
-                         list(reprint) if reprint else None)
+            args = (impose(spec, count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
+                    out.meta(stem, f"{plural(count, 'card')}, {paper.name}, {options.layout}"), fonts, correction,
+                    list(reprint) if reprint else None)
+            from .. import cache
+            from ..partstore import kept_file
+
+            kept_file("home-print", {"args": args, "fonts": cache.fonts_inputs(fonts)}, path,
+                      lambda: write_sheets(*args), root=out.game_dir)
         out.add(path, stem, "pdf")
         printed.append(paper.name)
     c, margins = correction, printer_margins(options)

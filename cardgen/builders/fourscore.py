@@ -9,7 +9,7 @@ from ..options import BuildOptions
 from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output
-from .rulebook import RulesSpec, write_booklets
+from .rulebook import RulesSpec, kept_booklets
 from .str8eight import pictures, write_designer_notes
 
 GAME = "fourscore"
@@ -35,8 +35,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
         from ..model.package import BoxFacts, fourscore_package
 
         words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
-        write_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
-                       pictures(options, theme))
+        kept_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
+                       lambda options_: pictures(options_, theme))  # drawn only when the booklets are
     if out.wants("rules"):
         write_designer_notes(out, GAME, facts)
     return out.record(GAME), out.files, out.timings

@@ -14,7 +14,6 @@ from ..options import BuildOptions
 from ..theme import Theme
 from ..record import NO_RULES, Booklet, Fold, Reference
 from .deckfiles import Output
-from ..documents.cardfigures import Picture
 
 CARD_PICTURE_DPI = 150  # pictures print 21–40 mm wide: 150 DPI of a whole card is 240+ DPI there
 
@@ -52,8 +51,9 @@ class CardPictures:
         self.fonts = fonts  # the theme's FontSet, whose families the cards name
         self.cache: dict = {}
 
-    def __call__(self, name: str) -> Picture:
+    def __call__(self, name: str) -> "Picture":
         """The card the rule text names."""
+        from ..documents.cardfigures import Picture  # reportlab's typesetting: only for a build with rules
         from ..errors import CardgenError
         from ..draw.pdf import can_draw, svg_size_mm
         from ..design.trim import trimmed
@@ -201,10 +201,37 @@ def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: st
 def _booklet_job(game_dir, names: tuple, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
                  pictures: Callable, side: "Callable | None" = None):
     out = Output(game_dir, {}, name=names[0], variant=names[1])
-    write_booklets(out, options, theme, game, spec, pictures())
+    shown = pictures()
+    kept_booklets(out, options, theme, game, spec, shown)
     if side is not None:
         side(out)
     return out.params, out.files, out.timings
+
+
+def drawing_inputs(theme: Theme, pictures: "CardPictures | None" = None) -> dict:
+    """What of the theme and of the cards shown decides a part's drawings (partstore.py)."""
+    from .. import cache
+
+    inputs = {"theme": cache.theme_inputs(theme), "fonts": theme.fonts}
+    if pictures is not None:
+        inputs["cards"] = {"cards": list(pictures.cards.items()),
+                           "resolve": pictures.resolve, "fonts": pictures.fonts}
+    return inputs
+
+
+def kept_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec,
+                  pictures: "CardPictures | Callable[[BuildOptions], CardPictures]") -> None:
+    """write_booklets, from the result store when the same inputs made them before.
+    pictures: the cards shown, or what draws them from the options (then only on a miss,
+    the options it reads among the part's)."""
+    from ..partstore import kept_part
+
+    def make(out_, options_):
+        write_booklets(out_, options_, theme, game, spec, pictures if isinstance(pictures, CardPictures)
+                       else pictures(options_))
+
+    shown = pictures if isinstance(pictures, CardPictures) else None
+    kept_part(out, "booklets", options, {"game": game, "spec": spec, **drawing_inputs(theme, shown)}, make)
 
 
 class RulesTask:
@@ -222,7 +249,10 @@ class RulesTask:
         self.task = None
         self.side = side
         self.pads = "pdf" in options.formats and out.wants("pads")
-        if "pdf" in options.formats and (out.wants("rules") or self.pads):
+        from ..cache import store_folder
+
+        # with the store, the parts may come from it and need no fonts: each registers its own
+        if "pdf" in options.formats and (out.wants("rules") or self.pads) and store_folder() is None:
             from ..draw.fonts import register_reportlab_fonts
 
             register_reportlab_fonts(theme.fonts)  # parsed once, before the fork, for both processes
@@ -233,7 +263,11 @@ class RulesTask:
 
     def join(self) -> None:
         if self.pads:
-            write_rule_sheets(self.out, self.options, self.theme, self.game, self.spec)
+            from ..partstore import kept_part
+
+            kept_part(self.out, "rule sheets", self.options, {"game": self.game, "spec": self.spec,
+                                                             **drawing_inputs(self.theme)},
+                      lambda out_, options_: write_rule_sheets(out_, options_, self.theme, self.game, self.spec))
         if self.side is not None:
             self.side(self.out)
         if self.task is None:

@@ -61,4 +61,14 @@ def ink_span(fonts, role: str, text: str, size: float) -> "tuple[float, float]":
 
 def widest(fonts, role: str, texts, size: float) -> float:
     """The widest ink among texts at size."""
+    texts = tuple(texts)
+    try:
+        return _widest(fonts, role, texts, size)
+    except TypeError:  # a font set that cannot be hashed: measured each time
+        return max((ink_width(fonts, role, t, size) for t in texts), default=0.0)
+
+
+@lru_cache(maxsize=256)
+def _widest(fonts, role: str, texts: tuple, size: float) -> float:
+    """widest(), once a process for the same texts (a deck asks for its values' widest at every card)."""
     return max((ink_width(fonts, role, t, size) for t in texts), default=0.0)

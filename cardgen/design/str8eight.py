@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..errors import CardgenError
 from ..model.sizes import SAFE_MM, CardSize
@@ -313,6 +313,7 @@ def _strip(layout, bleed: float, colors: tuple, y: float, height: float) -> list
              "color": c} for i, c in enumerate(colors)]
 
 
+@lru_cache(maxsize=64)  # the same field on every number card of a deck
 def lattice(card: CardSize, bleed: float, top: float, bottom: float, pitch: float = 5.6) -> str:
     """The field's motif: two sets of diagonal lines crossing, a lattice of "×" signs from
     bleed to bleed across the card, between top and bottom (the field: the head and foot

@@ -547,6 +547,18 @@ FOURSCORE_TRIAL_GAMES = 100  # a twentieth of a second of play on the 8 × 8 dec
 
 @lru_cache(maxsize=16)
 def _fourscore_trial(table_size: int) -> "FourScoreTrial | None":
+    """The trial games, played once for a table size and this code, then read from the
+    result store (cache.py) by later builds."""
+    from dataclasses import asdict
+
+    from .. import cache
+
+    kept = cache.kept_json("facts", {"fourscore_trial": table_size},
+                           lambda: {"trial": (lambda t: asdict(t) if t else None)(_play_fourscore_trial(table_size))})
+    return FourScoreTrial(**kept["trial"]) if kept["trial"] else None
+
+
+def _play_fourscore_trial(table_size: int) -> "FourScoreTrial | None":
     from .play.fourscore import FourScoreGreedy, FourScoreVariant, play_game
 
     players = next((p for p in (4, 3, 2) if (table_size ** 2 - FOURSCORE_ROWS) // p >= FOURSCORE_MIN_HAND), 0)

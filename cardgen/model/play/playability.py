@@ -51,6 +51,18 @@ class Playability:
 
 @lru_cache(maxsize=16)
 def playability(table_size: int, pass_cards: int, sequence_length: int) -> Playability:
+    """The variant's verdict; the hands are played once for a variant and this code, then
+    read from the result store (cache.py) by later builds."""
+    from dataclasses import asdict
+
+    from ... import cache
+
+    kept = cache.kept_json("facts", {"playability": [table_size, pass_cards, sequence_length]},
+                           lambda: asdict(_playability(table_size, pass_cards, sequence_length)))
+    return Playability(**kept)
+
+
+def _playability(table_size: int, pass_cards: int, sequence_length: int) -> Playability:
     sequences = atlas(build_deck(table_size, 0), sequence_length).value_sequences
     players = next((p for p in (4, 3, 2) if table_size ** 2 + pass_cards > HAND_SIZE * p), 0)
     finished = hands = median = 0
