@@ -92,7 +92,7 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel, game: 
         if len(sizes) != want:
             report.fail(rel(path), "fold booklet", f"{plural(len(sizes), 'side')}, expected {want} for "
                         f"{meta.booklet_pages} pages padded to {padded(meta.booklet_pages)}")
-        elif any(w < h for w, h in sizes):
+        if any(w < h for w, h in sizes):
             report.fail(rel(path), "fold booklet", "sheets must be landscape")
         else:
             check_fold_pages(path, report, rel)

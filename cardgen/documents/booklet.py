@@ -545,7 +545,8 @@ def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str
     return pages, size
 
 
-QUARTER = 0.25  # no page of a booklet with covers filled less than this, but the back cover
+QUARTER = 0.3  # no page of a booklet with covers filled less than this, but the back cover: cardgen
+# check holds them to a quarter, measured its own way (from the type area the pages use), so a margin
 BODY_RANGE = (8.8, 11.4)  # the body type a booklet with covers may be set in, to make whole sheets
 SPACINGS = (0.9, 0.95, 1.0, 1.06, 1.12)  # and the leading, as a share of the usual
 DEFAULT_BODY = 9.6
@@ -573,7 +574,8 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
 
 def whole_sheets(pages: int, fills: list) -> bool:
     """Saddle stitching folds sheets of four pages: the booklet makes whole ones (no blank
-    page before the back cover) and every page but the back cover is at least QUARTER full."""
+    page before the back cover) and every page but the back cover is at least QUARTER full
+    (of its text frame, to the lowest thing placed)."""
     return pages % 4 == 0 and all(f >= QUARTER for f in fills[1:-1])
 
 
@@ -668,6 +670,14 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
             if start < len(flowables) and getattr(flowables[start], "_float_with", 0):
                 _defer_float(self, flowables, start)
             super().handle_flowable(flowables)
+
+        def _setPageTemplate(self):
+            explicit = hasattr(self, "_nextPageTemplateIndex")
+            super()._setPageTemplate()
+            if not explicit and hasattr(self, "_nextPageTemplateIndex"):
+                # reportlab keeps the automatic next template's index and applies it again at the
+                # next page's end: odd, even, even, odd… set the inner margin on the wrong side
+                del self._nextPageTemplateIndex
 
         def beforeDocument(self):
             self._toc = []  # (title, page) of each section, in order
