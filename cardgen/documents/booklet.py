@@ -636,9 +636,6 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
             if whole_sheets(*layout(combos[k])):
                 found.append(combos[k])
                 break
-    import os
-    if os.environ.get("BOOKLET_DEBUG"):
-        print(title, page.name, pages, len(tried), found, file=__import__("sys").stderr)
     if not found:
         return DEFAULT_BODY, 1.0
     best = min(found, key=cost)
