@@ -564,12 +564,12 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     last page. A booklet with both covers is set in the body size and leading
     (booklet_type) that make its pages whole fold sheets, four pages each, none of them
     under a quarter full but the back cover."""
-    spacing = 1.0
+    spacing, notes = 1.0, 0
     if cover is not None and back is not None and not one_page:
-        base_size, spacing = booklet_type(blocks, page, title, fonts, card_picture, contents, meta=meta,
-                                          cover=cover, tokens=tokens, back=back)
+        base_size, spacing, notes = booklet_type(blocks, page, title, fonts, card_picture, contents, meta=meta,
+                                                 cover=cover, tokens=tokens, back=back)
     return _write(blocks, path, page, title, fonts, card_picture, contents, one_page, base_size, meta=meta,
-                  cover=cover, tokens=tokens, back=back, spacing=spacing)[0]
+                  cover=cover, tokens=tokens, back=back, spacing=spacing, notes=notes)[0]
 
 
 def whole_sheets(pages: int, fills: list) -> bool:
@@ -597,8 +597,10 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
     or just above it. The page count grows with the room, so each is found by halving:
     the roomiest setting that still keeps to the sheets below (its last page the fullest),
     the least roomy one that fills the last page of the sheets above a quarter. Each try
-    is a layout in memory, a dozen at most. When neither does, the default (the fold then
-    has blank pages before its back cover, which cardgen check reports)."""
+    is a layout in memory, a dozen at most. When neither does (a long table that will not
+    split leaves a page short at every size), the setting tried nearest the default whose
+    pages are all a quarter full and fewest, and a ruled Notes page or more before the back
+    cover to make the sheets whole: (size, spacing, Notes pages).""" 
     tried: dict = {}
 
     def layout(combo: tuple) -> tuple:
@@ -610,7 +612,7 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
     default = (1.0, DEFAULT_BODY, 1.0)
     pages, fills = layout(default)
     if whole_sheets(pages, fills):
-        return DEFAULT_BODY, 1.0
+        return DEFAULT_BODY, 1.0, 0
     combos = _combos()
     at = min(range(len(combos)), key=lambda k: abs(combos[k][0] - 1.0))
     found = []
@@ -637,15 +639,45 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
                 found.append(combos[k])
                 break
     if not found:
-        return DEFAULT_BODY, 1.0
+        filled = [(layout(c)[0] + -layout(c)[0] % 4, cost(c), c) for c in tried
+                  if all(f >= QUARTER for f in layout(c)[1][1:-1])]
+        if not filled:
+            return DEFAULT_BODY, 1.0, 0
+        _, _, best = min(filled)
+        return best[1], best[2], -layout(best)[0] % 4
     best = min(found, key=cost)
-    return best[1], best[2]
+    return best[1], best[2], 0
+
+
+def _notes_page(styles, frame: TextArea) -> list:
+    """A page headed Notes, ruled to its foot for the players' own notes and scores."""
+    from reportlab.platypus import Flowable, Paragraph
+
+    heading = Paragraph("Notes", styles["h2"])
+    pitch = 8 * MM
+    rule = styles["tokens"].color("muted")
+
+    class Ruled(Flowable):
+        def wrap(self, width, height):
+            self.width, self.height = width, max(pitch, height - 1)
+            return self.width, self.height
+
+        def draw(self):
+            canvas = self.canv
+            canvas.saveState()
+            canvas.setFillColor(rule)
+            y = self.height - pitch
+            while y >= 0:  # each rule a thin filled bar, 0.4 pt
+                canvas.rect(0, y - 0.2, self.width, 0.4, stroke=0, fill=1)
+                y -= pitch
+            canvas.restoreState()
+    return [heading, Ruled()]
 
 
 def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
            card_picture: Callable, contents: bool = True, one_page: bool = False,
            base_size: float = DEFAULT_BODY, *, meta: PdfMeta, cover=None, tokens=None, back=None,
-           spacing: float = 1.0) -> tuple:
+           spacing: float = 1.0, notes: int = 0) -> tuple:
     """Typeset into path (a file, or a BytesIO for a trial); returns (page count, how full
     each page is: the share of its text frame from the top to the lowest thing placed)."""
     from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
@@ -732,6 +764,8 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
     frame_w = frame.width
     story = flowables(blocks, styles, frame, card_picture, contents and not one_page, one_page,
                       cover=cover is not None and not one_page)
+    for _ in range(notes):  # ruled pages to write on, making the sheets whole
+        story += [PageBreak(), *_notes_page(styles, frame)]
     if back is not None and not one_page:  # the back cover: a page of its own, the last
         story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
     if contents and not one_page:
