@@ -107,7 +107,7 @@ def test_no_printing_words_on_the_booklets_pages(built, game):
             assert not words.search(page.extract_text() or ""), (name, number)
     howto = " ".join(pypdf.PdfReader(str(built / "how-to-print-letter.pdf")).pages[0].extract_text().split())
     line = howto.split(f"{game}/{game}-rules-fold-letter.pdf")[1][:200]
-    assert "short edge" in line and "fold them in half" in line and "staple" in line, line
+    assert "short edge" in line and "fold in half" in line and "staple" in line, line
 
 
 def test_the_fold_keeps_the_covers_outside_and_full_bleed(built):

@@ -25,7 +25,7 @@ WHAT = {"print": "cards", "reprint": "cards to reprint", "tuckbox": "tuck box", 
         "rules-fold": "rules booklet", "scorepad": "score pad", "sequence-sheet": "sequence sheet",
         "atlas": "sequence poster", "tournament": "tournament sheet", "teacher": "teacher's pages"}
 CARD_STOCK = ("print", "reprint", "tuckbox", "aid-cards")
-FOLD_UP = "stack the sheets in order, fold them in half together, staple twice on the fold"
+FOLD_UP = "fold in half, staple on the fold"
 
 
 def file_name(paper: str) -> str:
