@@ -62,6 +62,10 @@ def test_every_pdf_sets_the_printer_up(built):
             if path.name.startswith("print-everything-"):
                 want = None  # sheets of both kinds: its first page says which ranges go on both sides
             assert prefs.get("/Duplex") == want, path.name
+    # the fold sheets hold the booklet's pages only; the how-to-print page says how to print them (issue 41)
     words = subprocess.run(["pdftotext", "-l", "1", built / "str8eight" / "str8eight-rules-fold-letter.pdf", "-"],
                            capture_output=True, text=True, check=True).stdout
-    assert "Print double-sided, flip on the short edge, at actual size" in words
+    assert "double-sided" not in words and "Str8 Eight" in words
+    howto = " ".join(subprocess.run(["pdftotext", built / "how-to-print-letter.pdf", "-"], capture_output=True,
+                                    text=True, check=True).stdout.split())
+    assert "flip on the short edge" in howto and "fold in half, staple on the fold" in howto

@@ -32,9 +32,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     if "pdf" in options.formats and out.wants("rules"):
         from ..documents.boxtext import box_text
-        from ..model.package import BoxFacts, fourscore_package
+        from ..model.package import fourscore_package
+        from .deckfiles import box_facts
 
-        words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
+        words = box_text(GAME, box_facts(facts, fourscore_package(facts), [], options, theme))
         kept_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                        lambda options_: pictures(options_, theme))  # drawn only when the booklets are
     if out.wants("rules"):

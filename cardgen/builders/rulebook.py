@@ -91,6 +91,24 @@ def booklet_cover(spec: RulesSpec, blocks: list, page, options: BuildOptions, th
     return Cover(svg, theme.fonts)
 
 
+def booklet_back(spec: RulesSpec, page, options: BuildOptions, theme: Theme, aids: int = 0):
+    """The booklet's back cover (documents/cover.py): what this kit holds for the game (the
+    box words' components, with the aid cards counted), the credits and the edition mark;
+    None for a rule text without box words."""
+    if spec.box is None:
+        return None
+    from dataclasses import replace as changed
+
+    from ..documents.boxtext import box_text
+    from ..documents.cover import Cover, back_cover_svg
+
+    text = spec.box
+    if text.facts is not None and getattr(text.facts, "aids", 0) != aids:
+        text = box_text(spec.booklet, changed(text.facts, aids=aids))
+    svg = back_cover_svg(spec.title, text, (page.width, page.height), spec.ground, options.low_ink, theme)
+    return Cover(svg, theme.fonts)
+
+
 def booklet_blocks(spec: RulesSpec) -> list:
     """The booklet's blocks: its rule text, with the cover picture under the title (a booklet
     with a cover page shows its cards there instead)."""
@@ -116,6 +134,8 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     readings = Edition(game, spec.facts).ids  # none for a game without a table
     aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
     booklets, folds, aids = {}, {}, {}
+    aid_cards = aid_card_svgs(out, options, theme, game, spec, aid_blocks, pictures) \
+        if aid_blocks and spec.cover and pictures.cards else []
     for i, paper in enumerate(papers(options.paper)):
         page = PAGE_SIZES[paper.name]
         suffix = "" if i == 0 else f"-{page.name}"
@@ -123,13 +143,14 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         with out.stage("rule booklet"):
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name),
                                   cover=booklet_cover(spec, blocks, page, options, theme, pictures),
-                                  tokens=theme.tokens)
+                                  tokens=theme.tokens, back=booklet_back(spec, page, options, theme, len(aid_cards)))
         out.add(path, "rules", "pdf")
         booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
         land = paper.landscape()
         with out.stage("fold booklet"):
-            sheets = write_fold(path, fold, (land.width, land.height), out.meta("rules-fold", paper.name), theme.fonts)
+            sheets = write_fold(path, fold, (land.width, land.height), out.meta("rules-fold", paper.name),
+                                back_cover=spec.box is not None)
         out.add(fold, "rules-fold", "pdf")
         folds[fold.name] = Fold(sheets, pages)
         if aid_blocks:  # the player aid in the booklet's page size
@@ -139,31 +160,38 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
                                             meta=out.meta("reference", page.name), tokens=theme.tokens)
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
-    if aid_blocks and spec.cover and pictures.cards:
-        write_aid_cards(out, options, theme, game, spec, aid_blocks, pictures)
+    if aid_cards:
+        write_aid_cards(out, options, theme, game, aid_cards)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
                                   reference=aids, readings=readings)
 
 
-def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, blocks: list,
-                    pictures) -> None:
-    """The player aid as cards of the deck's size (design/aidcard.py), a sheet of them on
-    each paper (documents/aidsheet.py): <game>-aid-cards-<paper>.pdf, on card stock."""
+def aid_card_svgs(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, blocks: list,
+                  pictures) -> list:
+    """The player aid as cards of the deck's size (design/aidcard.py): their SVGs, none when
+    the deck shows no card to picture on them."""
     import re
 
     from ..design.aidcard import aid_cards
-    from ..documents.aidsheet import write_aid_sheet
     from ..model.sizes import CardSize
 
     slugs = list(pictures.cards)
     shown = [pictures.cards[pictures.resolve(name, slugs)].svg for name in spec.cover
              if pictures.resolve(name, slugs) in pictures.cards and "pass" not in name][:3]
     if not shown:
-        return
+        return []
     w, h = (float(v) for v in re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', shown[0]).groups())
     with out.stage("player aid cards"):
-        cards = aid_cards(spec.title, blocks, CardSize("deck", w, h), 1.5, spec.ground, options.low_ink, theme,
-                          shown, game)
+        return aid_cards(spec.title, blocks, CardSize("deck", w, h), 1.5, spec.ground, options.low_ink, theme,
+                         shown, game)
+
+
+def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, cards: list) -> None:
+    """A sheet of the aid cards on each paper (documents/aidsheet.py): <game>-aid-cards-<paper>.pdf,
+    on card stock."""
+    from ..documents.aidsheet import write_aid_sheet
+
+    with out.stage("player aid cards"):
         for paper in papers(options.paper):
             path = out.game_dir / f"{game}-aid-cards-{paper.name}.pdf"
             write_aid_sheet(path, cards, paper, theme, out.meta("aid-cards", paper.name))

@@ -79,6 +79,7 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel, game: 
         from .edition import check_edition
 
         check_edition(path, game, info.readings, report, rel)
+        check_pages(path, rec, report, rel)
         report.summary.append(f"{name}: {len(sizes)} pages ({meta.page})"
                               + (f", {len(info.readings)} readings listed as the table gives them, each marked †"
                                  if info.readings else ""))
@@ -91,8 +92,10 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel, game: 
         if len(sizes) != want:
             report.fail(rel(path), "fold booklet", f"{plural(len(sizes), 'side')}, expected {want} for "
                         f"{meta.booklet_pages} pages padded to {padded(meta.booklet_pages)}")
-        elif any(w < h for w, h in sizes):
+        if any(w < h for w, h in sizes):
             report.fail(rel(path), "fold booklet", "sheets must be landscape")
+        else:
+            check_fold_pages(path, report, rel)
     for name, meta in info.reference.items():
         path = game_dir / name
         sizes = _sizes(path, "player aid", report, rel)
@@ -112,3 +115,57 @@ def check_rules(game_dir: Path, rec, title: str, report: GameReport, rel, game: 
             report.fail(rel(path), "-", "missing or unreadable")
         elif len(sizes) != 1:
             report.fail(rel(path), "-", f"{plural(len(sizes), 'page')}, expected one")
+
+
+def check_pages(path: Path, rec, report: GameReport, rel) -> None:
+    """The booklet's make-up (check/bookletpages.py): a full-bleed cover, no page but the
+    back cover under a quarter full, no heading at a page's foot, no printing words, a back
+    cover with the components (its cards as many as the deck's) and the credits."""
+    from . import bookletpages as bp
+
+    try:
+        pages = bp.read_pages(path)
+    except pdfread.Unreadable:
+        return  # reported by the page count
+    if len(pages) < 2:
+        return
+    name = rel(path)
+    if pages[0].ground is None or all(v >= 0.985 for v in pages[0].ground):
+        report.fail(name, "page 1", "the cover is not full bleed: no color reaches every edge of the page")
+    for number, full in enumerate(bp.fills(pages), 1):
+        if number < len(pages) and full < bp.QUARTER:
+            report.fail(name, f"page {number}", f"{full:.0%} full, under a quarter: only the back cover may be")
+    for number, heading in bp.foot_headings(pages):
+        report.fail(name, f"page {number}", f"ends with the heading “{heading[:60]}”, apart from its text")
+    for number, words in bp.printing_words(pages):
+        report.fail(name, f"page {number}", f"says how to print (“{words}”): that is the how-to-print page's to say")
+    rows, credits = bp.components(pages[-1])
+    if not rows:
+        report.fail(name, f"page {len(pages)}", "the back cover lists no components (“In this kit”, a count a line)")
+    if not credits:
+        report.fail(name, f"page {len(pages)}", "the back cover has no credits")
+    deck = getattr(rec, "deck", None)
+    if rows and deck is not None and bp.cards_listed(rows) != len(deck.faces):
+        report.fail(name, f"page {len(pages)}", f"the back cover lists {plural(bp.cards_listed(rows), 'card')}, "
+                    f"the deck has {len(deck.faces)}")
+
+
+def check_fold_pages(path: Path, report: GameReport, rel) -> None:
+    """The fold sheets' halves as pages: none blank (a booklet with a back cover makes whole
+    sheets), no printing words, the cover (the first side's right half) full bleed."""
+    from . import bookletpages as bp
+
+    try:
+        halves = bp.read_pages(path, halves=True)
+    except pdfread.Unreadable:
+        return
+    blank = [i for i, h in enumerate(halves) if not h.lines and not h.areas and h.ground is None]
+    if blank:
+        report.fail(rel(path), "fold booklet", f"{plural(len(blank), 'blank page')} "
+                    f"({', '.join(f'side {i // 2 + 1} ' + ('left' if i % 2 == 0 else 'right') for i in blank)}): "
+                    "the booklet's pages do not make whole sheets")
+    if len(halves) > 1 and (halves[1].ground is None or all(v >= 0.985 for v in halves[1].ground)):
+        report.fail(rel(path), "fold booklet", "the cover (side 1, right) is not full bleed")
+    for number, words in bp.printing_words(halves):
+        report.fail(rel(path), f"side {(number - 1) // 2 + 1}", f"says how to print (“{words}”): that is the "
+                    "how-to-print page's to say")

@@ -35,6 +35,7 @@ SETS = re.compile(r"\{([a-z])\.\.([a-z])\}")
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 SIDES = {"duplex": "both sides, flip on the long edge", "fronts": "one side", "gutterfold": "one side, then fold"}
 TOL_MM = 0.5
+FOLD_SAYS = ("both sides", "short edge", "fold", "staple")  # what the page says of a fold booklet
 DIAGRAM = re.compile(r"(\d+) across, (\d+) down, (turned|upright)")
 
 
@@ -102,6 +103,13 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
     for name in sorted(f for f in listed if isinstance(f, str) and f.split("/")[0] in records
                        and f.endswith(f"-{paper}.pdf") and f not in names):
         report.fail(path, "page 1", f"does not name {name}, which the kit prints on {paper}")
+    for name, at in sorted(line_of.items()):  # a fold booklet's pages hold no printing words: this page does
+        if re.search(r"-rules-fold-[a-z0-9]+\.pdf$", name):
+            detail = " ".join(_following(lines, at))
+            missing = [w for w in FOLD_SAYS if w not in detail]
+            if missing:
+                report.fail(path, "page 1", f"says of {name} {detail[:120]!r}, without {', '.join(map(repr, missing))}:"
+                            " how to print, fold and staple the booklet")
     drawn = {(int(c), int(r), t == "turned") for c, r, t in DIAGRAM.findall(text)}
     laid = set()
     for game in games:

@@ -76,7 +76,10 @@ KINDS = (
     Kind("booklets", "Rule booklets, player aids and score pads", ("booklets",),
          "Each booklet exists with pages of the size it names and a title naming its game; the fold file "
          "holds its pages two-up in saddle-stitch order; each player aid is one page of its booklet's size "
-         "and each score pad one page."),
+         "and each score pad one page. Read from each booklet's PDF: a cover whose color reaches every edge, "
+         "no page but the back cover under a quarter full, no heading at a page's foot, no printing words on "
+         "a page, a back cover listing the kit's components (its cards as many as the deck's) and the credits; "
+         "no blank page in the fold sheets."),
     Kind("words", "Words against the deck", ("wording",),
          "What the booklets, player aids and score pads state, read as a reader would copy it from the PDF: "
          "the card count and table, the copies table, the pass cards and their cost, the bull's-eyes, the "

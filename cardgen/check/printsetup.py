@@ -1,7 +1,6 @@
 """Check that every PDF sets the printer up: /ViewerPreferences asking for actual size
 (/PrintScaling /None) and, for what is printed, single- or double-sided with the flip
-edge its layout needs; and that the first page of the print sheets and the fold booklet
-says so in words (sides, flip edge, actual size, card stock, where to cut or fold).
+edge its layout needs; and that the first page of the print sheets says so in words (sides, flip edge, actual size, card stock, where to cut or fold).
 
 Which file wants what, stated from the file names and the build record:
 <game>-print-<paper>.pdf and a reprint's <game>-reprint-<paper>.pdf: duplex sheets flip
@@ -23,7 +22,6 @@ SIMPLEX, LONG_EDGE, SHORT_EDGE = "/Simplex", "/DuplexFlipLongEdge", "/DuplexFlip
 SHEET_WORDS = {"duplex": ("double-sided", "long edge", "actual size", "card stock", "cut"),
                "fronts": ("single-sided", "actual size", "card stock", "cut"),
                "gutterfold": ("single-sided", "actual size", "card stock", "fold", "cut")}
-FOLD_WORDS = ("double-sided", "short edge", "actual size", "fold", "staple")
 CALIBRATION_WORDS = ("both sides", "long edge", "100 %")
 
 
@@ -33,7 +31,7 @@ def _wants(game: str, name: str, rec) -> tuple:
         layout = rec.home_print.layout if rec.home_print is not None else "duplex"
         return (LONG_EDGE if layout == "duplex" else SIMPLEX), SHEET_WORDS.get(layout, ())
     if re.fullmatch(rf"{re.escape(game)}-rules-fold-[a-z0-9]+\.pdf", name):
-        return SHORT_EDGE, FOLD_WORDS
+        return SHORT_EDGE, ()  # its printing words are the how-to-print page's (check/howto.py)
     if re.fullmatch(r"calibration(-check)?-[a-z0-9]+\.pdf", name):
         return LONG_EDGE, CALIBRATION_WORDS
     if re.fullmatch(rf"{re.escape(game)}-rules(-[a-z0-9]+)?\.pdf", name):

@@ -49,9 +49,10 @@ class PageSpec:
 PAGE_SIZES = {"a4": PageSpec("a5", 148.0, 210.0), "letter": PageSpec("half-letter", 139.7, 215.9)}
 
 
-def _styles(fonts: dict, base: float = 9.6, tokens=None):
+def _styles(fonts: dict, base: float = 9.6, tokens=None, spacing: float = 1.0):
     """The paragraph styles, in the design tokens' colors (the shipped tokens when none are
-    given); "tokens" holds the tokens themselves, for the tables and callouts."""
+    given); "tokens" holds the tokens themselves, for the tables and callouts. spacing: the
+    running text's leading and the space after its paragraphs, as a share of the usual."""
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
 
@@ -60,8 +61,8 @@ def _styles(fonts: dict, base: float = 9.6, tokens=None):
     tokens = tokens or default_tokens()
     ink, muted, accent = tokens.color("ink"), tokens.color("muted"), tokens.color("accent")
     em = base / 9.6  # headings and their spacing follow the body size (the player aid scales them all)
-    body = ParagraphStyle("body", fontName=fonts["text"], fontSize=base, leading=base * 1.42, textColor=ink,
-                          spaceAfter=base * 0.6, allowWidows=0, allowOrphans=0)
+    body = ParagraphStyle("body", fontName=fonts["text"], fontSize=base, leading=base * 1.42 * spacing, textColor=ink,
+                          spaceAfter=base * 0.6 * spacing, allowWidows=0, allowOrphans=0)
     return {
         "body": body,
         "title": ParagraphStyle("title", parent=body, fontName=fonts["heavy"], fontSize=30, leading=34,
@@ -81,10 +82,11 @@ def _styles(fonts: dict, base: float = 9.6, tokens=None):
                                   leading=(base - 1.2) * 1.35, textColor=muted, alignment=TA_CENTER,
                                   spaceBefore=3),
         "toc": ParagraphStyle("toc", parent=body, fontSize=base + 0.4, leading=(base + 0.4) * 1.45, spaceAfter=0),
-        "small": ParagraphStyle("small", parent=body, fontSize=base * SMALL_PRINT, leading=base * SMALL_PRINT * 1.38,
-                                spaceAfter=base * 0.45),
+        "small": ParagraphStyle("small", parent=body, fontSize=base * SMALL_PRINT,
+                                leading=base * SMALL_PRINT * 1.38 * spacing, spaceAfter=base * 0.45 * spacing),
         "small_item": ParagraphStyle("small_item", parent=body, fontSize=base * SMALL_PRINT,
-                                     leading=base * SMALL_PRINT * 1.38, spaceAfter=base * 0.45, leftIndent=14 * em,
+                                     leading=base * SMALL_PRINT * 1.38 * spacing, spaceAfter=base * 0.45 * spacing,
+                                     leftIndent=14 * em,
                                      bulletIndent=0, bulletFontName=fonts["bold"], bulletFontSize=base * SMALL_PRINT),
         "label": ParagraphStyle("label", parent=body, fontName=fonts["italic"], fontSize=LABEL_PT,
                                 leading=LABEL_PT * 1.2, textColor=muted, alignment=TA_CENTER,
@@ -543,15 +545,143 @@ def write_player_aid(blocks: list[Block], path: Path, page: PageSpec, title: str
     return pages, size
 
 
+QUARTER = 0.3  # no page of a booklet with covers filled less than this, but the back cover: cardgen
+# check holds them to a quarter, measured its own way (from the type area the pages use), so a margin
+BODY_RANGE = (8.8, 11.4)  # the body type a booklet with covers may be set in, to make whole sheets
+SPACINGS = (0.9, 0.95, 1.0, 1.06, 1.12)  # and the leading, as a share of the usual
+DEFAULT_BODY = 9.6
+CLOSE_ENOUGH = 0.1  # a tighter setting this near the default look (size off by a share, plus spacing off) is taken
+
+
 def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, fonts: dict,
                   card_picture: Callable, contents: bool = True, one_page: bool = False,
-                  base_size: float = 9.6, *, meta: PdfMeta, cover=None, tokens=None) -> int:
+                  base_size: float = DEFAULT_BODY, *, meta: PdfMeta, cover=None, tokens=None, back=None) -> int:
     """Typeset blocks into path; returns the page count. one_page: the player aid (no
     title page, no contents, smaller margins). title: the game, in the page footers;
     meta: the file's metadata (draw/pdfmeta.py); cover: a cover.Cover (the box art's
     module) drawn as page 1 in place of the title page, the contents list then heading
-    the page after the quick start."""
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+    the page after the quick start; back: the back cover (a cover.Cover), drawn as the
+    last page. A booklet with both covers is set in the body size and leading
+    (booklet_type) that make its pages whole fold sheets, four pages each, none of them
+    under a quarter full but the back cover."""
+    spacing, notes = 1.0, 0
+    if cover is not None and back is not None and not one_page:
+        base_size, spacing, notes = booklet_type(blocks, page, title, fonts, card_picture, contents, meta=meta,
+                                                 cover=cover, tokens=tokens, back=back)
+    return _write(blocks, path, page, title, fonts, card_picture, contents, one_page, base_size, meta=meta,
+                  cover=cover, tokens=tokens, back=back, spacing=spacing, notes=notes)[0]
+
+
+def whole_sheets(pages: int, fills: list) -> bool:
+    """Saddle stitching folds sheets of four pages: the booklet makes whole ones (no blank
+    page before the back cover) and every page but the back cover is at least QUARTER full
+    (of its text frame, to the lowest thing placed)."""
+    return pages % 4 == 0 and all(f >= QUARTER for f in fills[1:-1])
+
+
+def _combos() -> list:
+    """(growth, size, spacing) of every body size (tenths of a point, within BODY_RANGE)
+    and spacing, by how much room the text takes (about its size squared times its
+    spacing), the nearer the default look first among equals."""
+    lo, hi = BODY_RANGE
+    out = [((t / 10 / DEFAULT_BODY) ** 2 * sp, t / 10, sp) for t in range(round(lo * 10), round(hi * 10) + 1)
+           for sp in SPACINGS]
+    return sorted(out, key=lambda c: (round(c[0], 3), abs(c[1] - DEFAULT_BODY) + 8 * abs(c[2] - 1)))
+
+
+def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, card_picture: Callable,
+                 contents: bool = True, *, meta: PdfMeta, cover, tokens=None, back) -> tuple:
+    """(body size, spacing): the default when its pages make whole sheets (whole_sheets),
+    else the nearest the default look that does, of the settings (_combos, ordered by the
+    room the text takes) that fill the whole sheets just below the default's page count
+    or just above it. The page count grows with the room, so each is found by halving:
+    the roomiest setting that still keeps to the sheets below (its last page the fullest),
+    the least roomy one that fills the last page of the sheets above a quarter. Each try
+    is a layout in memory, a dozen at most. When neither does (a long table that will not
+    split leaves a page short at every size), the setting tried nearest the default whose
+    pages are all a quarter full and fewest, and a ruled Notes page or more before the back
+    cover to make the sheets whole: (size, spacing, Notes pages).""" 
+    tried: dict = {}
+
+    def layout(combo: tuple) -> tuple:
+        if combo not in tried:
+            tried[combo] = _write(blocks, io.BytesIO(), page, title, fonts, card_picture, contents, False, combo[1],
+                                  meta=meta, cover=cover, tokens=tokens, back=back, spacing=combo[2])
+        return tried[combo]
+
+    default = (1.0, DEFAULT_BODY, 1.0)
+    pages, fills = layout(default)
+    if whole_sheets(pages, fills):
+        return DEFAULT_BODY, 1.0, 0
+    combos = _combos()
+    at = min(range(len(combos)), key=lambda k: abs(combos[k][0] - 1.0))
+    found = []
+    below, above = 4 * (pages // 4), 4 * -(-pages // 4)
+    if below >= 4:  # halving over the tighter settings: the last that keeps to `below` pages
+        lo, hi = 0, at  # combos[lo] is the tightest; pages(combos[hi]) > below
+        if layout(combos[lo])[0] <= below:
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                lo, hi = (mid, hi) if layout(combos[mid])[0] <= below else (lo, mid)
+            for k in range(lo, max(-1, lo - 3), -1):  # a page under a quarter full: a little tighter
+                if whole_sheets(*layout(combos[k])):
+                    found.append(combos[k])
+                    break
+    cost = lambda c: abs(c[1] - DEFAULT_BODY) / DEFAULT_BODY + abs(c[2] - 1)  # noqa: E731
+    lo, hi = at, len(combos) - 1  # the roomier settings: the first whose `above` pages are all filled
+    reaches = lambda c: layout(c)[0] > above or (layout(c)[0] == above and layout(c)[1][-2] >= QUARTER)  # noqa: E731
+    if not (found and cost(found[0]) <= CLOSE_ENOUGH) and reaches(combos[hi]):
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if reaches(combos[mid]) else (mid, hi)
+        for k in range(hi, min(len(combos), hi + 3)):
+            if whole_sheets(*layout(combos[k])):
+                found.append(combos[k])
+                break
+    if not found:
+        filled = [(layout(c)[0] + -layout(c)[0] % 4, cost(c), c) for c in tried
+                  if all(f >= QUARTER for f in layout(c)[1][1:-1])]
+        if not filled:
+            return DEFAULT_BODY, 1.0, 0
+        _, _, best = min(filled)
+        return best[1], best[2], -layout(best)[0] % 4
+    best = min(found, key=cost)
+    return best[1], best[2], 0
+
+
+def _notes_page(styles, frame: TextArea) -> list:
+    """A page headed Notes, ruled to its foot for the players' own notes and scores."""
+    from reportlab.platypus import Flowable, Paragraph
+
+    heading = Paragraph("Notes", styles["h2"])
+    pitch = 8 * MM
+    rule = styles["tokens"].color("muted")
+
+    class Ruled(Flowable):
+        def wrap(self, width, height):
+            self.width, self.height = width, max(pitch, height - 1)
+            return self.width, self.height
+
+        def draw(self):
+            canvas = self.canv
+            canvas.saveState()
+            canvas.setFillColor(rule)
+            y = self.height - pitch
+            while y >= 0:  # each rule a thin filled bar, 0.4 pt
+                canvas.rect(0, y - 0.2, self.width, 0.4, stroke=0, fill=1)
+                y -= pitch
+            canvas.restoreState()
+    return [heading, Ruled()]
+
+
+def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
+           card_picture: Callable, contents: bool = True, one_page: bool = False,
+           base_size: float = DEFAULT_BODY, *, meta: PdfMeta, cover=None, tokens=None, back=None,
+           spacing: float = 1.0, notes: int = 0) -> tuple:
+    """Typeset into path (a file, or a BytesIO for a trial); returns (page count, how full
+    each page is: the share of its text frame from the top to the lowest thing placed)."""
+    from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
 
     from ..draw.pdf import SIMPLEX, draw_svg, print_setup
     from ..draw.pdfmeta import on_canvas
@@ -559,7 +689,7 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
     w, h = page.width * MM, page.height * MM
     margins = AID_MARGINS if one_page else BOOKLET_MARGINS
     inner, outer, top, bottom = margins
-    styles = _styles(fonts, base_size, tokens)
+    styles = _styles(fonts, base_size, tokens, spacing)
 
     class Doc(BaseDocTemplate):
         def handle_flowable(self, flowables):
@@ -570,13 +700,27 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
                 _defer_float(self, flowables, start)
             super().handle_flowable(flowables)
 
+        def _setPageTemplate(self):
+            explicit = hasattr(self, "_nextPageTemplateIndex")
+            super()._setPageTemplate()
+            if not explicit and hasattr(self, "_nextPageTemplateIndex"):
+                # reportlab keeps the automatic next template's index and applies it again at the
+                # next page's end: odd, even, even, odd… set the inner margin on the wrong side
+                del self._nextPageTemplateIndex
+
         def beforeDocument(self):
             self._toc = []  # (title, page) of each section, in order
+            self._fills = {}  # page -> how full its frame is
             # the player aid prints on one side; the reading copy at actual size, as the reader likes
             print_setup(self.canv, SIMPLEX if one_page else None)
             on_canvas(self.canv, meta)
 
         def afterFlowable(self, flowable):
+            frame = getattr(self, "frame", None)
+            if frame is not None and not isinstance(flowable, (ActionFlowable, Spacer)):
+                low = frame._y - frame._y1p  # what is left of the frame below the flowable
+                tall = frame._y2 - frame._topPadding - frame._y1p
+                self._fills[self.page] = max(self._fills.get(self.page, 0.0), 1 - low / tall)
             entry = getattr(flowable, "_toc_entry", None)
             if entry:
                 key = f"h2-{len(self._toc)}"
@@ -594,6 +738,9 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
             draw_svg(canvas, cover.svg, h, cover.fonts)
         if one_page or doc.page == 1:
             return
+        if getattr(doc, "_on_back", False):
+            draw_svg(canvas, back.svg, h, back.fonts)
+            return
         canvas.saveState()
         canvas.setFont(fonts["text"], 8)
         canvas.setFillColor(styles["tokens"].color("muted"))
@@ -604,14 +751,23 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
             canvas.drawString(outer * MM, y, f"{doc.page}  ·  {title}")
         canvas.restoreState()
 
-    doc = Doc(str(path), pagesize=(w, h), invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+    def back_page(canvas, doc):
+        doc._on_back = True
+        footer(canvas, doc)
+
+    doc = Doc(path if isinstance(path, io.BytesIO) else str(path), pagesize=(w, h), invariant=1, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
               initialFontName=fonts["text"])  # else every page names an unembedded Helvetica
     doc.addPageTemplates([PageTemplate("odd", [frame_for(True)], onPage=footer, autoNextPageTemplate="even"),
-                          PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd")])
+                          PageTemplate("even", [frame_for(False)], onPage=footer, autoNextPageTemplate="odd"),
+                          PageTemplate("back", [frame_for(False)], onPage=back_page)])
     frame = _frame(page, margins)
     frame_w = frame.width
     story = flowables(blocks, styles, frame, card_picture, contents and not one_page, one_page,
                       cover=cover is not None and not one_page)
+    for _ in range(notes):  # ruled pages to write on, making the sheets whole
+        story += [PageBreak(), *_notes_page(styles, frame)]
+    if back is not None and not one_page:  # the back cover: a page of its own, the last
+        story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
     if contents and not one_page:
         doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
         doc.build(story)
@@ -619,4 +775,5 @@ def write_booklet(blocks: list[Block], path: Path, page: PageSpec, title: str, f
         doc.canv.save()
     else:
         doc.build(story)
-    return doc.page
+    pages = doc.page
+    return pages, [doc._fills.get(n, 1.0 if n in (1, pages) else 0.0) for n in range(1, pages + 1)]

@@ -5,13 +5,13 @@ them; nothing here draws."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import unescape
 
 from ..errors import CardgenError
 from .ruletext import load
 
-SECTIONS = ("Tagline", "About", "At a glance", "Contents", "Credits")
+SECTIONS = ("Tagline", "About", "At a glance", "Contents", "Components", "Credits")
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,9 @@ class BoxText:
     about: str = ""
     contents: str = ""
     credits: str = ""
+    components: tuple = ()  # ((count, what), …): what the kit holds for the game, the booklet's back cover
+    credit_lines: tuple = ()  # the credits, a paragraph each
+    facts: object = field(default=None, compare=False, repr=False)  # what the words were made from
 
 
 def _plain(markup: str) -> str:
@@ -49,5 +52,10 @@ def box_text(game: str, facts) -> BoxText:
     for face, item in zip(("players", "ages", "time"), sections["At a glance"]):
         value, _, word = item.partition(" | ")
         glance.append((face, value.strip(), word.strip()))
+    components = []
+    for item in sections.get("Components", []):
+        count, _, what = item.partition(" | ")
+        components.append((count.strip(), what.strip()))
     text = lambda name: " ".join(sections.get(name, []))  # noqa: E731
-    return BoxText(text("Tagline"), tuple(glance), text("About"), text("Contents"), text("Credits"))
+    return BoxText(text("Tagline"), tuple(glance), text("About"), text("Contents"), text("Credits"), tuple(components),
+                   tuple(sections.get("Credits", [])), facts)

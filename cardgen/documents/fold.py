@@ -12,23 +12,18 @@ from pathlib import Path
 
 from ..draw.pdf import SHORT_EDGE, print_setup_pdf, save_pdf
 from ..draw.pdfmeta import on_pikepdf
-from ..draw.subsets import unify
 
 from ..layout.saddle import sides
 
 PT_PER_MM = 72 / 25.4
 
 
-FOLD_WORDS = ("Print double-sided, flip on the short edge, at actual size (100 %, no fit to page).",
-              "Stack the sheets in order, fold them in half together and staple twice on the fold.")
-WORDS_PT = 7.5
-
-
-def write_fold(booklet: Path, path: Path, sheet_mm: tuple, meta, fonts) -> int:
-    """sheet_mm: the landscape sheet (A4 for A5 pages, Letter for half-letter); fonts: the
-    theme's FontSet, which sets how to print and fold it, in the top margin of the first
-    sheet's left half (the back cover: the booklet's pages keep 15 mm clear there); meta:
-    the file's metadata (draw/pdfmeta.py)."""
+def write_fold(booklet: Path, path: Path, sheet_mm: tuple, meta, back_cover: bool = False) -> int:
+    """sheet_mm: the landscape sheet (A4 for A5 pages, Letter for half-letter); meta: the
+    file's metadata (draw/pdfmeta.py). The sheets hold the booklet's pages and nothing
+    else: how to print, fold and staple them is the how-to-print page's to say. back_cover:
+    the booklet's last page is its back cover, kept on the outside (blanks, should the
+    pages not make whole sheets, go before it)."""
     import pikepdf
 
     sheet_w, sheet_h = (v * PT_PER_MM for v in sheet_mm)
@@ -36,7 +31,7 @@ def write_fold(booklet: Path, path: Path, sheet_mm: tuple, meta, fonts) -> int:
 
     with pikepdf.open(booklet) as src, pikepdf.new() as dst:
         pages = src.pages
-        for left, right in sides(len(pages)):
+        for left, right in sides(len(pages), back_cover):
             sheet = dst.add_blank_page(page_size=(sheet_w, sheet_h))
             ops = []
             for number, x0 in ((left, 0.0), (right, sheet_w / 2)):
@@ -52,11 +47,6 @@ def write_fold(booklet: Path, path: Path, sheet_mm: tuple, meta, fonts) -> int:
                 sheet.add_resource(dst.copy_foreign(page_form(src, page)), pikepdf.Name.XObject, name=name)
                 ops.append(f"q 1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q")
             sheet.contents_add(pikepdf.Stream(dst, "\n".join(ops).encode("ascii")))
-        with pikepdf.open(_words(sheet_w, sheet_h, fonts)) as words:
-            first = dst.pages[0]
-            first.contents_add(dst.copy_foreign(words.pages[0].obj.Contents))
-            first.obj.Resources.Font = dst.copy_foreign(words.pages[0].obj.Resources.Font)
-            unify(dst, fonts)  # the words' subset and the booklet's, one per font
         print_setup_pdf(dst, SHORT_EDGE)
         on_pikepdf(dst, meta, "reportlab, pikepdf")
         tmp = path.with_name(path.name + ".part")
@@ -65,21 +55,3 @@ def write_fold(booklet: Path, path: Path, sheet_mm: tuple, meta, fonts) -> int:
     tmp.replace(path)
     return count
 
-
-def _words(sheet_w: float, sheet_h: float, fonts):
-    """A one-page PDF (in memory) of the sheet's size holding the printing and folding words."""
-    import io
-
-    from ..draw.fonts import register_reportlab_fonts
-    from ..draw.pdf import vector_document
-
-    buffer = io.BytesIO()
-    canvas = vector_document(buffer, None, (sheet_w, sheet_h), fonts)
-    canvas.setFont(register_reportlab_fonts(fonts)["text"], WORDS_PT)
-    canvas.setFillColorRGB(0.11, 0.14, 0.19)
-    for i, line in enumerate(FOLD_WORDS):
-        canvas.drawCentredString(sheet_w / 4, sheet_h - (7.5 + 3.6 * i) * PT_PER_MM, line)
-    canvas.showPage()
-    canvas.save()
-    buffer.seek(0)
-    return buffer

@@ -25,6 +25,7 @@ WHAT = {"print": "cards", "reprint": "cards to reprint", "tuckbox": "tuck box", 
         "rules-fold": "rules booklet", "scorepad": "score pad", "sequence-sheet": "sequence sheet",
         "atlas": "sequence poster", "tournament": "tournament sheet", "teacher": "teacher's pages"}
 CARD_STOCK = ("print", "reprint", "tuckbox", "aid-cards")
+FOLD_UP = "fold in half, staple on the fold"
 
 
 def file_name(paper: str) -> str:
@@ -114,6 +115,8 @@ def describe(out: Path, rec, e, paper: str) -> dict:
     details.append(sides)
     stock = "card stock" if e.kind in CARD_STOCK else "plain paper"
     details.append(stock)
+    if fold:  # how a fold booklet is made up (its own pages carry no printing words)
+        details.append(FOLD_UP)
     return {"what": WHAT[e.kind], "pages": pages, "sheets": sheets, "sides": sides, "two_sided": duplex or fold,
             "stock": stock, "details": "; ".join(details), "grid": grid}
 

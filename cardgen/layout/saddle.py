@@ -12,11 +12,18 @@ def padded(pages: int) -> int:
     return max(4, -(-pages // 4) * 4)
 
 
-def sides(pages: int) -> list[tuple]:
+def sides(pages: int, back_cover: bool = False) -> list[tuple]:
     """(left, right) page numbers for each printed side, front then back, sheet by sheet;
-    None marks a blank padding page."""
+    None marks a blank padding page. back_cover: the last page is the back cover, so it
+    stays the outside of the first sheet and the blanks go before it."""
     n = padded(pages)
-    real = lambda p: p if p <= pages else None  # noqa: E731
+
+    def real(p: int):
+        if back_cover and pages >= 2 and p == n:
+            return pages
+        if back_cover and pages >= 2 and p >= pages:
+            return None
+        return p if p <= pages else None
     out = []
     for sheet in range(n // 4):
         out.append((real(n - 2 * sheet), real(1 + 2 * sheet)))  # front

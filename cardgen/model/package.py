@@ -86,6 +86,7 @@ class BoxFacts:
     decks: int = 1
     also: "Package | None" = None  # FourScore, played with this deck, when the kit has its rules
     typeface: str = ""  # the type's name and licence, for the credits
+    aids: int = 0  # the player aid cards the kit prints (the booklet's back cover lists them)
 
     @property
     def players_span(self) -> str:
