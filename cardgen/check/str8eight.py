@@ -456,6 +456,12 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
                 report.fail(file, f"value {v}", f"follow count {follow.get(v)}, the deck has {want_follow[v]} cards that may follow")
             if copies.get(v) != table[v]:
                 report.fail(file, f"value {v}", f"copies {copies.get(v)}, the deck has {table[v]}")
+        turned = _turned_numbers(root)
+        for text, angle in turned[:3]:
+            report.fail(file, f"number {text}", f"turned {angle:g}° from upright: every number on the sheet "
+                        "must stand upright to be read")
+        if len(turned) > 3:
+            report.fail(file, "-", f"and {len(turned) - 3} more numbers turned from upright")
         pdf = path.with_suffix(".pdf")
         if pdf.exists():
             sizes = pdf_page_sizes(pdf, report, rel)
@@ -464,6 +470,30 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
         if not any(v.file == file for v in report.violations):
             report.summary.append(f"{path.name}: {len(entries)} entries, {len(links)} links, "
                                   f"follow counts for {len(follow)} values, all match the cards and the table")
+
+
+def _turned_numbers(root) -> list:
+    """(text, angle) of each number on a sheet that does not stand upright: its transforms,
+    its own and its groups', turn it (a quarter turn reads sideways, half a turn upside down)."""
+    import math
+
+    from .legibility import _mul, _svg_transform
+
+    out = []
+
+    def walk(el, m):
+        m = _mul(_svg_transform(el.get("transform")), m)
+        if svgread.local(el.tag) == "text":
+            text = "".join(el.itertext()).strip()
+            angle = round(math.degrees(math.atan2(m[1], m[0]))) % 360
+            if text.isdigit() and angle:
+                out.append((text, angle))
+            return
+        for child in el:
+            walk(child, m)
+
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return out
 
 
 MIN_FINISHED = 0.5  # trial hands: fewer finishing than this means the variant rarely makes a game
