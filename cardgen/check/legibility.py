@@ -651,8 +651,17 @@ DRAWN_FROM_CARDS = {"faces", "back", "print", "shop", "proof"}
 # the kit's own pages (manifest game "kit"), held to the rule like a game's: the how-to-print
 # pages whole, and of a print-everything file its first page, the components page (every
 # other page is a page of a game's file, measured with its game)
-KIT_PAGES = {"how-to-print": None, "print-everything": 1}
+KIT_PAGES = {"how-to-print": None, "print-everything": "components"}
 GATHERED = 8  # what a file read for its first pages only may draw: check/printall.py's bound
+
+
+def _components(path: Path) -> int:
+    """A print-everything file's components pages: those before its first part (check/printall.py)."""
+    from .pdfread import open_pdf, page_text
+    from .printall import _components_pages
+
+    with open_pdf(path, GATHERED) as pdf:
+        return _components_pages([line.strip() for line in page_text(pdf, 1).splitlines()], len(pdf.pages))
 
 
 def check_legibility(out: Path, files: list, report) -> None:
@@ -670,7 +679,8 @@ def check_legibility(out: Path, files: list, report) -> None:
     count, smallest, lowest = 0, None, None
     for name in sorted(chosen):
         try:
-            readings = _measured(out / name, KIT_PAGES.get(kinds[name]))
+            first = KIT_PAGES.get(kinds[name])
+            readings = _measured(out / name, _components(out / name) if first == "components" else first)
         except (SvgUnreadable, PdfUnreadable, Refused, OSError, ValueError):
             continue  # unreadable files are reported by the checks that need them
         for size, ratio, text, *_ in readings:
