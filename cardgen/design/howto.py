@@ -28,9 +28,16 @@ def pages_svg(paper, paper_name: str, games: list, margins: "tuple | None", them
     One page, its list of files at the largest type from 8.5 pt down to 7 pt (running text's
     floor) that fits; a list too long for that (a class kit of twelve sets) is set at 8.5 pt
     and runs on over continuation pages instead of shrinking."""
+    import re
+
     measure = Measure(theme.fonts)
-    room = paper.height - 2 * MARGIN_MM - 150  # what the title, the intro and the pictures leave the list
     width = paper.width - 2 * MARGIN_MM - 10
+    # what the title, the intro and the pictures leave the list: the page drawn once, its last
+    # line's foot less the list's height (everything under the list moves down with it)
+    table, height = _table(games, measure, BODY_PT, width)
+    drawn = _first(paper, paper_name, games, margins, theme, everything, measure, table, height, BODY_PT)
+    foot = max((float(y) for y in re.findall(r'<text [^>]*?y="([-\d.]+)"', drawn)), default=0.0) + 1.0
+    room = paper.height - MARGIN_MM - (foot - height)
     for tenth in range(int(BODY_PT * 10), int(FLOOR_PT * 10) - 1, -5):  # the largest type whose list fits
         size = tenth / 10
         table, height = _table(games, measure, size, width)
@@ -59,10 +66,15 @@ def _first(paper, paper_name, games, margins, theme, everything, measure, table,
 
 def _paginate(games: list, measure, size: float, width: float, first: float, rest: float) -> list:
     """games cut into one list per page: as many files as fit first mm on the first page and
-    rest mm on each next, a game's title repeated ("continued") where its files run over."""
+    rest mm on each next, each game's files on one page where they fit one, else its title
+    repeated ("continued") where they run over."""
     pages, page, room = [], [], first
     for game in games:
         title, rows = game["title"], []
+        if page and _table(page + [game], measure, size, width)[1] > room \
+                and _table([game], measure, size, width)[1] <= rest:  # a game's files kept together
+            pages.append(page)
+            page, room = [], rest
         for row in game["rows"]:
             if (page or rows) and _table(page + [{"title": title, "rows": rows + [row]}], measure, size,
                                          width)[1] > room:
