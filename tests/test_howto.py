@@ -217,10 +217,12 @@ def test_a_long_list_runs_on_instead_of_shrinking():
                  "grid": None} for kind in ("tuckbox", "aid-cards", "rules-fold", "scorepad", "atlas", "tournament")]
         return out
 
-    games = [{"title": title, "rows": rows(slug, 12)} for title, slug in
-             (("Str8 Eight", "str8eight"), ("FourScore", "fourscore"), ("Eights", "eights"),
-              ("Crazy Eights", "crazy-eights"))]
-    for paper in ("letter", "a4"):
+    names = (("Str8 Eight", "str8eight"), ("FourScore", "fourscore"), ("Eights", "eights"),
+             ("Crazy Eights", "crazy-eights"))
+    class_kit = [{"title": title, "rows": rows(slug, 12)} for title, slug in names]
+    # the default kit's list (20 files), which was set at 6 pt on one Letter page
+    default = [{"title": title, "rows": rows(slug, 1)[:n]} for (title, slug), n in zip(names, (8, 2, 5, 5))]
+    for paper, games in (("letter", class_kit), ("a4", class_kit), ("letter", default)):
         pages = pages_svg(PAPERS[paper], paper.title(), games, None, DEFAULT_THEME, f"print-everything-{paper}.pdf")
         assert len(pages) == 2
         named = []
@@ -238,7 +240,7 @@ def test_a_long_list_runs_on_instead_of_shrinking():
         assert "The list runs on over page 2 of this file." in pages[0]
         assert "page 2 of 2" in pages[1]
     # a list that fits stays one page at its largest type
-    one = pages_svg(PAPERS["letter"], "Letter", games[:1], None, DEFAULT_THEME, "print-everything-letter.pdf")
+    one = pages_svg(PAPERS["letter"], "Letter", class_kit[:1], None, DEFAULT_THEME, "print-everything-letter.pdf")
     assert len(one) == 1 and "runs on" not in one[0]
 
 
