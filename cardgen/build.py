@@ -338,10 +338,11 @@ def _build_parts(options: BuildOptions, theme: Theme, parts, todo: list, final: 
             entries.append(manifest.entry_for(staging, path, printall.KIT, printall.KIND, "pdf"))
             result.kit.append(path.name)
     if options.strict:  # never a kit its own check rejects: the check's legibility rule, on the files it holds
-        # to it (each game's own; the kit's pages and the site are checked for what they list, not their type)
+        # to it (each game's own, the kit's how-to-print and components pages; the site is checked for what it lists)
+        from .check.legibility import KIT_PAGES
         from .documents.howto import KIT
 
-        _legible_or_refused([(e.path, e.kind) for e in entries if e.game not in (SITE, KIT)
+        _legible_or_refused([(e.path, e.kind) for e in entries if (e.game not in (SITE, KIT) or e.kind in KIT_PAGES)
                              and e.path not in {k.path for k in kept}], staging)
     (staging / manifest.MANIFEST).write_text(manifest.dumps({**keep_games, **params}, entries, site_key, kit_key))
     checkpoint()

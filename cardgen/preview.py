@@ -48,6 +48,15 @@ def deck_games(options) -> tuple:
     return tuple(g for g in DECK_GAMES if g in own)
 
 
+def edition(options=None) -> str:
+    """The edition mark the preview's header shows (design/identity.py): the house mark and
+    "Home Edition", or for a kit of one deck its edition line ("Str8 Eight — Home Edition")."""
+    from .design.identity import edition_html
+
+    games = deck_games(options) if options is not None else ()
+    return edition_html(GAMES[games[0]].title if len(games) == 1 else "")
+
+
 def _model(game: str, options):
     if game == "str8eight":
         from .model.str8eight import build_deck

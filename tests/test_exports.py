@@ -148,3 +148,51 @@ def test_html_preview_in_chromium(exported, browser, tmp_path):
     phone.screenshot(path=str(tmp_path / "phone.png"), full_page=False)
     phone.close()
     page.close()
+
+
+def test_the_preview_header_shows_the_edition_mark(exported, browser, tmp_path):
+    """Issue 41: the preview's header carries the edition mark as the backs, boxes and covers
+    do: the house mark (drawn in the header's light ink, its rings in the header's ground)
+    and "Str8 Eight — Home Edition" in capitals, readable on the dark header."""
+    page = browser.new_page(viewport={"width": 1100, "height": 500})
+    page.goto((exported / "index.html").as_uri())
+    page.wait_for_load_state("networkidle")
+    mark = page.locator("header [data-mark='edition']")
+    assert mark.count() == 1 and mark.is_visible()
+    assert mark.inner_text() == "STR8 EIGHT — HOME EDITION"  # set in capitals by the page's CSS
+    looks = page.evaluate("""(() => {
+        const p = document.querySelector("header [data-mark='edition']"), h = document.querySelector('header');
+        const svg = p.querySelector('svg'), tile = svg.querySelector('rect'), ring = svg.querySelector('circle');
+        const box = svg.getBoundingClientRect(), hb = h.getBoundingClientRect(), t = h.querySelector('h1').getBoundingClientRect();
+        return {color: getComputedStyle(p).color, ground: getComputedStyle(h).backgroundColor,
+                tile: getComputedStyle(tile).fill, ring: getComputedStyle(ring).stroke, size: [box.width, box.height],
+                inside: box.top >= hb.top && box.bottom <= t.top, px: parseFloat(getComputedStyle(p).fontSize)};
+    })()""")
+    assert looks["inside"] and looks["size"] == [20, 20] and looks["px"] >= 12, looks
+    assert looks["tile"] == looks["color"] and looks["ring"] == looks["ground"], looks
+
+    def lum(css):
+        r, g, b = (int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3])
+        f = lambda c: c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4  # noqa: E731
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+    a, b = sorted((lum(looks["color"]), lum(looks["ground"])))
+    assert (b + 0.05) / (a + 0.05) >= 4.5
+    page.locator("header").screenshot(path=str(tmp_path / "header.png"))
+    page.close()
+
+
+def test_checker_wants_the_edition_mark_in_the_preview_header(exported, tmp_path):
+    import re
+    import shutil
+
+    from conftest import assert_check_catches
+
+    out = tmp_path / "out"
+    shutil.copytree(exported, out, copy_function=shutil.copyfile)
+    index = out / "index.html"
+    text = index.read_text()
+    index.write_text(text.replace("<span>Str8 Eight — Home Edition</span>", "<span>Home Edition</span>"))
+    assert_check_catches(out, ["index.html: -: its header's edition mark reads 'Home Edition'; this folder's is "
+                               "'Str8 Eight — Home Edition'"])
+    index.write_text(re.sub(r'<p class="edition".*?</p>', "", text, flags=re.S))
+    assert_check_catches(out, ["index.html: -: its header shows no edition mark"])

@@ -11,9 +11,9 @@ from conftest import run_cli
 def page_lines(path) -> list:
     from cardgen.check import pdfread
 
-    with pdfread.open_pdf(path) as pdf:
-        assert len(pdf.pages) == 1
-        return pdfread.page_text(pdf, 1).splitlines()
+    with pdfread.open_pdf(path) as pdf:  # the list of files may run on over a continuation page
+        assert 1 <= len(pdf.pages) <= 2
+        return [line for n in range(1, len(pdf.pages) + 1) for line in pdfread.page_text(pdf, n).splitlines()]
 
 
 def test_the_kit_opens_with_how_to_print(built):
@@ -188,3 +188,89 @@ def test_the_svg_draws_the_grid_it_says():
         xs = {r.get("x") for r in cells[:-1]}
         ys = {r.get("y") for r in cells[:-1]}
         assert (len(xs), len(ys)) == (cols, rows)
+
+
+# --- issue 41: running text at 7 pt or more, the list paginated rather than shrunk --------------
+
+def _kit_sizes(path) -> list:
+    from cardgen.check.legibility import measure_file
+
+    return measure_file(path)
+
+
+def test_a_long_list_runs_on_instead_of_shrinking():
+    """The how-to-print page of a 12-set class kit (four games, 91 files) set its list at 6.0
+    pt; now the list stays at 8.5 pt and runs on over a second page, each game's files on one
+    page, every file named once, and every text of both pages legible (7 pt running text)."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.check import legibility
+    from cardgen.design.howto import pages_svg
+    from cardgen.layout.paper import PAPERS
+    from cardgen.theme import DEFAULT_THEME
+
+    def rows(game, n_sets):
+        out = [{"path": f"{game}/set-{{a..l}}/{game}-print-letter.pdf", "what": "cards",
+                "details": f"11 sheets of 8 cards, turned; both sides, flip on the long edge; card stock; one in each "
+                           f"of the {n_sets} set folders", "grid": (2, 4, True, "duplex", 88.9, 63.5)}]
+        out += [{"path": f"{game}/{game}-{kind}-letter.pdf", "what": kind, "details": "1 sheet; one side; plain paper",
+                 "grid": None} for kind in ("tuckbox", "aid-cards", "rules-fold", "scorepad", "atlas", "tournament")]
+        return out
+
+    names = (("Str8 Eight", "str8eight"), ("FourScore", "fourscore"), ("Eights", "eights"),
+             ("Crazy Eights", "crazy-eights"))
+    class_kit = [{"title": title, "rows": rows(slug, 12)} for title, slug in names]
+    # the default kit's list (20 files), which was set at 6 pt on one Letter page
+    default = [{"title": title, "rows": rows(slug, 1)[:n]} for (title, slug), n in zip(names, (8, 2, 5, 5))]
+    for paper, games in (("letter", class_kit), ("a4", class_kit), ("letter", default)):
+        pages = pages_svg(PAPERS[paper], paper.title(), games, None, DEFAULT_THEME, f"print-everything-{paper}.pdf")
+        assert len(pages) == 2
+        named = []
+        for svg in pages:
+            root = ET.fromstring(svg.encode())
+            readings = legibility.read_svg(root).readings()
+            assert not legibility.problems(readings), legibility.problems(readings)
+            part = next(el for el in root.iter() if el.get("data-part") == "files")
+            sizes = {round(float(t.get("font-size")) / (25.4 / 72), 1) for t in part.iter() if t.get("font-size")}
+            assert min(sizes) >= 8.5, sizes
+            named += [t.text for t in part.iter() if (t.text or "").endswith(".pdf")]
+            bottom = max(float(t.get("y")) for t in root.iter() if t.get("y") and t.tag.endswith("text"))
+            assert bottom <= PAPERS[paper].height - 16 + 1.0  # within the bottom margin
+        assert named == [r["path"] for g in games for r in g["rows"]]
+        assert "The list runs on over page 2 of this file." in pages[0]
+        assert "page 2 of 2" in pages[1]
+    # a list that fits stays one page at its largest type
+    one = pages_svg(PAPERS["letter"], "Letter", class_kit[:1], None, DEFAULT_THEME, "print-everything-letter.pdf")
+    assert len(one) == 1 and "runs on" not in one[0]
+
+
+def test_checker_holds_the_kits_own_pages_to_the_legibility_rule(copy_of_build, monkeypatch):
+    """Damage: the how-to-print page's list, and print-everything's components page, set at
+    6 pt again (the old shrinking) are reported by the check's legibility step, which read
+    only each game's files before."""
+    import re as _re
+
+    from conftest import assert_check_catches
+
+    from cardgen.check.legibility import problems
+
+    out = copy_of_build
+    page = out / "how-to-print-letter.pdf"
+    assert not problems(_kit_sizes(page))
+    import pikepdf
+
+    def shrink(path, first_only):
+        with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+            for page_ in list(pdf.pages)[:1 if first_only else None]:
+                data = page_.obj.Contents.read_bytes() if not isinstance(page_.obj.Contents, pikepdf.Array) else \
+                    b"".join(c.read_bytes() for c in page_.obj.Contents)
+                # every text at 8.5 or 8 pt (the list and the table; sizes in mm) drawn at 6 pt
+                data = _re.sub(rb"(/[\w+]+) (2\.999|2\.822) Tf", rb"\1 2.117 Tf", data)
+                page_.obj.Contents = pdf.make_stream(data)
+            pdf.save(path)
+
+    shrink(page, False)
+    shrink(out / "print-everything-letter.pdf", True)
+    assert_check_catches(out, ["how-to-print-letter.pdf: -: text 'str8eight/str8eight-print…' is 6.0 pt, under 7 pt "
+                               "(running text)",
+                               "print-everything-letter.pdf: -: text"])

@@ -103,3 +103,85 @@ def test_checker_misses_no_sheet(copy_of_games):
     out = copy_of_games("str8eight")
     (out / "str8eight" / SHEET).unlink()
     assert_check_catches(out, ["sequence-sheet-letter.svg: sequence sheet: missing"])
+
+
+# --- issue 41: the chip numbers of the large tables stand upright -------------------------------
+
+def _chips(root):
+    """(value, group, x, y, chip width, chip height, text size) of every entry, in mm."""
+    out = []
+    for el in root.iter():
+        if "data-group" in el.attrib and "data-value" in el.attrib and "transform" in el.attrib:
+            x, y = (float(v) for v in re.findall(r"[-\d.]+", el.get("transform")))
+            rect = next(c for c in el if c.tag.endswith("rect"))
+            text = next(c for c in el if c.tag.endswith("text"))
+            out.append((int(el.get("data-value")), int(el.get("data-group")), x, y, float(rect.get("width")),
+                        float(rect.get("height")), float(text.get("font-size"))))
+    return out
+
+
+@pytest.mark.parametrize("n", [9, 10, 11, 12])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("font", ["standard", "hyperlegible", "early-reader"])
+def test_every_number_stands_upright_and_readable(n, paper, font):
+    """Every number of the sheet (chips, values, copies, followers) reads upright at 6.9 pt or
+    more with a contrast of 4.5:1, each chip holds its number with room to spare, no two chips
+    touch, and everything stays on the page: 10 × 10 to 12 × 12 cut their columns into two
+    bands rather than turn their numbers a quarter turn."""
+    from dataclasses import replace
+
+    from cardgen.check import legibility
+    from cardgen.check.str8eight import _turned_numbers
+    from cardgen.design.sequence_sheet import sheet_svg
+    from cardgen.layout.paper import PAPERS
+    from cardgen.theme import DEFAULT_THEME, font_set
+
+    theme = replace(DEFAULT_THEME, fonts=font_set(font))
+    svg = sheet_svg(sequence_map(n), PAPERS[paper], theme)
+    root = ElementTree.fromstring(svg)
+    assert _turned_numbers(root) == []
+    numbers = [(size, ratio, text) for size, ratio, text, *_ in legibility.read_svg(root).readings()
+               if text.isdigit()]
+    assert len(numbers) >= len(sequence_map(n).entries)
+    assert min(size for size, *_ in numbers) >= 6.9
+    assert min(ratio for _, ratio, _ in numbers if ratio is not None) >= 4.5
+    chips = _chips(root)
+    assert len(chips) == n * n
+    height = float(root.get("height").removesuffix("mm"))
+    for value, group, x, y, w, h, size in chips:
+        assert len(str(value)) * theme.fonts.digit * size + 0.6 <= w, (value, w, size)  # the number inside
+        assert h - size * 0.716 >= 1.0 and 0 < y - h / 2 and y + h / 2 < height - 10
+    rows = {}
+    for value, group, x, y, w, h, size in chips:
+        rows.setdefault(round(y, 2), []).append((x, w))
+    for row in rows.values():
+        row.sort()
+        for (xa, wa), (xb, wb) in zip(row, row[1:]):
+            assert xb - wb / 2 - (xa + wa / 2) >= 1.5  # room for the arrow between neighbours
+    ys = sorted(rows)
+    assert all(b - a >= 3.8 for a, b in zip(ys, ys[1:]))  # rows apart: each chip clear of the next row's
+    key = max(float(t.get("y")) for t in root.iter() if t.tag.endswith("text"))
+    assert key <= height - 8
+
+
+def test_a_row_runs_on_into_the_next_band():
+    """On 12 × 12 a row's chain crosses from the first band to the second: the link 36→48 of
+    row ×12 leaves the first band at its right end and enters the second at its left."""
+    from cardgen.design.sequence_sheet import sheet_svg
+    from cardgen.layout.paper import PAPERS
+    from cardgen.theme import DEFAULT_THEME
+
+    root = ElementTree.fromstring(sheet_svg(sequence_map(12), PAPERS["letter"], DEFAULT_THEME))
+    link = next(el for el in root.iter() if el.get("data-from") == "36" and el.get("data-to") == "48"
+                and el.get("data-group") == "12")
+    lines = [p.get("d") for p in link if p.get("stroke")]
+    assert len(lines) == 2
+    (xa, ya), (xb, yb) = (tuple(float(v) for v in re.findall(r"[-\d.]+", d)[:2]) for d in lines)
+    assert xa > 200 and xb < 30 and yb > ya + 40
+
+
+def test_checker_catches_a_turned_number(copy_of_games):
+    out = copy_of_games("str8eight")
+    edit(out / "str8eight" / SHEET, 'data-value="24" data-follow-count="6">',
+         'data-value="24" data-follow-count="6" transform="rotate(-90 159.15 159)">')
+    assert_check_catches(out, ["sequence-sheet-letter.svg: number 6: turned 270° from upright"])

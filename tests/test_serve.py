@@ -244,6 +244,19 @@ def test_the_preview_draws_the_chosen_variant(client):
     assert 'data-game="str8eight"' in six["box"] or "Str8 Eight" in six["box"]
 
 
+def test_the_preview_carries_the_edition_mark(client):
+    """Issue 41: the live preview's header shows the edition mark (the house mark and the
+    edition's name, design/identity.py), and a kit of one deck its edition line."""
+    page = client.get("/").text
+    head = page[page.index('id="preview"'):page.index("<h2>Preview")]
+    assert 'data-mark="edition"' in head and 'data-mark="house-mark"' in head and "Home Edition" in head
+    one = client.post("/api/preview", data=KIT, headers=ORIGIN).json()
+    assert "<span>Str8 Eight — Home Edition</span>" in one["edition"] and 'data-mark="house-mark"' in one["edition"]
+    three = client.post("/api/preview", data={**KIT, "games": ["str8eight", "eights", "crazy-eights"]},
+                        headers=ORIGIN).json()
+    assert "<span>Home Edition</span>" in three["edition"]
+
+
 def test_a_full_queue_answers_503_with_retry_after(client, data):
     client.app_door.face.jobs.max_waiting = 0
     before = written(data)

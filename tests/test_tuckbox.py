@@ -36,7 +36,8 @@ def test_cut_fold_glue_and_names(built):
     faces = {el.get("data-face"): " ".join(" ".join(el.itertext()).split()) for el in root.iter()
              if el.get("data-face")}
     assert root.find(f".//*[@data-face='front']").get("data-text") == "Str8 Eight"
-    assert faces["spine"] == faces["side"] == "Str8 Eight"  # both spines labelled
+    spines = [root.find(f".//*[@data-face='{face}']").get("data-text") for face in ("spine", "side")]
+    assert spines == ["Str8 Eight", "Str8 Eight"]  # both spines labelled, with the front's wordmark
     assert faces["count"] == "70 cards" and faces["tagline"] == "The multiplication card game"
     assert faces["contents"].startswith("64 number cards, 6 pass cards, a sequence sheet, rule booklet")
     assert "FourScore, for 2–6 players" in faces["about"] and "8 × 8 multiplication table" in faces["about"]
@@ -312,10 +313,59 @@ def test_strict_never_writes_a_kit_its_check_rejects(tmp_path, monkeypatch):
             "-q", "--out", tmp_path / "out")
     result = run_cli(*args, "--strict")
     assert result.exit_code == 2, result.output
-    assert result.output.startswith("cardgen: error: str8eight/str8eight-tuckbox-letter.svg: text 'Str8 Eight' is "), \
+    # the spine's title is the front's wordmark: its first run, "Str", is named
+    assert result.output.startswith("cardgen: error: str8eight/str8eight-tuckbox-letter.svg: text 'Str' is "), \
         result.output
     assert "under 6 pt" in result.output and result.output.rstrip().endswith(
         "`cardgen check` would reject the kit (--strict); the previous output was left as it was"), result.output
     assert not (tmp_path / "out").exists()
     assert run_cli(*args).exit_code == 0
     assert "under 6 pt" in run_cli("check", tmp_path / "out").output
+
+
+@pytest.mark.parametrize("game", ["str8eight", "eights", "crazy-eights"])
+def test_the_closed_box_is_one_color_across_its_folds(built, game):
+    """Issue 41: the front, back, spines, lid and bottom (and their bleeds) are the front's
+    ground, where the spines and lid were cream; the spines and lid carry the front's wordmark
+    in the box's colors (Str8 Eight's 8 and Crazy Eights' Eights in gold), and the fold lines
+    show on the dark ground."""
+    root = root_of(built / game / f"{game}-tuckbox-letter.svg")
+    front = next(el for el in root.iter() if el.get("data-panel") == "front").get("fill")
+    outside = ("front", "back", "spine", "side", "lid", "bottom")
+    fills = {(el.get("data-panel") or el.get("data-bleed"), el.get("fill")) for el in root.iter()
+             if (el.get("data-panel") or el.get("data-bleed")) in outside}
+    assert {fill for _, fill in fills} == {front} and len({name for name, _ in fills}) == 6
+    assert front not in ("#ffffff", "#f3efe6")
+    for face in ("spine", "side", "lid"):
+        mark = root.find(f".//*[@data-face='{face}']")
+        runs = {"".join(t.itertext()): t.get("fill") or mark.get("fill") for t in mark.iter(f"{NS}text")}
+        assert mark.get("fill") == "#ffffff", face
+        if game != "eights":
+            assert "#f3c64f" in runs.values(), (face, runs)  # the accent, as on the front
+    folds = {el.get("stroke") for el in root.iter() if el.get("data-line") == "fold"}
+    assert folds and front not in folds
+
+
+def test_a_low_ink_box_stays_white_with_ink_folds(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("build", "--game", "eights", "--low-ink", "--only", "box", "--format", "svg", "--out", out,
+                   "-q").exit_code == 0
+    root = root_of(out / "eights" / "eights-tuckbox-letter.svg")
+    fills = {el.get("fill") for el in root.iter() if el.get("data-panel") in ("front", "back", "spine", "side", "lid")}
+    assert fills == {"#ffffff"}
+    assert {el.get("stroke") for el in root.iter() if el.get("data-line") == "fold"} == {"#1d2330"}
+
+
+def test_checker_catches_a_box_broken_at_its_folds_or_its_lines(copy_of_games):
+    """A spine painted cream again, and a blurb whose line ends on "8 ×" with its "8" below."""
+    from conftest import assert_check_catches, edit
+
+    out = copy_of_games("str8eight")
+    box = out / "str8eight" / "str8eight-tuckbox-letter.svg"
+    edit(box, 'data-panel="spine" x="77.5" y="38" width="23" height="90.9" fill="#1c2740"',
+         'data-panel="spine" x="77.5" y="38" width="23" height="90.9" fill="#f3efe6"')
+    edit(box, ">Build a line of eight cards that climbs the</text>", ">Build a line of eight cards that climbs the 8 ×</text>")
+    edit(box, ">8 × 8 multiplication table, one multiple at a</text>", ">8 multiplication table, one multiple at a</text>")
+    assert_check_catches(out, [
+        "str8eight-tuckbox-letter.svg: tuck box: its spine is #f3efe6, the front #1c2740: the box's color breaks at the folds",
+        "str8eight-tuckbox-letter.svg: tuck box: its about breaks a line between '×' and '8'"])

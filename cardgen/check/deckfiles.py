@@ -137,7 +137,7 @@ def _check_tuckboxes(game: str, game_dir: Path, rec, report: GameReport, rel) ->
         stock = " ".join("".join(el.itertext()) for el in svgread.with_attr(root, "data-note"))
         if "card stock" not in stock:
             report.fail(rel(path), "tuck box", "the sheet does not say to print it on card stock")
-        for problem in box_words_problems(game, root, rec.deck.faces, each):
+        for problem in box_words_problems(game, root, rec.deck.faces, each) + box_look_problems(root):
             report.fail(rel(path), "tuck box", problem)
         sizes = {el.get("data-panel"): (float(el.get("width")), float(el.get("height")))
                  for el in svgread.with_attr(root, "data-panel") if el.get("data-panel") in ("front", "spine", "lid")}
@@ -179,6 +179,54 @@ def box_words_problems(game: str, root, faces: tuple, each: int) -> list:
                   for n in re.findall(rf"\b(\d+|an?|one) {noun}s?\b", contents)]
         if (stated or [0]) != [want]:
             problems.append(f"the contents say {stated[0] if stated else 'no'} {noun}s, the deck has {want}")
+    return problems
+
+
+# what a line may not end on or start with: a product or an equation split at its operator
+# ("8 ×" / "8"), a number parted from its unit ("30" / "min")
+BREAK_OPERATORS = ("×", "=")
+BREAK_UNITS = frozenset({"mm", "cm", "in", "pt", "min", "minutes", "gsm", "lb", "%"})
+OUTSIDE_PANELS = ("front", "back", "spine", "side", "lid", "bottom")  # what the closed box shows
+
+
+def broken_lines(lines: list) -> list:
+    """The places a run of lines (one paragraph, in order) breaks inside a product or between
+    a number and its unit: (end of one line, start of the next) pairs."""
+    import re
+
+    out = []
+    for a, b in zip(lines, lines[1:]):
+        last, first = (a.split() or [""])[-1], (b.split() or [""])[0]
+        if last in BREAK_OPERATORS or first in BREAK_OPERATORS or (
+                first.rstrip(".,;:)") in BREAK_UNITS and re.fullmatch(r"[(]?\d[\d.,–-]*", last)):
+            out.append((last, first))
+    return out
+
+
+def box_look_problems(root) -> list:
+    """What the flat box shows wrong, read from its SVG: a face of the closed box in another
+    color than the front (the color breaks at the fold), a paragraph whose lines break inside
+    a product or between a number and its unit."""
+    from . import svgread
+
+    problems = []
+    fills = {el.get("data-panel"): (el.get("fill") or "").lower() for el in svgread.with_attr(root, "data-panel")
+             if el.get("data-panel") in OUTSIDE_PANELS}
+    fills.update({f"{el.get('data-bleed')} bleed": (el.get("fill") or "").lower()
+                  for el in svgread.with_attr(root, "data-bleed") if el.get("data-bleed") in OUTSIDE_PANELS})
+    front = fills.get("front")
+    apart = {}
+    for name, fill in fills.items():
+        if front and fill != front:
+            apart.setdefault(fill, set()).add(name.split()[0])
+    for fill, names in sorted(apart.items()):
+        shown = [n for n in OUTSIDE_PANELS if n in names]
+        problems.append(f"its {', '.join(shown)} {'is' if len(shown) == 1 else 'are'} {fill}, the front {front}: "
+                        "the box's color breaks at the folds")
+    for el in svgread.with_attr(root, "data-face"):
+        lines = [" ".join("".join(t.itertext()).split()) for t in el if svgread.local(t.tag) == "text"]
+        for last, first in broken_lines(lines):
+            problems.append(f"its {el.get('data-face')} breaks a line between {last!r} and {first!r}")
     return problems
 
 

@@ -3,7 +3,8 @@
 Stated from the build records and the manifest, not from the code that writes the pages:
 
 - every paper any game's card sheets were made for has its page, listed in manifest.json
-  (game "kit", kind "how-to-print"), one page of that paper's size, that names the paper;
+  (game "kit", kind "how-to-print"), one page of that paper's size that names the paper (a
+  list of files too long for it runs on over continuation pages, MAX_PAGES in all);
 - every file the page names (a path ending in .pdf; set-{a..l}/ in a path names the file in
   each of those set folders, as a shell expands it) is one the manifest lists, and every
   PDF of a game the manifest lists whose name ends in -<paper>.pdf (what is printed on
@@ -74,21 +75,29 @@ def check_howto(out: Path, data: dict, records: dict) -> GameReport:
             before = len(report.violations)
             named = _check_page(pdf, path, paper, printed.get(paper, []), records, listed, report)
             if len(report.violations) == before:
-                report.summary.append(f"{path}: one {PAPER_NAMES[paper]} page naming {named} "
+                count = "one" if len(pdf.pages) == 1 else str(len(pdf.pages))
+                report.summary.append(f"{path}: {count} {PAPER_NAMES[paper]} page{'s' if len(pdf.pages) > 1 else ''} "
+                                      f"naming {named} "
                                       f"file{'s' if named != 1 else ''} of the kit, each one it holds; the card "
                                       "sheets and their cutting pictures as the records lay them out")
     return report
 
 
+MAX_PAGES = 4  # a class kit of twelve sets runs its list of files on over a second page
+
+
 def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: set, report: GameReport) -> int:
-    if len(pdf.pages) != 1:
-        report.fail(path, "-", f"{len(pdf.pages)} pages: the kit's first page is one page")
+    if not 1 <= len(pdf.pages) <= MAX_PAGES:
+        report.fail(path, "-", f"{len(pdf.pages)} pages: the kit's first page is one page, its list of files "
+                    f"running on over {MAX_PAGES} at most")
         return 0
-    w, h = pdfread.page_size(pdf.pages[0])
     want = PAPERS[paper]
-    if abs(w - want[0]) > TOL_MM or abs(h - want[1]) > TOL_MM:
-        report.fail(path, "page 1", f"{w:.1f} × {h:.1f} mm, expected {paper} ({want[0]:g} × {want[1]:g})")
-    lines = pdfread.page_text(pdf, 1).splitlines()
+    for number, page in enumerate(pdf.pages, 1):
+        w, h = pdfread.page_size(page)
+        if abs(w - want[0]) > TOL_MM or abs(h - want[1]) > TOL_MM:
+            report.fail(path, f"page {number}", f"{w:.1f} × {h:.1f} mm, expected {paper} ({want[0]:g} × {want[1]:g})")
+    # the list of files reads on from page to page: its lines are read as one text
+    lines = [line for number in range(1, len(pdf.pages) + 1) for line in pdfread.page_text(pdf, number).splitlines()]
     text = "\n".join(lines)
     if f"{PAPER_NAMES[paper]} paper" not in text:
         report.fail(path, "page 1", f"does not say it is for {PAPER_NAMES[paper]} paper")

@@ -148,7 +148,8 @@ KINDS = (
          "name the software. A game's designer's notes and the playtest reports are for designers and are not "
          "held to it. The kit's README names every how-to-print page the kit holds."),
     Kind("legibility", "Legible text", ("legibility",),
-         "Every text of the cards, sheets, boxes, booklets, aids, pads and teacher pages is at least 6 pt (7 pt "
+         "Every text of the cards, sheets, boxes, booklets, aids, pads and teacher pages, and of the kit's "
+         "how-to-print and components pages, is at least 6 pt (7 pt "
          "for running text) and keeps a WCAG contrast of 4.5:1 (3:1 from 18 pt) against what is painted under it."),
 )
 

@@ -582,13 +582,14 @@ def _advance(metrics: tuple, data: bytes, size: float, char_space: float, word_s
     return total
 
 
-def read_pdf(path: Path) -> list:
-    """One Canvas per page of a PDF."""
+def read_pdf(path: Path, first: "int | None" = None) -> list:
+    """One Canvas per page of a PDF (of its first pages only, when given: a file that
+    gathers others, read within the bound such a file is allowed, check/printall.py's)."""
     from .pdfread import open_pdf
 
     pages, maps = [], {}
-    with open_pdf(Path(path)) as pdf:
-        for page in pdf.pages:
+    with open_pdf(Path(path), 1 if first is None else GATHERED) as pdf:
+        for page in list(pdf.pages)[:first]:
             box = [float(v) for v in page.obj.get("/MediaBox", [0, 0, 612, 792])]
             canvas = Canvas()
             _PdfPage(canvas, box[3] - box[1], maps).walk(page, page.obj.get("/Resources"),
@@ -614,31 +615,32 @@ def problems(readings: list) -> list:
     return out
 
 
-def measure_file(path: Path) -> list:
-    """(size_pt, contrast, text, fg, bg) for every text of an SVG or a PDF."""
+def measure_file(path: Path, first: "int | None" = None) -> list:
+    """(size_pt, contrast, text, fg, bg) for every text of an SVG or a PDF (of a PDF's first
+    pages only, when given)."""
     path = Path(path)
     if path.suffix == ".svg":
         from . import svgread
 
         return read_svg(svgread.parse(path)).readings()
-    return [r for canvas in read_pdf(path) for r in canvas.readings()]
+    return [r for canvas in read_pdf(path, first) for r in canvas.readings()]
 
 
 _MEASURED: dict = {}  # sha256 of a file's bytes -> its readings: a pure result, kept for the process
 
 
-def _measured(path: Path) -> list:
+def _measured(path: Path, first: "int | None" = None) -> list:
     """measure_file, remembered by the file's content: a check run again on the same files
     (a watch loop, the test suite's damaged copies) measures only what changed."""
     import hashlib
 
     from .safefile import guard
 
-    key = hashlib.sha256(guard(path).read_bytes()).hexdigest() + path.suffix
+    key = hashlib.sha256(guard(path).read_bytes()).hexdigest() + path.suffix + f":{first}"
     if key not in _MEASURED:
         if len(_MEASURED) > 50_000:
             _MEASURED.clear()
-        _MEASURED[key] = measure_file(path)
+        _MEASURED[key] = measure_file(path, first)
     return _MEASURED[key]
 
 
@@ -646,23 +648,39 @@ def _measured(path: Path) -> list:
 # pages made of the card drawings (read from the card SVGs instead); a proof places a shop's
 # CMYK pages, whose colors a naive CMYK-to-RGB reading would misjudge
 DRAWN_FROM_CARDS = {"faces", "back", "print", "shop", "proof"}
+# the kit's own pages (manifest game "kit"), held to the rule like a game's: the how-to-print
+# pages whole, and of a print-everything file its first page, the components page (every
+# other page is a page of a game's file, measured with its game)
+KIT_PAGES = {"how-to-print": None, "print-everything": "components"}
+GATHERED = 8  # what a file read for its first pages only may draw: check/printall.py's bound
+
+
+def _components(path: Path) -> int:
+    """A print-everything file's components pages: those before its first part (check/printall.py)."""
+    from .pdfread import open_pdf, page_text
+    from .printall import _components_pages
+
+    with open_pdf(path, GATHERED) as pdf:
+        return _components_pages([line.strip() for line in page_text(pdf, 1).splitlines()], len(pdf.pages))
 
 
 def check_legibility(out: Path, files: list, report) -> None:
     """Every SVG and typeset PDF of one game's entries in the manifest ((path, kind)
-    pairs): a violation per text that breaks a rule, and a summary line with the smallest
-    size and the lowest contrast measured."""
+    pairs), or of the kit's own pages (KIT_PAGES): a violation per text that breaks a rule,
+    and a summary line with the smallest size and the lowest contrast measured."""
     from .pdfread import Unreadable as PdfUnreadable
     from .safefile import Refused
     from .svgread import Unreadable as SvgUnreadable
 
     svgs = {p for p, _ in files if p.endswith(".svg")}
+    kinds = dict(files)
     chosen = [p for p, kind in files if p.endswith(".svg") or (
         p.endswith(".pdf") and kind not in DRAWN_FROM_CARDS and p[:-4] + ".svg" not in svgs)]
     count, smallest, lowest = 0, None, None
     for name in sorted(chosen):
         try:
-            readings = _measured(out / name)
+            first = KIT_PAGES.get(kinds[name])
+            readings = _measured(out / name, _components(out / name) if first == "components" else first)
         except (SvgUnreadable, PdfUnreadable, Refused, OSError, ValueError):
             continue  # unreadable files are reported by the checks that need them
         for size, ratio, text, *_ in readings:

@@ -45,6 +45,7 @@ class _Page:
         self.links, self.images, self.ids = [], [], set()
         self.headings: dict = {}  # section id -> its h2's text
         self.counts: dict = {}  # deck section id -> its count's text
+        self.editions: list = []  # (its words, holds the house mark, in the page's header) of each edition mark
         tree = LexborHTMLParser(text)
         for node in (tree.root.traverse(include_text=False) if tree.root is not None else ()):
             if not node.tag.startswith(("-", "#")):  # comments and the doctype
@@ -69,6 +70,10 @@ class _Page:
             self.headings[section] = self.headings.get(section, "") + _text_before(node, "span")
         elif tag == "span" and "count" in a.get("class", "").split():
             self.counts[section] = self.counts.get(section, "") + (node.text(deep=True) or "")
+        if a.get("data-mark") == "edition":
+            house = any((n.attributes.get("data-mark") or "") == "house-mark" for n in node.traverse(include_text=False))
+            self.editions.append((" ".join((node.text(deep=True) or "").split()), house,
+                                  _nearest(node, "header") is not None))
 
 
 def _nearest(node, tag: str):
@@ -172,11 +177,29 @@ def _check_index(out: Path, page: _Page, entries: list, records: dict, report: G
         game, _, name = path[len("site/"):].partition("/")
         if game not in decks or name.removesuffix(".png") not in decks[game].deck.faces + decks[game].deck.backs:
             report.fail(path, "-", "a picture of no card of this folder's decks")
+    _check_edition(page, decks, report)
     _check_sheet(out, page, records, report)
     _check_downloads(page, entries, records, report)
     if thumbs and not any(v.file.startswith(("index.html", "site/")) for v in report.violations):
         report.summary.append(f"index.html: {plural(len(decks), 'deck')} as recorded, {plural(thumbs, 'thumbnail')} "
                               f"of this build's cards, {plural(len(page.links), 'link')}, each to a file listed here")
+
+
+EDITION = "Home Edition"
+
+
+def _check_edition(page: _Page, decks: dict, report: GameReport) -> None:
+    """The page's header carries the edition mark, as the backs, boxes and covers do: the
+    house mark and the edition's name (a preview of one deck: its edition line)."""
+    titles = [rec.deck.title for _, rec in sorted(decks.items())]
+    want = f"{titles[0]} — {EDITION}" if len(titles) == 1 else EDITION
+    marks = [(words, house) for words, house, in_header in page.editions if in_header]
+    if not marks:
+        report.fail("index.html", "-", "its header shows no edition mark (the house mark and the edition's name)")
+    elif not any(house and words == want for words, house in marks):
+        words, house = marks[0]
+        report.fail("index.html", "-", f"its header's edition mark reads {words[:60]!r}"
+                    + ("" if house else " without the house mark") + f"; this folder's is {want!r}")
 
 
 def _check_sheet(out: Path, page: _Page, records: dict, report: GameReport) -> None:

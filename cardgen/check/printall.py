@@ -6,8 +6,9 @@ that writes them:
 
 - every paper the kit has a how-to-print page for has its file, listed in manifest.json
   (game "kit", kind "print-everything"), and it asks for actual size (/PrintScaling /None);
-- its first page names, in order, each part with its page range: the ranges follow one
-  another from page 2 to the last page, each as long as the part's own file, and every
+- its first page names, in order, each part with its page range (a table too long for one
+  page runs on over the next, MAX_LEAD pages in all): the ranges follow one another from
+  the page after it to the last page, each as long as the part's own file, and every
   PDF of a game the manifest lists whose name ends in -<paper>.pdf is a part, once;
 - every page after the first is the page of its part's file: the same drawing (content
   and every stream and value it uses) and the same MediaBox, CropBox, BleedBox and TrimBox;
@@ -87,6 +88,9 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
         report.fail(path, "-", f"{len(pdf.pages)} page(s): a first page and the files it gathers")
         return 0
     lines = [line.strip() for line in pdfread.page_text(pdf, 1).splitlines()]
+    lead = _components_pages(lines, len(pdf.pages))
+    for number in range(2, lead + 1):  # a table too long for one page runs on over the next
+        lines += [line.strip() for line in pdfread.page_text(pdf, number).splitlines()]
     flat = " ".join(" ".join(lines).split())
     parts = []  # (path, first, last, description)
     for i, line in enumerate(lines):
@@ -112,7 +116,7 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
             report.fail(path, "page 1", f"does not gather {name}, which the kit prints on {paper}")
     for name in sorted({n for n in named if named.count(n) > 1}):
         report.fail(path, "page 1", f"gathers {name} {named.count(name)} times")
-    expect, sheets, stock_seen = 2, {"card stock": [0, None, None], "plain paper": [0, None, None]}, []
+    expect, sheets, stock_seen = lead + 1, {"card stock": [0, None, None], "plain paper": [0, None, None]}, []
     for name, first, last, words in parts:
         if name not in kinds:
             report.fail(path, "page 1", f"names {name[:80]}, which the kit does not hold (manifest.json lists no such "
@@ -184,6 +188,20 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
             report.fail(path, "page 1", f"does not say {GAME_NAMES[game]} holds {decks} {cards} cards, as its build "
                         "record deals")
     return len(parts)
+
+
+MAX_LEAD = 4  # the components page and its continuations, at most
+
+
+def _components_pages(lines: list, pages: int) -> int:
+    """How many pages the components page takes: the pages before the first part's, as its
+    first range says (1 when that cannot be read: the ranges are then judged against it)."""
+    for i, line in enumerate(lines[1:], 1):
+        m = RANGE.fullmatch(lines[i - 1]) if NAMED.fullmatch(line) else None
+        if m:
+            lead = int(m.group(1)) - 1
+            return lead if 1 <= lead <= min(MAX_LEAD, pages - 1) else 1
+    return 1
 
 
 def _page_digest(page) -> str:

@@ -175,11 +175,14 @@ def _check_output(out: Path) -> list[GameReport]:
     from .howto import check_howto
 
     kit = check_howto(out, data, records)
+    kit_pages = [(e["path"], e.get("kind")) for e in entries if e.get("game") == "kit" and e["path"].endswith(".pdf")]
+    check_legibility(out, [f for f in kit_pages if f[1] == "how-to-print"], kit)  # held as each game's files are
     if kit.violations or kit.summary:
         reports.append(kit)
     from .printall import check_printall
 
     everything = check_printall(out, data, records)
+    check_legibility(out, [f for f in kit_pages if f[1] == "print-everything"], everything)  # its components page
     if everything.violations or everything.summary:
         reports.append(everything)
     return reports

@@ -146,8 +146,11 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
     numbers: list[_Card] = []
     passes: list = []  # (file, direction)
     backs: list = []
+    looks: dict = {"number": [], "pass": []}  # (file, head depth, corner index size) of each face
     for file, root in svgread.card_roots(GAME, game_dir, report, rel):
         kind = root.get("data-kind")
+        if kind in looks:
+            looks[kind].append((file, _head_depth(root), _corner_size(root, kind)))
         if root.get("data-table-size") != str(n):
             report.fail(file, "-", f"data-table-size is {root.get('data-table-size')!r}, expected '{n}'")
         bullseyes = [el for el in svgread.with_attr(root, "data-mark") if el.get("data-mark") == "bullseye"]
@@ -180,7 +183,47 @@ def _read_svgs(game_dir: Path, n: int, report: GameReport, rel):
             report.fail(file, "-", f"data-kind is {kind!r}, expected number, pass or back")
         if kind != "number" and bullseyes:
             report.fail(file, kind or "-", "carries a bull's-eye; only number cards 1–N may")
+    _check_one_family(looks, report)
     return numbers, passes, backs
+
+
+def _head_depth(root) -> "float | None":
+    """How deep the card's head runs from the trim: where the top band of group colors starts."""
+    for el in svgread.with_attr(root, "data-mark"):
+        if el.get("data-mark") == "strips":
+            ys = [float(r.get("y")) for r in el if svgread.local(r.tag) == "rect" and r.get("y")]
+            return min(ys) if ys else None
+    return None
+
+
+def _corner_size(root, kind: str) -> "float | None":
+    """The corner index's font size: a number card's smallest text of its value, a pass
+    card's direction letter."""
+    if kind == "pass":
+        texts = [t for el in svgread.with_attr(root, "data-mark") if el.get("data-mark") == "direction"
+                 for t in el.iter() if svgread.local(t.tag) == "text"]
+    else:
+        value = root.get("data-value")
+        texts = [t for t in root.iter() if svgread.local(t.tag) == "text" and "".join(t.itertext()).strip() == value]
+    sizes = [float(t.get("font-size")) for t in texts if t.get("font-size")]
+    return min(sizes) if sizes else None
+
+
+def _check_one_family(looks: dict, report: GameReport) -> None:
+    """The pass cards are drawn in the number cards' family: the same head and foot, and a
+    corner index as large as theirs."""
+    heads = Counter(round(h, 2) for _, h, _ in looks["number"] if h is not None)
+    sizes = [size for _, _, size in looks["number"] if size is not None]
+    if not heads or not sizes:
+        return
+    head, index = heads.most_common(1)[0][0], min(sizes)
+    for file, h, size in looks["pass"]:
+        if h is None or abs(h - head) > 0.05:
+            report.fail(file, "pass card", f"its head and foot run {h if h is None else round(h, 1)} mm deep, the "
+                        f"number cards' {head:.1f} mm: the pass cards must wear the number cards' head and foot")
+        if size is None or size < index - 0.01:
+            report.fail(file, "pass card", f"its corner letter is {size if size is None else round(size / 25.4 * 72, 1)} pt, "
+                        f"the number cards' index {index / 25.4 * 72:.1f} pt: it must be as large")
 
 
 def _value_line(root, value) -> "float | None":
@@ -456,6 +499,12 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
                 report.fail(file, f"value {v}", f"follow count {follow.get(v)}, the deck has {want_follow[v]} cards that may follow")
             if copies.get(v) != table[v]:
                 report.fail(file, f"value {v}", f"copies {copies.get(v)}, the deck has {table[v]}")
+        turned = _turned_numbers(root)
+        for text, angle in turned[:3]:
+            report.fail(file, f"number {text}", f"turned {angle:g}° from upright: every number on the sheet "
+                        "must stand upright to be read")
+        if len(turned) > 3:
+            report.fail(file, "-", f"and {len(turned) - 3} more numbers turned from upright")
         pdf = path.with_suffix(".pdf")
         if pdf.exists():
             sizes = pdf_page_sizes(pdf, report, rel)
@@ -464,6 +513,30 @@ def _check_sequence_sheets(game_dir: Path, rec, n: int, card_links: set, colors:
         if not any(v.file == file for v in report.violations):
             report.summary.append(f"{path.name}: {len(entries)} entries, {len(links)} links, "
                                   f"follow counts for {len(follow)} values, all match the cards and the table")
+
+
+def _turned_numbers(root) -> list:
+    """(text, angle) of each number on a sheet that does not stand upright: its transforms,
+    its own and its groups', turn it (a quarter turn reads sideways, half a turn upside down)."""
+    import math
+
+    from .legibility import _mul, _svg_transform
+
+    out = []
+
+    def walk(el, m):
+        m = _mul(_svg_transform(el.get("transform")), m)
+        if svgread.local(el.tag) == "text":
+            text = "".join(el.itertext()).strip()
+            angle = round(math.degrees(math.atan2(m[1], m[0]))) % 360
+            if text.isdigit() and angle:
+                out.append((text, angle))
+            return
+        for child in el:
+            walk(child, m)
+
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return out
 
 
 MIN_FINISHED = 0.5  # trial hands: fewer finishing than this means the variant rarely makes a game

@@ -37,7 +37,7 @@ def runs(markup: str) -> list:
         if part.startswith("<"):
             bold = {"<b>": True, "</b>": False}.get(part, bold)
             continue
-        for word in html.unescape(part).split():
+        for word in textfit.atoms(html.unescape(part)):  # "8 × 8", "30 min": never broken
             out.append(Run(word, bold))
     return out
 

@@ -181,8 +181,9 @@ def back(title: str, text, w: float, h: float, colors: Scheme, tokens, fonts) ->
 MIN_TEXT_MM = 6.05 * 25.4 / 72  # no text on a box under 6 pt (cardgen check's floor), with a hair to spare
 
 
-def spine(title: str, x: float, y: float, w: float, h: float, tokens, fonts, color: str, face: str) -> str:
-    """The title along a spine (or the side), read bottom to top as on a shelf."""
+def spine(title: str, x: float, y: float, w: float, h: float, tokens, fonts, colors: Scheme, face: str) -> str:
+    """The title along a spine (or the side), read bottom to top as on a shelf: the front's
+    wordmark, in the box's colors."""
     files = _fonts(fonts)
     size = min(w * 0.45, textfit.fit(title, h - 2 * tokens.mm("space.xl"), files["heavy"], 9.0))
     if size < MIN_TEXT_MM:  # a thin deck's spine: the title at the floor if it fits across, else none
@@ -191,6 +192,5 @@ def spine(title: str, x: float, y: float, w: float, h: float, tokens, fonts, col
             return ""  # the front, the back and the lid carry the title
         size = MIN_TEXT_MM
     cx, cy = x + w / 2, y + h / 2
-    return (f'<text transform="rotate(-90 {fmt(cx)} {fmt(cy)})" x="{fmt(cx)}" y="{fmt(cy + size * CAP / 2)}" '
-            f'font-family="{fonts.role("heavy")}" font-size="{fmt(size)}" text-anchor="middle" fill="{color}" '
-            f'data-face="{face}">{escape(title)}</text>')
+    return (f'<g transform="rotate(-90 {fmt(cx)} {fmt(cy)})">'
+            f'{wordmark(title, cx, cy + size * CAP / 2, size, fonts, colors, face=face)}</g>')

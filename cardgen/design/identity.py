@@ -60,3 +60,14 @@ def edition_mark(cx: float, baseline: float, size: float, fonts, color: str, gro
             f'<text x="{fmt(left + mark + gap)}" y="{fmt(baseline)}" font-family="{fonts.role("text")}" '
             f'font-weight="700" font-size="{fmt(size)}" fill="{color}">'
             f'{escape(text.upper())}</text></g>')
+
+
+def edition_html(title: str = "") -> str:
+    """The edition mark for a web page's header: the house mark (an inline SVG drawn in the
+    text's color, its rings in the header's ground: a page's CSS paints `.edition circle`)
+    and the edition's name as text; with a title, the edition line ("Str8 Eight — Home
+    Edition"). Needs no font metrics: the page sets the words."""
+    mark = house_mark(5, 5, 10, "currentColor", "#ffffff")
+    words = escape(edition_line(title) if title else EDITION)
+    return (f'<p class="edition" data-mark="edition"><svg class="house-mark" viewBox="0 0 10 10" width="20" height="20" '
+            f'aria-hidden="true" focusable="false">{mark}</svg><span>{words}</span></p>')

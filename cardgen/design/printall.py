@@ -23,8 +23,21 @@ def pages_label(first: int, last: int) -> str:
 
 def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list, parts: list,
              howto_name: str, theme) -> str:
+    """The first page (pages_svg's)."""
+    return pages_svg(paper, paper_name, titles, contents, stocks, parts, howto_name, theme)[0]
+
+
+FLOOR_PT = 7.0  # the table's smallest type: running text's floor (cardgen check)
+
+
+def pages_svg(paper, paper_name: str, titles: list, contents: list, stocks: list, parts: list,
+              howto_name: str, theme) -> list:
     """contents: [(title, words)]; stocks: [{"stock", "sheets", "first", "last", "weight"}];
-    parts: [{"path", "what", "details", "first", "last", "stock"}] in print order."""
+    parts: [{"path", "what", "details", "first", "last", "stock"}] in print order.
+
+    One page, its table at the largest type from 8 pt down to 7 pt that fits; a table too
+    long for that (a class kit of twelve sets: 90 parts) is set at 8 pt and runs on over
+    continuation pages, its column heads and stock band repeated, instead of shrinking."""
     tokens, fonts = theme.tokens, theme.fonts
     ink, muted, accent = tokens.color("ink"), tokens.color("muted"), tokens.color("accent")
     white, band, zebra, rule = tokens.color("white"), tokens.color("band"), tokens.color("zebra"), tokens.color("rule")
@@ -94,22 +107,48 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
     text(m, y, "In the order to print and cut", 12, accent, "heavy")
     y += 3
     size = 8.0
-    for tenth in range(80, 59, -5):  # the largest type whose table fits the page
+    for tenth in range(80, int(FLOOR_PT * 10) - 1, -5):  # the largest type whose table fits the page
         size = tenth / 10
         if y + _table_height(parts, measure, size, w) <= paper.height - m:
             break
+    else:
+        size = 8.0  # no size fits: the table runs on over more pages
     lead = size * PT * 1.4
     col_pages = measure.width("888–888", size, "bold") + 3
     col_path = min(max((measure.width(p["path"], size, "bold") for p in parts), default=0) + 4, w * 0.5)
     room = w - col_pages - col_path - 2
     y += 2
     heads = ((m + 2, "Pages"), (m + col_pages, "File"), (m + col_pages + col_path, "What it is, sheets, sides, stock"))
-    for x, label in heads:
-        text(x, y + size * PT, label.upper(), max(size * 0.8, 7.0), muted, "bold")  # 7 pt: running text
-    y += lead
+
+    def column_heads(y: float) -> float:
+        for x, label in heads:
+            text(x, y + size * PT, label.upper(), max(size * 0.8, 7.0), muted, "bold")  # 7 pt: running text
+        return y + lead
+
+    y = column_heads(y)
+    pages = []
     current = None
     row = 0
     for p in parts:
+        lines = wrap(measure, f"{p['what']}: {p['details']}", room, size)
+        h = lead * len(lines) + 1.4
+        band = (lead + 4.5) if p["stock"] != current else 0.0
+        if y + band + h > paper.height - m:  # the page is full: the table runs on over the next
+            out.append(f'<rect x="{fmt(m)}" y="{fmt(y)}" width="{fmt(w)}" height="0.3" fill="{rule}"/>')
+            out.append("</g></svg>")
+            pages.append("\n".join(out))
+            out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(paper.width)}mm" height="{fmt(paper.height)}mm" '
+                   f'viewBox="0 0 {fmt(paper.width)} {fmt(paper.height)}" data-kind="print-everything" '
+                   f'data-paper="{paper.name}" data-page="{len(pages) + 1}">',
+                   f'<title>Print everything ({escape(paper_name)}), continued</title>',
+                   f'<rect width="{fmt(paper.width)}" height="{fmt(paper.height)}" fill="{white}"/>',
+                   f'<g font-family="{fonts.role("text")}" fill="{ink}">']
+            text(m, m + 4, "Print everything", 14, accent, "heavy")
+            text(m + w, m + 4, f"{paper_name} paper · the order to print and cut, continued", 8.5, muted,
+                 anchor="end")
+            out.append(f'<rect x="{fmt(m)}" y="{fmt(m + 7)}" width="{fmt(w)}" height="0.6" fill="{accent}"/>')
+            y = column_heads(m + 10)
+            current, row = None, 0
         if p["stock"] != current:
             current = p["stock"]
             s = next(s for s in stocks if s["stock"] == current)
@@ -120,8 +159,6 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
                  f"{s['sheets']} sheet{'s' if s['sheets'] != 1 else ''}", size, white, "text", "end")
             y += lead + 2
             row = 0
-        lines = wrap(measure, f"{p['what']}: {p['details']}", room, size)
-        h = lead * len(lines) + 1.4
         if row % 2:
             out.append(f'<rect x="{fmt(m)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" fill="{zebra}"/>')
         base = y + 0.7 + size * PT
@@ -133,7 +170,7 @@ def page_svg(paper, paper_name: str, titles: list, contents: list, stocks: list,
         row += 1
     out.append(f'<rect x="{fmt(m)}" y="{fmt(y)}" width="{fmt(w)}" height="0.3" fill="{rule}"/>')
     out.append("</g></svg>")
-    return "\n".join(out)
+    return pages + ["\n".join(out)]
 
 
 def _table_height(parts: list, measure, size: float, w: float) -> float:

@@ -480,24 +480,38 @@ def pass_colors(tokens, direction: str, low_ink: bool) -> dict:
             "badge_fill": tokens.color("white"), "badge_stroke": 0}
 
 
-def _index_arrow(direction: str, cx: float, y: float) -> str:
-    """A small arrow under the corner letter, pointing the way the hands move."""
+def _index_arrow(direction: str, x: float, y: float, scale: float = 1.0) -> str:
+    """A small arrow from x, its shaft on y, pointing the way the hands move (scale: to the
+    corner letter's size, 1 at the number cards' 20 pt index)."""
     s = -1 if direction == "left" else 1
-    half, head, shaft = 3.2, 1.5, 0.55
-    tip, neck, tail = cx + s * half, cx + s * (half - 1.9), cx - s * half
+    half, head, shaft = 3.2 * scale, 1.5 * scale, 0.55 * scale
+    cx = x + half
+    tip, neck, tail = cx + s * half, cx + s * (half - 1.9 * scale), cx - s * half
     return (f"M{fmt(tail)} {fmt(y - shaft)}L{fmt(neck)} {fmt(y - shaft)}L{fmt(neck)} {fmt(y - head)}"
             f"L{fmt(tip)} {fmt(y)}L{fmt(neck)} {fmt(y + head)}L{fmt(neck)} {fmt(y + shaft)}L{fmt(tail)} {fmt(y + shaft)}Z")
 
 
+INDEX_CAP_MM = 20 * 25.4 / 72 * 0.716  # the 20 pt index's digit height the arrow is drawn for
+
+
 def pass_svg(card: PassCard, table_size: int, look: Look, layout: "NumberLayout | None" = None) -> str:
-    size, bleed, tokens = look.size, look.bleed, look.theme.tokens
+    """A pass card in the number cards' family: their slim head and foot, and in the corners
+    the direction's letter at the number index's size (mirrored at the foot), with an arrow
+    the way the hands move and the card's points beside it."""
+    size, bleed, tokens, fonts = look.size, look.bleed, look.theme.tokens, look.theme.fonts
     layout = layout or NumberLayout(size, table_size, look.large_print, look.scaffold, look.theme)
     scheme = pass_colors(tokens, card.direction, look.low_ink)
-    badge_r, badge_c = 5.6, SAFE_MM + 5.6
-    head = _up(max(layout.head, badge_c + badge_r + tokens.mm("space.s")))
+    head = layout.head
     colors = look.theme.group_colors[:table_size]
     cx, cy = size.width / 2, size.height / 2
     word = tokens.type_mm("card_pass_word")
+    letter = card.direction[0].upper()
+    letter_size, cap = layout.index_size, fonts.cap
+    middle = layout.index_y - letter_size * cap / 2  # the letter's mid-height: the arrow and points on it
+    scale = letter_size * cap / INDEX_CAP_MM
+    arrow_x = layout.index_x + sum(measure.ink_span(fonts, "heavy", letter, letter_size)) + tokens.mm("space.s")
+    points_size = tokens.type_mm("caption")
+    points_x = arrow_x + 6.4 * scale + tokens.mm("space.s")
     return render(
         "str8eight/pass.svg.j2",
         card=size, bleed=bleed, game=GAME, kind="pass",
@@ -506,12 +520,13 @@ def pass_svg(card: PassCard, table_size: int, look: Look, layout: "NumberLayout 
         direction=card.direction, points=card.points, head=head,
         strips=_strip(layout, bleed, colors, head, layout.strip)
         + _strip(layout, bleed, colors[::-1], size.height - head - layout.strip, layout.strip),
-        hand=_hand(card.direction, cx, cy, colors), badge={"r": badge_r, "c": badge_c},
-        index_arrow=_index_arrow(card.direction, badge_c, badge_c + 2.6),
-        word={"size": word, "above": cy - 13.0, "below": cy + 13.0 + word * look.theme.fonts.cap},
+        hand=_hand(card.direction, cx, cy, colors),
+        index={"x": layout.index_x, "y": layout.index_y, "size": letter_size, "text": letter,
+               "fill": scheme["badge"] if look.low_ink else scheme["head_ink"]},
+        index_arrow=_index_arrow(card.direction, arrow_x, middle, scale),
+        word={"size": word, "above": cy - 13.0, "below": cy + 13.0 + word * cap},
         note={"size": tokens.type_mm("card_pass_note"), "y": size.height - head - layout.strip - 3.2},
-        letter=tokens.type_mm("card_pass_letter"), points_size=tokens.type_mm("caption"),
-        safe=SAFE_MM, cap=look.theme.fonts.cap)
+        points_at={"x": points_x, "y": middle + points_size * cap / 2}, points_size=points_size)
 
 
 def back_svg(table_size: int, look: Look) -> str:

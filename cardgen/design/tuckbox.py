@@ -49,7 +49,9 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
     front = boxart.front(title, fan, f.w, f.h, colors, tokens, fonts, top_clear=NOTCH_R, tagline=text.tagline,
                          foot=(("count", count), ("edition", edition)), prefix=f"{game}-fan")
     back = boxart.back(title, text, b.w, b.h, colors, tokens, fonts)
-    spines = "".join(boxart.spine(title, r.x, r.y, r.w, r.h, tokens, fonts, tokens.color("ink"), face)
+    # every face the closed box shows (front, back, spines, lid, bottom) is one ground across its folds,
+    # and the spines and lid carry the front's wordmark in its colors
+    spines = "".join(boxart.spine(title, r.x, r.y, r.w, r.h, tokens, fonts, colors, face)
                      for face, r in (("spine", panels["spine"]), ("side", panels["side"])))
     lid = panels["lid"]
     lid_size = min(lid.h * 0.42, tokens.type_mm("heading"))
@@ -59,8 +61,7 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
         lid_size = boxart.MIN_TEXT_MM if fits else 0.0
     # the lid folds over from the back: its words are turned to read from the front
     lid_words = "" if not lid_size else boxart.wordmark(
-        title, lid.x + lid.w / 2, lid.y + lid.h / 2 + lid_size * boxart.CAP / 2, lid_size, fonts,
-        boxart.Scheme(colors.tint, tokens.color("ink"), "", tokens.color("ink"), ""), face="lid")
+        title, lid.x + lid.w / 2, lid.y + lid.h / 2 + lid_size * boxart.CAP / 2, lid_size, fonts, colors, face="lid")
     if lid_words:
         lid_words = f'<g transform="rotate(180 {fmt(lid.x + lid.w / 2)} {fmt(lid.y + lid.h / 2)})">{lid_words}</g>'
     # the bleed stays inside the page's margins and below the header's words
@@ -71,7 +72,9 @@ def tuckbox_svg(game: str, title: str, cards: int, card_w: float, card_h: float,
         net=n, bleeds=sorted(n.bleeds(BLEED_MM), key=lambda p: p.name in ('front', 'back')), bleed_mm=BLEED_MM,
         bleed_clip=bleed_clip, transform=transform, outline=outline_path(n), panels=panels, fonts=fonts.role_map,
         ink=tokens.color("ink"), muted=tokens.color("muted"), ground=colors.ground, tint=colors.tint,
-        glue=tokens.color("glue"), cut=tokens.color("cut"), margin=MIN_MARGIN_MM, pt=PT,
+        glue=tokens.color("glue"), cut=tokens.color("cut"),
+        fold=tokens.color("ink") if low_ink else tokens.color("cut"),  # seen on the dark ground too
+        margin=MIN_MARGIN_MM, pt=PT,
         header_mm=tokens.type_mm("subhead"), note_mm=tokens.type_mm("caption"), glue_mm=tokens.type_mm("small"),
         line=tokens.mm("stroke.thin"),
         front=front, back=back, spines=spines, lid=lid_words, low_ink=low_ink, W=W, H=H, D=D, fit=fit,

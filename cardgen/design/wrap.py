@@ -25,9 +25,12 @@ class Measure:
 
     def lines(self, text: str, width_mm: float, size_pt: float, role: str = "text") -> list:
         """text broken at spaces into lines no wider than width_mm (a word longer than that
-        stands alone on its line)."""
+        stands alone on its line), never inside a product or between a number and its unit
+        (textfit.atoms)."""
+        from .textfit import atoms
+
         out, line = [], ""
-        for word in text.split():
+        for word in atoms(text):
             wider = f"{line} {word}" if line else word
             if line and self.width(wider, size_pt, role) > width_mm:
                 out.append(line)

@@ -147,7 +147,7 @@ def _sets_together(rows: list) -> list:
 
 def write_howto(out: Path, records: dict, entries: list, paper_list: list, theme, titles: dict) -> list:
     """The pages into out (the staging folder, every other file already there); returns their paths."""
-    from ..design.howto import page_svg
+    from ..design.howto import pages_svg
     from ..draw.pdf import SIMPLEX, write_pages
     from ..draw.pdfmeta import meta_for
     from ..layout.paper import PAPERS
@@ -158,11 +158,11 @@ def write_howto(out: Path, records: dict, entries: list, paper_list: list, theme
         margins = sorted({rec.home_print.printer.margins_mm for rec in records.values()
                           if getattr(rec, "home_print", None) is not None
                           and rec.home_print.printer.margins_mm is not None})
-        svg = page_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme,
-                       f"print-everything-{paper}.pdf" if games else "")
+        svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme,
+                         f"print-everything-{paper}.pdf" if games else "")
         path = out / file_name(paper)
         kit = ", ".join(titles[g] for g in titles)
-        write_pages([svg], path, meta_for("how-to-print", kit, f"{PAPER_NAMES[paper]} paper"),
+        write_pages(svgs, path, meta_for("how-to-print", kit, f"{PAPER_NAMES[paper]} paper"),
                     (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=SIMPLEX)
         written.append(path)
     return written

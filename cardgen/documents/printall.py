@@ -31,16 +31,17 @@ def file_name(paper: str) -> str:
     return f"print-everything-{paper}.pdf"
 
 
-def parts(out: Path, records: dict, entries: list, paper: str, titles: dict) -> list:
+def parts(out: Path, records: dict, entries: list, paper: str, titles: dict, start: int = 2) -> list:
     """The files printed on paper in print order, each described (howto.describe) with its
-    page range in the file (the first page is the components page)."""
+    page range in the file (the first page is the components page; start: the first part's
+    page, after a components page that runs on over more)."""
     rows = []
     for e in _printed(entries, paper):
         rec = records.get(e.game)
         if rec is None or e.game not in titles or e.kind not in ORDER:
             continue
         rows.append((0 if e.kind in CARD_STOCK else 1, list(titles).index(e.game), ORDER.index(e.kind), e.path, e, rec))
-    found, page = [], 2
+    found, page = [], start
     for _, _, _, _, e, rec in sorted(rows, key=lambda r: r[:4]):
         d = describe(out, rec, e, paper)
         found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
@@ -83,7 +84,7 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
     """The files into out (every file they gather already there); returns their paths."""
     import pikepdf
 
-    from ..design.printall import page_svg
+    from ..design.printall import pages_svg
     from ..draw.pdf import print_setup_pdf, save_pdf, write_pages
     from ..draw.pdfmeta import meta_for, on_pikepdf
     from ..layout.paper import PAPERS
@@ -96,10 +97,14 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
             continue
         path = out / file_name(paper)
         first = out / (file_name(paper) + ".first")
-        svg = page_svg(PAPERS[paper], PAPER_NAMES[paper], [titles[g] for g in titles if g in records],
-                       contents(found, records, titles), stocks(found), found, howto_name(paper), theme)
+        for _ in range(4):  # a components page that runs on moves every part's pages on: lay out again
+            svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], [titles[g] for g in titles if g in records],
+                             contents(found, records, titles), stocks(found), found, howto_name(paper), theme)
+            if found[0]["first"] == len(svgs) + 1:
+                break
+            found = parts(out, records, entries, paper, titles, len(svgs) + 1)
         meta = meta_for(KIND, kit, f"{PAPER_NAMES[paper]} paper")
-        write_pages([svg], first, meta, (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=None)
+        write_pages(svgs, first, meta, (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=None)
         sources = []
         try:
             with pikepdf.new() as pdf:
@@ -108,7 +113,7 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
                     sources.append(src)
                     pdf.pages.extend(src.pages)
                 with pdf.open_outline() as outline:  # a bookmark a part, to find a range in a reader
-                    outline.root.append(pikepdf.OutlineItem("What to print, on which stock", 0))
+                    outline.root.append(pikepdf.OutlineItem("What to print, on which stock", 0))  # its pages
                     for p in found:
                         outline.root.append(pikepdf.OutlineItem(
                             f"{titles[p['game']]}: {p['what']} ({p['stock']})", p["first"] - 1))

@@ -15,6 +15,7 @@ import re
 import shutil
 from pathlib import Path, PurePosixPath
 
+from ..design.identity import edition_html
 from ..design.templating import render
 from ..design.trim import trimmed
 from ..errors import writing
@@ -132,7 +133,8 @@ def write_index(root: Path, games: dict, titles: dict, files: tuple = ()) -> Pat
              if owner == PLAYTEST and kind == "playtest-page"]
     index = root / "index.html"
     text = render("site/index.html.j2", decks=decks, downloads=downloads, sheet=sheet, sheet_table=sheet_table,
-                  reports=pages, first=_print_first(games, files))
+                  reports=pages, first=_print_first(games, files),
+                  edition=edition_html(decks[0]["title"] if len(decks) == 1 else ""))
     with writing(index):
         index.write_text(text, encoding="utf-8")
     return index

@@ -156,10 +156,16 @@ def _preview_of(options) -> dict:
                       "faces": [preview.inline(c.svg, f"{game}-{i}", "card") for i, c in enumerate(art.faces)],
                       "back": preview.inline(art.backs[0].svg, f"{game}-back", "card"), "sets": sets})
     first = games[0] if games else None
-    return {"ok": True, "decks": decks,
+    return {"ok": True, "decks": decks, "edition": preview.edition(options),
             "sheet": preview.inline(preview.drawn(options, "sheet", first), "sheet", "page") if first else "",
             "box": preview.inline(preview.drawn(options, "box", first), "box", "page") if first else "",
             "plan": _plan_json(options) if first else None}
+
+
+def _edition() -> str:
+    from ..preview import edition
+
+    return edition()
 
 
 def _title(game: str) -> str:
@@ -204,7 +210,7 @@ def create_app(data: Path, token: str, hosts: frozenset, jobs: int = 1) -> "Door
         return face.page("kit.html.j2", request, groups=forms.groups("build"), values=_field_values(base),
                          errors={}, presets=json.dumps(forms.presets()),
                          preset_words={k: p.what for k, p in PRESETS.items()},
-                         profile=bool(_printer_of(base)))
+                         profile=bool(_printer_of(base)), edition=_edition())
 
     async def api_preview(request: Request):
         form = await form_of(request)

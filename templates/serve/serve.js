@@ -125,6 +125,7 @@
         }
         decks.appendChild(block);
       });
+      if (data.edition) $("#edition").innerHTML = data.edition;
       $("#sheet").innerHTML = data.sheet || "";
       $("#box").innerHTML = data.box || "";
       showPlan(data.plan);
