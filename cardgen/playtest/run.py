@@ -209,7 +209,8 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
     try:
         # loads matplotlib while the hands are played, when they are many; else at the first page
         # the store does not hold (a page drawn before is not drawn again: no matplotlib at all)
-        warm = bool(options.sweep) or (options.hands >= WARM_HANDS and not _pages_kept(games, options))
+        warm = bool(options.sweep) or ((options.hands >= WARM_HANDS or _ladders_to_play(games, options))
+                                        and not _pages_kept(games, options))
         with Drawer(DEFAULT_THEME, options.jobs, warm=warm) as drawer, cluster or nullcontext():
             for game in games:
                 started = time.perf_counter()
@@ -278,6 +279,22 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
     if options.log is not None:
         lines.append(f"log: {options.log}")
     return lines
+
+
+def _ladders_to_play(games: tuple, options) -> bool:
+    """Whether a skill ladder of these games is not in the store: its lookahead hands take long
+    enough for matplotlib to be loaded beside them (on a core the pool's workers share)."""
+    from ..model.play import DEFAULT_ITERATIONS
+    from .ladder import kept
+
+    if not options.ladder_hands:
+        return False
+    iterations = options.lookahead_iterations or DEFAULT_ITERATIONS
+    for game in games:
+        variant = _variant(game, vars_of(options))
+        if not kept(game, variant, _matches(game, variant), options.ladder_hands, options.seed, iterations):
+            return True
+    return False
 
 
 def _pages_kept(games: tuple, options, keys: "list | None" = None) -> bool:
