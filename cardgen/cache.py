@@ -257,6 +257,12 @@ def fetch(kind: str, key: str) -> "bytes | None":
     return payload
 
 
+def holds(kind: str, key: str) -> bool:
+    """Whether an entry is kept under key (not read: fetch() tells whether it is whole)."""
+    path = _entry(kind, key)
+    return path is not None and not (_afresh and kind in DRAWINGS) and path.is_file()
+
+
 def keep(kind: str, key: str, payload: bytes) -> None:
     """Keep payload under key (quietly nothing when the store cannot be written)."""
     import os

@@ -72,6 +72,26 @@ def test_the_search_keeps_the_greedy_move_unless_another_is_clearly_better():
     assert search(["only"], "only", 64, 1, deal, None) == "only"
 
 
+def test_the_search_stops_once_no_move_has_done_better_than_the_greedy_one():
+    def counted(reward):
+        calls = []
+
+        def play(k, walk, w, rng):
+            calls.append(k)
+            return reward(k, w)
+        return calls, play
+
+    deal = lambda rng: rng.random()  # noqa: E731
+    # every other move worse (or no better) than greedy's: one round of worlds, then greedy's move
+    calls, play = counted(lambda k, w: w - (0.01 if k == "worse" else 0))
+    assert search(["greedy", "worse", "same"], "greedy", 64, 1, deal, play) == "greedy"
+    assert len(calls) == lookahead.ROUND * 3 < 64
+    # a move ahead of greedy's keeps the search going to the budget (and is played when clearly better)
+    calls, play = counted(lambda k, w: w + (0.2 if k == "other" else 0) * (w > 0.3))
+    assert search(["greedy", "other"], "greedy", 64, 1, deal, play) == "other"
+    assert len(calls) >= 64
+
+
 def test_the_same_seed_gives_the_same_moves_whatever_process_plays_them():
     one = simulate("str8eight", Variant(players=3), ("lookahead", "greedy"), 4, 7, 1, stream=LADDER, iterations=6)
     two = simulate("str8eight", Variant(players=3), ("lookahead", "greedy"), 4, 7, 2, stream=LADDER, iterations=6)

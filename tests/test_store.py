@@ -245,3 +245,29 @@ def test_a_page_drawn_for_another_build_date_is_not_reused(store, tmp_path, monk
     _, output, _ = playtest(tmp_path, "two")
     assert "ladder: reused" in output and "report page: drawn" in output
     assert b"D:20231114" in (tmp_path / "two" / "playtest" / "str8eight-playtest-letter.pdf").read_bytes()
+
+
+
+def test_matplotlib_is_loaded_beside_the_hands_only_when_a_page_will_be_drawn(store, tmp_path, monkeypatch):
+    """A ladder to play, or many hands, warm a drawing process (matplotlib) while the hands are
+    played; when the same playtest drew its pages before and the store holds them, none is
+    warmed: it would only take a core from the hands."""
+    from cardgen.playtest import drawer as drawer_module
+    from cardgen.playtest import run as run_module
+
+    started = []  # each playtest's Drawer: warmed before the hands (True) or not
+    real = drawer_module.Drawer.__init__
+    monkeypatch.setattr(drawer_module.Drawer, "__init__",
+                        lambda self, theme, jobs, warm=True: (started.append(warm), real(self, theme, jobs, warm))[1])
+    args = ("playtest", "--game", "str8eight", "--table-size", "6", "--players", "3", "--hands", "4",
+            "--ladder-hands", "4", "--lookahead-iterations", "2", "-j", "2", "-v")
+    first = run_cli(*args, "--out", tmp_path / "one")
+    assert first.exit_code == 0 and "ladder: made" in first.output and "report page: drawn" in first.output
+    assert started == [True]  # a ladder to play: warmed
+    monkeypatch.setattr(run_module, "WARM_HANDS", 4)  # from here these 4 hands count as many
+    second = run_cli(*args, "--out", tmp_path / "two")
+    assert second.exit_code == 0 and "report page: reused" in second.output
+    assert started == [True, False]  # its page is kept: not warmed
+    third = run_cli(*args, "--paper", "a4", "--out", tmp_path / "three")  # another page
+    assert third.exit_code == 0 and "ladder: reused" in third.output and "report page: drawn" in third.output
+    assert started == [True, False, True]

@@ -22,6 +22,7 @@ class Drawer:
         self.task = self.conn = None
         self.theme, self.jobs = theme, jobs
         self.lines: list = []  # what kept() reused or drew (-v)
+        self.keys: list = []  # the store's keys of the pages kept() reused or drew
         if warm:
             self._start()
 
@@ -46,6 +47,7 @@ class Drawer:
                   "svg": svg is not None, "matplotlib": cache.library_version("matplotlib"),
                   **cache.drawing_inputs()}
         key = cache.store_key("plots", inputs)
+        self.keys.append(key)
         found = cache.fetch("plots", key)
         if found is not None and found[:1] == b"[" and b"]" in found[:40]:
             head, _, rest = found.partition(b"]")

@@ -113,16 +113,27 @@ def play_matches(game: str, variant, pairs: tuple, budget: int, seed: int, jobs:
     return list(zip(pairs, tallies))
 
 
+def _inputs(game: str, variant, pairs: tuple, budget: int, seed: int, iterations: int) -> dict:
+    """Everything a ladder's figures depend on (the code aside, which the store adds)."""
+    import dataclasses
+
+    return {"game": game, "variant": [type(variant).__name__, dataclasses.asdict(variant)],
+            "matches": [list(p) for p in pairs], "budget": budget, "seed": seed, "iterations": iterations,
+            "error": ERROR, "first_look": FIRST_LOOK}
+
+
+def kept(game: str, variant, pairs: tuple, budget: int, seed: int, iterations: int) -> bool:
+    """Whether the store holds this ladder (a playtest then plays no lookahead hand)."""
+    from ..cache import holds, store_key
+
+    return holds("ladder", store_key("ladder", _inputs(game, variant, pairs, budget, seed, iterations)))
+
+
 def ladder(game: str, variant, pairs: tuple, budget: int, seed: int, jobs: int, iterations: int,
            figures, log=None) -> dict:
     """The ladder's figures (figures(played) makes them from the matches), from the store when
     the same ladder was played before."""
-    import dataclasses
-
     from ..cache import kept_json
 
-    inputs = {"game": game, "variant": [type(variant).__name__, dataclasses.asdict(variant)],
-              "matches": [list(p) for p in pairs], "budget": budget, "seed": seed, "iterations": iterations,
-              "error": ERROR, "first_look": FIRST_LOOK}
-    return kept_json("ladder", inputs,
+    return kept_json("ladder", _inputs(game, variant, pairs, budget, seed, iterations),
                      lambda: figures(play_matches(game, variant, pairs, budget, seed, jobs, iterations)), log)

@@ -209,8 +209,9 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
     try:
         # loads matplotlib while the hands are played, when they are many; else at the first page
         # the store does not hold (a page drawn before is not drawn again: no matplotlib at all)
-        with Drawer(DEFAULT_THEME, options.jobs, warm=bool(options.sweep) or options.hands >= WARM_HANDS) as drawer, \
-                cluster or nullcontext():
+        warm = bool(options.sweep) or ((options.hands >= WARM_HANDS or _ladders_to_play(games, options))
+                                        and not _pages_kept(games, options))
+        with Drawer(DEFAULT_THEME, options.jobs, warm=warm) as drawer, cluster or nullcontext():
             for game in games:
                 started = time.perf_counter()
                 unit = UNITS[game]
@@ -251,6 +252,8 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
                 timings.append(f"{game}: {time.perf_counter() - started:.2f} s")
         if not files:
             raise CardgenError("--sweep: varies nothing these games use; sweep table-size or players for FourScore")
+        if not options.sweep:
+            _pages_kept(games, options, drawer.keys)
         from .output import publish
 
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
@@ -276,6 +279,44 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
     if options.log is not None:
         lines.append(f"log: {options.log}")
     return lines
+
+
+def _ladders_to_play(games: tuple, options) -> bool:
+    """Whether a skill ladder of these games is not in the store: its lookahead hands take long
+    enough for matplotlib to be loaded beside them (on a core the pool's workers share)."""
+    from ..model.play import DEFAULT_ITERATIONS
+    from .ladder import kept
+
+    if not options.ladder_hands:
+        return False
+    iterations = options.lookahead_iterations or DEFAULT_ITERATIONS
+    for game in games:
+        variant = _variant(game, vars_of(options))
+        if not kept(game, variant, _matches(game, variant), options.ladder_hands, options.seed, iterations):
+            return True
+    return False
+
+
+def _pages_kept(games: tuple, options, keys: "list | None" = None) -> bool:
+    """Whether the same playtest drew its report pages before and the store still holds them
+    (the hands of a seed are the same every time, so are the pages): then no process loads
+    matplotlib while the hands are played, to take a core from them for nothing. keys: the
+    pages this playtest drew or reused, noted for the next one."""
+    from .. import cache
+
+    inputs = {"games": list(games), "variant": vars_of(options), "bots": list(options.bots), "hands": options.hands,
+              "seed": options.seed, "ladder_hands": options.ladder_hands,
+              "iterations": options.lookahead_iterations, "paper": options.paper}
+    key = cache.store_key("pages", inputs)
+    if keys is not None:
+        cache.keep("pages", key, json.dumps(keys).encode())
+        return True
+    found = cache.fetch("pages", key)
+    try:
+        pages = json.loads(found) if found is not None else None
+    except ValueError:
+        pages = None
+    return bool(pages) and all(cache.holds("plots", k) for k in pages)
 
 
 def _against_the_deck(final: Path, games: tuple, options, warn) -> None:

@@ -94,6 +94,7 @@ class Cards:
         self.follows = {v: frozenset(successors(v, n)) for v in values}
         self.follows[0] = frozenset(v for v in values if v <= n)  # no sequence yet: a bull's-eye starts one
         self.ways = completions(n, L)  # (value, k): ways to add k more cards after value
+        self.retake = variant.choices.retake_discard  # read on every discard: kept at hand
         self.index = {card_id: i for i, card_id in enumerate(self.ids)}
 
     def can_follow(self, last: int, card: int) -> bool:
@@ -162,17 +163,20 @@ class Hand:
     def may_discard(self, card: int) -> bool:
         """Whether the card may go on the discard pile: any card, unless the readings
         forbid putting back the card just taken from it."""
-        return card != self.taken or self.cards.variant.choices.retake_discard
+        return card != self.taken or self.cards.retake
 
     def legal_actions(self, seat: int) -> list:
         """Every (action, card) the seat may take with the 4 cards it holds."""
+        cards = self.cards
+        pass_dir, value, after = cards.pass_dir, cards.value, cards.follows[self.last[seat]]
+        taken = None if cards.retake else self.taken
         out = []
         for c in self.hands[seat]:
-            if self.cards.pass_dir[c]:
+            if pass_dir[c]:
                 out.append((PASS, c))
-            elif self.playable(seat, c):
+            elif value[c] in after:
                 out.append((PLAY, c))
-            if self.may_discard(c):
+            if c != taken:
                 out.append((DISCARD, c))
         return out
 
@@ -228,7 +232,13 @@ class Hand:
             if not self.draw and not self._refill():
                 break
             bot = bots[seat]
-            self.take(seat, bot.draw_from(self, seat) if self.discard else PILE)
+            if self.discard and bot.draw_from(self, seat) == DISCARDS:
+                self.take(seat, DISCARDS)
+            elif self.events is None:  # the draw pile's top card (take(), inlined: most turns)
+                self.taken = None
+                self.hands[seat].append(self.draw.pop())
+            else:
+                self.take(seat, PILE)
             action, card = bot.act(self, seat)
             if self.apply(seat, action, card, bot):
                 winner = seat
@@ -285,7 +295,7 @@ class Hand:
             self.hands = [self.hands[(i - step) % p] for i in range(p)]  # seat i gets seat i-step's hand
             self.shown = [self.shown[(i - step) % p] for i in range(p)]
             return False
-        if card == self.taken and not cards.variant.choices.retake_discard:  # may_discard, inlined
+        if card == self.taken and not cards.retake:  # may_discard, inlined
             raise RuntimeError(f"{bot!r} put back {cards.ids[card]}, the discard it just took: the readings forbid it")
         self.discard.append(card)
         self.moves[seat * MOVE_KINDS + 2] += 1
