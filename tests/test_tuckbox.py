@@ -42,7 +42,7 @@ def test_cut_fold_glue_and_names(built):
     assert faces["contents"].startswith("64 number cards, 6 pass cards, a sequence sheet, rule booklet")
     assert "FourScore, for 2–6 players" in faces["about"] and "8 × 8 multiplication table" in faces["about"]
     assert (faces["players"], faces["ages"], faces["time"]) == ("2–4 players", "8+ ages", "30 min a hand")
-    assert "Str8 Eight deck" in faces["credits"] and "MIT licence" in faces["credits"] and "Lato" in faces["credits"]
+    assert "Peter McClain" in faces["credits"] and "Str8 Eight deck" in faces["credits"] and "MIT licence" in faces["credits"] and "Lato" in faces["credits"]
     pdf = pypdf.PdfReader(str(built / "str8eight" / "str8eight-tuckbox-letter.pdf"))
     assert len(pdf.pages) == 1
     assert float(pdf.pages[0].mediabox.width) * MM_PER_PT == pytest.approx(215.9, abs=0.01)
