@@ -35,8 +35,13 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
         from ..model.package import BoxFacts, fourscore_package
 
         words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
-        write_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
-                       pictures(options, theme))
+        from dataclasses import replace
+
+        from .str8eight import fourscore_rides
+
+        spec = replace(rules_spec(facts, words, theme.tokens.color("str8eight.back")),
+                       aid_sheet=not fourscore_rides(options))  # else its aid cards are on the Str8 Eight sheets
+        write_booklets(out, options, theme, GAME, spec, pictures(options, theme))
     if out.wants("rules"):
         write_designer_notes(out, GAME, facts)
     return out.record(GAME), out.files, out.timings

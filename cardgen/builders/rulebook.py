@@ -30,6 +30,7 @@ class RulesSpec:
     tournament: bool = False
     box: object = None  # the box words (documents/boxtext.py): the cover's tagline, players, ages, time
     ground: str = ""  # the box's color, behind the cover's art
+    aid_sheet: bool = False  # the aid cards on a sheet of their own (a game without card sheets)
 
     def lines(self, sheet: str) -> list:
         """The lines at the head of a sheet (scorepad, tournament), from the rule text
@@ -139,31 +140,64 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
                                             meta=out.meta("reference", page.name), tokens=theme.tokens)
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
-    if aid_blocks and spec.cover and pictures.cards:
+    if aid_blocks and spec.cover and pictures.cards and spec.aid_sheet:
         write_aid_cards(out, options, theme, game, spec, aid_blocks, pictures)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
                                   reference=aids, readings=readings)
 
 
-def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, blocks: list,
-                    pictures) -> None:
-    """The player aid as cards of the deck's size (design/aidcard.py), a sheet of them on
-    each paper (documents/aidsheet.py): <game>-aid-cards-<paper>.pdf, on card stock."""
+def aid_card_svgs(spec: RulesSpec, options: BuildOptions, theme: Theme, pictures, bleed: float,
+                  blocks: "list | None" = None) -> list:
+    """The player aid as cards of the deck's size (design/aidcard.py), drawn with this bleed:
+    one SVG a card, in order; none for a game without an aid or without card pictures."""
     import re
 
     from ..design.aidcard import aid_cards
-    from ..documents.aidsheet import write_aid_sheet
+    from ..documents.ruletext import load
     from ..model.sizes import CardSize
 
+    if not spec.reference or not spec.cover or not pictures.cards:
+        return []
+    blocks = blocks if blocks is not None else load(spec.reference, spec.facts)
     slugs = list(pictures.cards)
     shown = [pictures.cards[pictures.resolve(name, slugs)].svg for name in spec.cover
              if pictures.resolve(name, slugs) in pictures.cards and "pass" not in name][:3]
     if not shown:
-        return
+        return []
     w, h = (float(v) for v in re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', shown[0]).groups())
+    return aid_cards(spec.title, blocks, CardSize("deck", w, h), bleed, spec.ground, options.low_ink, theme,
+                     shown, spec.booklet)
+
+
+AID_SETS = 2  # aid sets printed on a deck's sheets: one to each side of the table, shared by neighbours
+
+
+def sheet_aids(out: Output, options: BuildOptions, theme: Theme, spec: RulesSpec, pictures,
+               copies: int = AID_SETS) -> tuple:
+    """The aid cards a deck's home-print sheets carry after its cards: copies sets (two, one
+    to each side of the table, as the aid sheet printed before: they fill the deck's last
+    sheet with at most one sheet more), drawn with the deck's bleed; none when no sheets are
+    printed (another format, --only without print, a reprint) or the game has no aid."""
+    from .deckfiles import AidCards
+
+    if "pdf" not in options.formats or not out.wants("print") or options.cards:
+        return ()
     with out.stage("player aid cards"):
-        cards = aid_cards(spec.title, blocks, CardSize("deck", w, h), 1.5, spec.ground, options.low_ink, theme,
-                          shown, game)
+        sides = aid_card_svgs(spec, options, theme, pictures, options.bleed)
+    return (AidCards(spec.booklet, tuple(sides), copies),) if sides else ()
+
+
+def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, blocks: list,
+                    pictures) -> None:
+    """A game without card sheets of its own (FourScore built without Str8 Eight): its
+    player aid cards on a sheet of their own on each paper (documents/aidsheet.py),
+    <game>-aid-cards-<paper>.pdf, on card stock, one side."""
+    from ..documents.aidsheet import write_aid_sheet
+
+    with out.stage("player aid cards"):
+        cards = aid_card_svgs(spec, options, theme, pictures, 1.5, blocks)
+        if not cards:
+            return
         for paper in papers(options.paper):
             path = out.game_dir / f"{game}-aid-cards-{paper.name}.pdf"
             write_aid_sheet(path, cards, paper, theme, out.meta("aid-cards", paper.name))
