@@ -15,7 +15,8 @@ that writes them:
   each part's description says its sheets (half its pages when printed on both sides:
   card sheets laid out duplex, the fold booklet), its sides and its stock; each stock's
   tile the sum of its sheets and its page range; each game's line of the kit's contents
-  the number of cards the build record deals.
+  the number of cards the build record deals, and the player aid cards its card sheets
+  carry (FourScore's on the Str8 Eight sheets: on FourScore's line).
 """
 from __future__ import annotations
 
@@ -183,6 +184,11 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
         if not re.search(rf"{re.escape(GAME_NAMES[game])}:? ({decks}|cards to reprint:) {cards} cards\b", flat):
             report.fail(path, "page 1", f"does not say {GAME_NAMES[game]} holds {decks} {cards} cards, as its build "
                         "record deals")
+        for aid in (info.aids if info is not None and info.cards is None else ()):  # aid cards on its sheets
+            n, title = aid.sides * aid.copies, GAME_NAMES.get(aid.game, aid.game)
+            if not re.search(rf"{re.escape(title)}:? [^.]*\b{n} player aid cards\b", flat):
+                report.fail(path, "page 1", f"does not say {title} holds {n} player aid cards, on the "
+                            f"{GAME_NAMES[game]} card sheets as the build record has them")
     return len(parts)
 
 

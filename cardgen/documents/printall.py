@@ -42,7 +42,7 @@ def parts(out: Path, records: dict, entries: list, paper: str, titles: dict) -> 
         rows.append((0 if e.kind in CARD_STOCK else 1, list(titles).index(e.game), ORDER.index(e.kind), e.path, e, rec))
     found, page = [], 2
     for _, _, _, _, e, rec in sorted(rows, key=lambda r: r[:4]):
-        d = describe(out, rec, e, paper)
+        d = describe(out, rec, e, paper, titles)
         found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
                       "last": page + d["pages"] - 1})
         page += d["pages"]
@@ -62,6 +62,12 @@ def stocks(found: list) -> list:
 def contents(found: list, records: dict, titles: dict) -> list:
     """(title, what the game's part of the kit holds), per game."""
     out = []
+    aids: dict = {}  # game -> (aid cards, the title of the deck whose sheets carry them)
+    for game in titles:
+        hp = getattr(records.get(game), "home_print", None)
+        if hp is not None and hp.cards is None and any(p["game"] == game and p["kind"] == "print" for p in found):
+            for a in hp.aids:
+                aids[a.game] = (a.sides * a.copies, titles[game])
     for game, title in titles.items():
         kinds = list(dict.fromkeys(p["kind"] for p in found if p["game"] == game))
         if not kinds:
@@ -74,6 +80,9 @@ def contents(found: list, records: dict, titles: dict) -> list:
             decks = "a deck of " if sets is None else f"{len(sets.letters)} decks of "
             words.append((decks if "print" in kinds else "cards to reprint: ") + f"{cards} cards"
                          + (", one for each set" if sets is not None and "print" in kinds else ""))
+        if game in aids:
+            n, on = aids[game]
+            words.append(f"{n} player aid cards" + ("" if on == title else f" (on the {on} card sheets)"))
         words += [HOLDS[k] for k in kinds if k in HOLDS]
         out.append((title, ", ".join(words) + "."))
     return out
