@@ -175,8 +175,8 @@ AID_SETS = 2  # aid sets printed on a deck's sheets: one to each side of the tab
 def sheet_aids(out: Output, options: BuildOptions, theme: Theme, spec: RulesSpec, pictures,
                copies: int = AID_SETS) -> tuple:
     """The aid cards a deck's home-print sheets carry after its cards: copies sets (two, one
-    to each side of the table, as the aid sheet printed before: they fill the deck's last
-    sheet with at most one sheet more), drawn with the deck's bleed; none when no sheets are
+    to each side of the table, as the aid sheet printed before: they fill the free places
+    of the deck's last sheet, and take more only when those are too few), drawn with the deck's bleed; none when no sheets are
     printed (another format, --only without print, a reprint) or the game has no aid."""
     from .deckfiles import AidCards
 

@@ -186,7 +186,10 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
                         "record deals")
         for aid in (info.aids if info is not None and info.cards is None else ()):  # aid cards on its sheets
             n, title = aid.sides * aid.copies, GAME_NAMES.get(aid.game, aid.game)
-            if not re.search(rf"{re.escape(title)}:? [^.]*\b{n} player aid cards\b", flat):
+            alone = aid.game != game and aid.game not in records  # no line of its own: on the deck's line
+            pattern = (rf"{re.escape(GAME_NAMES[game])}:? [^.]*\b{n} {re.escape(title)} player aid cards\b" if alone
+                       else rf"{re.escape(title)}:? [^.]*\b{n} player aid cards\b")
+            if not re.search(pattern, flat):
                 report.fail(path, "page 1", f"does not say {title} holds {n} player aid cards, on the "
                             f"{GAME_NAMES[game]} card sheets as the build record has them")
     return len(parts)

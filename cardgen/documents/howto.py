@@ -18,6 +18,8 @@ from pathlib import Path
 KIT = "kit"  # the manifest's name for the files of the whole kit
 KIND = "how-to-print"
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
+# a game's name where the kit's own titles lack it (FourScore's aid cards on the sheets of a kit without its rules)
+GAME_TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
 
 # what each kind of file is, in the order they are printed; cards and boxes go on card stock
 WHAT = {"print": "cards", "reprint": "cards to reprint", "tuckbox": "tuck box", "aid-cards": "player aid cards",
@@ -106,7 +108,7 @@ def describe(out: Path, rec, e, paper: str, titles: "dict | None" = None) -> dic
         aids = sum(a.sides * a.copies for a in hp.aids) if hp.cards is None else 0
         if aids:  # the player aid cards fill the places after the deck (issue 41)
             deck = len(rec.deck.faces)
-            names = [(titles or {}).get(a.game, a.game) for a in hp.aids]
+            names = [(titles or {}).get(a.game, GAME_TITLES.get(a.game, a.game)) for a in hp.aids]
             whose = " and ".join(n + ("'" if n.endswith("s") else "'s") for n in names)
             details.append(f"{deck} cards, then {aids} player aid cards ({whose}) from sheet {deck // count + 1}")
     if duplex:

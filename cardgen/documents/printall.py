@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .howto import CARD_STOCK, KIT, PAPER_NAMES, _printed, describe, file_name as howto_name
+from .howto import GAME_TITLES, CARD_STOCK, KIT, PAPER_NAMES, _printed, describe, file_name as howto_name
 
 KIND = "print-everything"
 # the order a person prints and cuts in: card stock, then plain paper
@@ -83,6 +83,10 @@ def contents(found: list, records: dict, titles: dict) -> list:
         if game in aids:
             n, on = aids[game]
             words.append(f"{n} player aid cards" + ("" if on == title else f" (on the {on} card sheets)"))
+        hp = getattr(records.get(game), "home_print", None)
+        for a in (hp.aids if hp is not None and hp.cards is None and "print" in kinds else ()):
+            if a.game != game and not any(p["game"] == a.game for p in found):  # its game has no line of its own
+                words.append(f"{a.sides * a.copies} {titles.get(a.game, GAME_TITLES.get(a.game, a.game))} player aid cards")
         words += [HOLDS[k] for k in kinds if k in HOLDS]
         out.append((title, ", ".join(words) + "."))
     return out
