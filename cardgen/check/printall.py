@@ -202,7 +202,7 @@ def _page_digest(page) -> str:
     for key in BOXES:
         h.update(f"{key}={_box(page, key)};".encode())
     h.update(pdfread.page_content(page))
-    _feed(h, obj.get("/Resources"), set(), [0])
+    _feed(h, obj.get("/Resources"), {}, [0])
     return h.hexdigest()
 
 
@@ -218,7 +218,7 @@ def _box(page, key: str) -> str:
         return str(value)
 
 
-def _feed(h, value, seen: set, count: list) -> None:
+def _feed(h, value, seen: dict, count: list) -> None:
     """value's content into h: dictionaries by sorted key, arrays in order, streams' decoded
     bytes; an indirect object once (a page's fonts and forms are shared)."""
     import pikepdf
@@ -227,11 +227,22 @@ def _feed(h, value, seen: set, count: list) -> None:
     if count[0] > 200_000:
         raise pdfread.Unreadable("too many objects on one page")
     if isinstance(value, pikepdf.Object) and value.is_indirect:
+        # an object by what it holds, digested once however often it is reached: the file
+        # may store once what a part stored twice (identical fonts, forms, profiles)
         ref = value.objgen
-        if ref in seen:
-            h.update(b"@seen")
-            return
-        seen.add(ref)
+        if ref not in seen:
+            seen[ref] = b"@cycle"
+            inner = hashlib.sha256()
+            _feed_direct(inner, value, seen, count)
+            seen[ref] = inner.digest()
+        h.update(seen[ref])
+        return
+    _feed_direct(h, value, seen, count)
+
+
+def _feed_direct(h, value, seen: dict, count: list) -> None:
+    import pikepdf
+
     if isinstance(value, pikepdf.Stream):
         _feed_dict(h, value, seen, count, skip=("/Length", "/Filter", "/DecodeParms"))
         try:

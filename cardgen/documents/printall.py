@@ -94,9 +94,12 @@ def contents(found: list, records: dict, titles: dict) -> list:
 
 def write_printall(out: Path, records: dict, entries: list, paper_list: list, theme, titles: dict) -> list:
     """The files into out (every file they gather already there); returns their paths."""
+    import io
+
     import pikepdf
 
     from ..design.printall import page_svg
+    from ..draw.dedupe import dedupe
     from ..draw.pdf import print_setup_pdf, save_pdf, write_pages
     from ..draw.pdfmeta import meta_for, on_pikepdf
     from ..layout.paper import PAPERS
@@ -127,6 +130,12 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
                             f"{titles[p['game']]}: {p['what']} ({p['stock']})", p["first"] - 1))
                 print_setup_pdf(pdf, None)  # actual size; the ranges' sides are on the first page
                 on_pikepdf(pdf, meta, "pikepdf")
+                gathered = io.BytesIO()
+                pdf.save(gathered, deterministic_id=True)
+            # read back whole (the parts' objects all in its table): what several parts hold
+            # alike (font programs, profiles, card forms) is stored once
+            with pikepdf.open(gathered) as pdf:
+                dedupe(pdf)
                 save_pdf(pdf, path)
         finally:
             for src in sources:
