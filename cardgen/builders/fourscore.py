@@ -9,7 +9,7 @@ from ..options import BuildOptions
 from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output
-from .rulebook import RulesSpec, write_booklets
+from .rulebook import RulesSpec, fourscore_rides, fourscore_spec, write_booklets
 from .str8eight import pictures, write_designer_notes
 
 GAME = "fourscore"
@@ -17,10 +17,8 @@ TITLE = "FourScore"
 
 
 def rules_spec(facts, box=None, ground: str = "") -> RulesSpec:
-    """The booklet and aid of this variant: the cover shows the row example and its next card
-    (box: the box words its cover prints, on ground)."""
-    return RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover], reference="fourscore-reference",
-                     box=box, ground=ground)
+    """The booklet and aid of this variant (rulebook.fourscore_spec)."""
+    return fourscore_spec(facts, box, ground)
 
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
@@ -36,8 +34,6 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
 
         words = box_text(GAME, BoxFacts(facts, fourscore_package(facts), {}))
         from dataclasses import replace
-
-        from .str8eight import fourscore_rides
 
         spec = replace(rules_spec(facts, words, theme.tokens.color("str8eight.back")),
                        aid_sheet=not fourscore_rides(options))  # else its aid cards are on the Str8 Eight sheets

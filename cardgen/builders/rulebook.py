@@ -169,6 +169,26 @@ def aid_card_svgs(spec: RulesSpec, options: BuildOptions, theme: Theme, pictures
                      shown, spec.booklet)
 
 
+def fourscore_rides(options: BuildOptions) -> bool:
+    """Whether FourScore's player aid cards ride on the Str8 Eight card sheets: when one build
+    makes both games and prints the sheets (FourScore is played with this deck, and its aids
+    fill the deck's last sheet rather than a sheet of their own); otherwise FourScore prints
+    its own aid sheet."""
+    from ..settings import parts_of
+
+    chosen = set(options.games) or {"str8eight", "fourscore"}
+    return {"str8eight", "fourscore"} <= chosen and "pdf" in options.formats and "print" in parts_of(options) \
+        and not options.cards
+
+
+def fourscore_spec(facts, box=None, ground: str = "") -> RulesSpec:
+    """FourScore's booklet and aid of this variant: the cover shows the row example and its next
+    card (box: the box words its cover prints, on ground). Here, not in builders/fourscore.py:
+    the Str8 Eight builder draws FourScore's aid cards for its sheets too."""
+    return RulesSpec("fourscore", "FourScore", facts, cover=[str(v) for v in facts.cover],
+                     reference="fourscore-reference", box=box, ground=ground)
+
+
 AID_SETS = 2  # aid sets printed on a deck's sheets: one to each side of the table, shared by neighbours
 
 

@@ -17,7 +17,7 @@ from ..design.str8eight import render_deck
 from ..theme import Theme
 from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, deck_title,
                         look_for, write_deck, write_page_svgs, write_tuckboxes)
-from .rulebook import CardPictures, RulesSpec, RulesTask, sheet_aids
+from .rulebook import CardPictures, RulesSpec, RulesTask, fourscore_rides, fourscore_spec, sheet_aids
 
 SHEET_PNG_DPI = 200
 
@@ -49,18 +49,6 @@ def rules_spec(facts: Str8EightFacts, box=None, ground: str = "") -> RulesSpec:
     return RulesSpec(
         "str8eight", TITLE, facts, cover=fan_cards(facts), reference="str8eight-reference",
         scorepad={"players": facts.players[1], "hands": 16}, tournament=facts.tournament, box=box, ground=ground)
-
-
-def fourscore_rides(options: BuildOptions) -> bool:
-    """Whether FourScore's player aid cards ride on the Str8 Eight card sheets: when one build
-    makes both games and prints the sheets (FourScore is played with this deck, and its aids
-    fill the deck's last sheet rather than a sheet of their own); otherwise FourScore prints
-    its own aid sheet."""
-    from ..settings import parts_of
-
-    chosen = set(options.games) or {GAME, "fourscore"}
-    return {GAME, "fourscore"} <= chosen and "pdf" in options.formats and "print" in parts_of(options) \
-        and not options.cards
 
 
 def _resolve(name: str, slugs: list) -> str:
@@ -100,7 +88,6 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     shown = CardPictures(deck.art.cards, _resolve, theme.fonts)
     aids = sheet_aids(out, options, theme, spec, shown)
     if aids and fourscore_rides(options):  # FourScore plays with this deck: its aids go in the same box
-        from .fourscore import rules_spec as fourscore_spec
         from ..model.facts import fourscore_facts
 
         four = fourscore_facts(options.table_size, options.pass_cards, options.scaffold)

@@ -276,7 +276,8 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     want_pages = sheets * (2 if layout == "duplex" else 1)
     sizes = [pdfread.page_size(p) for p in pdf.pages]
     if len(sizes) != want_pages:
-        report.fail(file, "-", f"{len(sizes)} pages, expected {want_pages} for {faces} cards")
+        report.fail(file, "-", f"{len(sizes)} pages, expected {want_pages} for {faces - aids} cards"
+                    + (f" and {aids} player aid cards" if aids else ""))
     bad = [i for i, (pw, ph) in enumerate(sizes, 1) if abs(pw - width) > TOL_MM or abs(ph - height) > TOL_MM]
     if bad:
         pw, ph = sizes[bad[0] - 1]
