@@ -116,6 +116,8 @@ def input_key(options, theme, game: str) -> str:
         # the art and every file it uses, each looked at (size, kind) before it is read
         "back_art": _art_digest(theme.back_art) if theme.back_art else "",
     }
+    if game in ("str8eight", "fourscore"):  # FourScore's aid cards ride on the Str8 Eight sheets when both are built
+        inputs["together"] = sorted((set(options.games) or {"str8eight", "fourscore"}) & {"str8eight", "fourscore"})
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
 

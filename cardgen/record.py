@@ -82,11 +82,25 @@ class Printer:
 
 
 @dataclass(frozen=True)
+class Aids:
+    """A game's player aid cards printed on a deck's sheets, after its cards (issue 41)."""
+    game: str  # whose aid: the deck's own game, or FourScore's on the Str8 Eight sheets
+    sides: int  # the aid's cards: pages first.. of <deck game>-player-aids.pdf, in order
+    copies: int  # sets printed: one for each player the game seats
+
+    def __post_init__(self):
+        if not 1 <= self.sides <= 12 or not 1 <= self.copies <= 12:
+            raise RecordError(f"aids {self} is not a set of player aid cards")
+
+
+@dataclass(frozen=True)
 class HomePrint:
     papers: tuple[str, ...]  # one <game>-print-<paper>.pdf each (<game>-reprint-<paper>.pdf for a reprint)
     layout: str  # duplex | fronts | gutterfold
     printer: Printer
     cards: tuple[int, ...] | None  # a reprint: the deck index of each card on the sheets; None: the whole deck
+    # the player aid cards after the deck on its sheets (none on a reprint's), each with the deck's first back
+    aids: tuple[Aids, ...] = ()
 
 
 @dataclass(frozen=True)

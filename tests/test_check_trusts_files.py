@@ -139,7 +139,7 @@ def test_an_imposition_that_wastes_paper_fails(tmp_path, monkeypatch):
     assert run_cli("build", "--game", "str8eight", "--format", "pdf", "--out", out, "-q").exit_code == 0
     result = run_cli("check", out)
     assert result.exit_code == 1, result.output
-    assert f"{PRINT}: -: 36 pages, expected 18 for 70 cards" in result.output
+    assert f"{PRINT}: -: 38 pages, expected 20 for 70 cards and 6 player aid cards" in result.output
     assert (f"{PRINT}: page 1: holds 4 cards, expected 8: 8 cards of 63.5 × 88.9 mm fit a letter sheet, upright or "
             "turned, inside a 5 mm blank border with 4 mm left for the marks") in result.output
 

@@ -100,7 +100,7 @@ def test_two_decks_with_their_own_backs_and_ace_variant(tmp_path, built):
     grounds = {re.search(r'fill="(#[0-9a-f]{6})"', ElementTree.tostring(b, encoding="unicode")).group(1) for b in backs}
     assert len(grounds) == 2
     assert {r.get("data-penalty") for r in svgs if r.get("data-rank") == "A"} == {"1"}
-    assert len(pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-print-letter.pdf")).pages) == 26  # 13 sheets of 8
+    assert len(pypdf.PdfReader(str(out / "crazy-eights" / "crazy-eights-print-letter.pdf")).pages) == 28  # 14 sheets of 8: 104 cards and 4 aid cards
     check = run_cli("check", out)
     assert check.exit_code == 0, check.output
     assert "A = 1" in check.output

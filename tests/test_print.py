@@ -226,7 +226,8 @@ def test_zero_bleed_prints_trim_only():
 
 # -- the PDF ----------------------------------------------------------------
 
-@pytest.mark.parametrize("paper, size_mm, pages", [("letter", (215.9, 279.4), 18), ("a4", (210.0, 297.0), 16)])
+# 70 cards and two sets of the 3 aid cards: 10 sheets of 8 on Letter, 9 of 9 on A4
+@pytest.mark.parametrize("paper, size_mm, pages", [("letter", (215.9, 279.4), 20), ("a4", (210.0, 297.0), 18)])
 def test_print_pdf_pages(printed, paper, size_mm, pages):
     reader = pypdf.PdfReader(str(printed / f"str8eight-print-{paper}.pdf"))
     assert len(reader.pages) == pages  # each front page followed by its back page
@@ -321,8 +322,8 @@ def test_margins_hold_nothing_but_crop_marks(printed, paper):
 
 def test_backs_mirror_fronts_on_the_last_sheet(printed):
     pdf = printed / "str8eight-print-letter.pdf"
-    front, back = raster(pdf, 16, 100), raster(pdf, 17, 100)
-    plan = impose(SheetSpec(PAPERS["letter"], W, H, 3.0), 70)[0]
+    front, back = raster(pdf, 18, 100), raster(pdf, 19, 100)
+    plan = impose(SheetSpec(PAPERS["letter"], W, H, 3.0), 76)[0]
     cells = [(pl.trim.x + 1.5, pl.trim.y + 1.5) for pl in plan.placements]  # card body, off the artwork
     px = 100 / 25.4
 
@@ -331,7 +332,7 @@ def test_backs_mirror_fronts_on_the_last_sheet(printed):
 
     front_filled = [filled(front, x, y) for x, y in cells]
     back_filled = [filled(back, 215.9 - x, y) for x, y in cells]
-    assert sum(front_filled) == 6  # 70 = 8 × 8 + 6
+    assert sum(front_filled) == 4  # 70 cards and 6 aid cards = 9 × 8 + 4
     assert front_filled == back_filled
 
 
@@ -372,7 +373,7 @@ def test_gutterfold(tmp_path):
     assert run_cli("build", "--game", "str8eight", "--layout", "gutterfold", "--out", out, "-q").exit_code == 0
     pdf = out / "str8eight" / "str8eight-print-letter.pdf"
     reader = pypdf.PdfReader(str(pdf))
-    assert len(reader.pages) == 18  # 4 fronts and their 4 backs on each landscape sheet
+    assert len(reader.pages) == 19  # 4 fronts and their 4 backs on each landscape sheet: 70 cards, 6 aid cards
     assert float(reader.pages[0].mediabox.width) * MM_PER_PT == pytest.approx(279.4, abs=0.01)
     img = raster(pdf, 0)
     fold = col(img, 279.4 / 2)
@@ -423,7 +424,7 @@ def test_checker_catches_a_missing_print_page(printed, tmp_path):
     refresh_manifest(out)
     result = run_cli("check", out)
     assert result.exit_code == 1
-    assert "str8eight-print-a4.pdf: -: 15 pages, expected 16" in result.output
+    assert "str8eight-print-a4.pdf: -: 17 pages, expected 18" in result.output
 
 
 def test_bad_print_options(tmp_path):
@@ -439,15 +440,15 @@ def test_sheets_place_the_card_pdf_pages_once_each(printed):
     """The sheets reuse the card PDF's pages as forms: 70 distinct faces and one back,
     each stored once however often it is placed, text still text."""
     reader = pypdf.PdfReader(str(printed / "str8eight-print-a4.pdf"))
-    faces, backs, placed = set(), set(), 0
+    faces, backs, aids, placed = set(), set(), set(), 0
     for page in reader.pages:
         for name, ref in page["/Resources"]["/XObject"].items():
             form = ref.get_object()
             assert form["/Subtype"] == "/Form"
-            (backs if name.startswith("/Back") else faces).add(ref.idnum)
+            (backs if name.startswith("/Back") else aids if name.startswith("/Aid") else faces).add(ref.idnum)
         placed += sum(1 for operands, op in page.get_contents().operations if op == b"Do")
-    assert len(faces) == 70 and len(backs) == 1
-    assert placed == 2 * 70  # every card's face and its back
+    assert len(faces) == 70 and len(backs) == 1 and len(aids) == 3  # each aid card stored once
+    assert placed == 2 * 76  # every card's face and its back, two sets of the aid's 3 cards too
     # the form is the whole card with its bleed, not just the trim box
     form = reader.pages[0]["/Resources"]["/XObject"]["/Card0"].get_object()
     w, h = (float(v) * MM_PER_PT for v in form["/BBox"][2:])

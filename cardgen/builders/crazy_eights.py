@@ -12,7 +12,7 @@ from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, deck_title,
                         look_for, write_deck, write_tuckboxes)
-from .rulebook import CardPictures, RulesSpec, RulesTask
+from .rulebook import CardPictures, RulesSpec, RulesTask, sheet_aids
 
 FAN = ("A-spades", "8-clubs", "J-diamonds", "Q-spades", "K-hearts")  # the box front's and cover's hand, the king on top
 
@@ -48,7 +48,8 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     spec = _rules(options.decks, options.ace_value, words, ground)
     rules = RulesTask(out, options, theme, GAME, spec,
                       lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
-    write_deck(deck, options, out, beside)
+    aids = sheet_aids(out, options, theme, spec, CardPictures(deck.art.cards, _resolve, theme.fonts))
+    write_deck(deck, options, out, beside, aids)
     write_tuckboxes(out, options, deck, TITLE, ground,
                     BoxSpec(words, tuple(_resolve(name, []) for name in FAN), facts.edition))
     out.render_pngs(options.jobs, theme)

@@ -255,18 +255,28 @@ def card_pdfs_beside(out: Output, game: str, options: BuildOptions, size: CardSi
     return CardPdfs(out, game, options, size, fonts)
 
 
-def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:
-    """The deck's files; with class sets (--sets N), each set's in its own folder."""
+@dataclass(frozen=True)
+class AidCards:
+    """A game's player aid cards to print on the deck's sheets after its cards (issue 41)."""
+    game: str
+    sides: tuple  # the aid's cards, SVGs of the deck's size drawn with the deck's bleed
+    copies: int  # one set for each player the game seats
+
+
+def write_deck(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None,
+               aids: tuple = ()) -> None:
+    """The deck's files; with class sets (--sets N), each set's in its own folder. aids: the
+    player aid cards the home-print sheets carry after the deck (a set's sheets, each)."""
     if options.sets > 1:
-        _write_sets(deck, options, out)
+        _write_sets(deck, options, out, aids)
     else:
-        _write_one(deck, options, out, beside)
+        _write_one(deck, options, out, beside, aids)
 
 
 INVENTORY_PNG_DPI = 200
 
 
-def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
+def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output, aids: tuple = ()) -> None:
     """Class sets: the deck drawn once, then for each set its mark laid over every face and
     back (design/setmark.py) and the set's files written into set-a/, set-b/, …: card SVGs,
     PDFs, images, print sheets, and an inventory checklist per paper (with the print part)."""
@@ -285,7 +295,7 @@ def _write_sets(deck: RenderedDeck, options: BuildOptions, out: Output) -> None:
         sub = out.for_set(folder(i), f"{out.name} · set {set_letter(i)}")
         look = large_look if set_letter(i) in large else deck.look  # a large-print set: its own faces
         one = RenderedDeck(deck.game, f"{deck.title} · set {set_letter(i)}", look, marked)
-        _write_one(one, options, sub, None)
+        _write_one(one, options, sub, None, aids)
         if chosen:
             with out.stage("inventory"):
                 pages = {paper: inventory_svg(one.art, deck.game, deck.title, i, paper, theme) for paper in chosen}
@@ -309,7 +319,8 @@ def _large_print_sets(deck: RenderedDeck, options: BuildOptions) -> tuple:
     return tuple(options.large_print_sets)
 
 
-def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None) -> None:
+def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "CardPdfs | None" = None,
+               aids: tuple = ()) -> None:
     if beside is not None:  # first of all: the process beside draws while this one writes
         beside.draw([c.svg for c in deck.faces], _faces_meta(deck, out), [c.svg for c in deck.backs],
                     _backs_meta(deck, out))
@@ -329,7 +340,7 @@ def _write_one(deck: RenderedDeck, options: BuildOptions, out: Output, beside: "
     # no process is forked while the SVGs are written behind: only the PDFs are drawn meanwhile
     with out.writing_behind(svgs):
         if "pdf" in options.formats and (cards or sheets):
-            _write_pdfs(deck, size, options, out, sheets, reprint, beside)
+            _write_pdfs(deck, size, options, out, sheets, reprint, beside, aids)
     checkpoint()
     if cards and ("tts" in options.formats or "pod" in options.formats):
         with out.stage("tts/pod"):
@@ -397,7 +408,7 @@ def _write_shops(deck: RenderedDeck, options: BuildOptions, out: Output) -> None
 
 
 def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output, sheets: bool,
-                reprint: "tuple | None", beside: "CardPdfs | None" = None) -> None:
+                reprint: "tuple | None", beside: "CardPdfs | None" = None, aids: tuple = ()) -> None:
     """The card and back PDFs (here, or by the process beside), then (sheets) the home-print
     sheets made from their pages: the whole deck, or a reprint of the cards named."""
     from ..layout.imposition import SheetSpec, impose
@@ -441,13 +452,17 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
     printed = []
     stem, title = ("reprint", f"{deck.title} reprint") if reprint else ("print", deck.title)
     count = len(reprint) if reprint else len(deck.faces)
+    aids = () if reprint else tuple(a for a in aids if a.sides)
+    on_sheets = _write_aid_pdf(deck, aids, page_mm, options, out) if aids else None
+    aid_count = len(on_sheets[1]) if on_sheets else 0
     for paper in papers(options.paper):
         spec = SheetSpec(paper, size.width, size.height, options.bleed, options.layout, title, printer_margins(options))
         path = out.game_dir / f"{deck.game}-{stem}-{paper.name}.pdf"
+        detail = plural(count, 'card') + (f" and {plural(aid_count, 'player aid card')}" if aid_count else "")
         with out.stage("home-print pdf"):
-            args = (impose(spec, count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
-                    out.meta(stem, f"{plural(count, 'card')}, {paper.name}, {options.layout}"), fonts, correction,
-                    list(reprint) if reprint else None)
+            args = (impose(spec, count + aid_count), faces_pdf, backs_pdf, deck.back_of, options.bleed, path,
+                    out.meta(stem, f"{detail}, {paper.name}, {options.layout}"), fonts, correction,
+                    list(reprint) if reprint else None, on_sheets)
             from .. import cache
             from ..partstore import kept_file
 
@@ -460,7 +475,26 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
         tuple(printed), options.layout,
         record.Printer(tuple(float(v) for v in c.back_offset), float(c.back_rotation), tuple(float(v) for v in c.scale),
                        None if margins is None else tuple(float(v) for v in margins)),
-        reprint)
+        reprint, tuple(record.Aids(a.game, len(a.sides), a.copies) for a in aids))
+
+
+def _write_aid_pdf(deck: RenderedDeck, aids: tuple, page_mm: tuple, options: BuildOptions, out: Output) -> tuple:
+    """<game>-player-aids.pdf: each aid's cards once, a page each at the deck's page size (the
+    sheets copy them from it, as they copy the cards from <game>-cards.pdf); and the page of
+    each aid card on the sheets, in print order: every aid's sets one after the other."""
+    from ..draw.pdf import write_pages
+
+    sides = [svg for a in aids for svg in a.sides]
+    path = out.game_dir / f"{deck.game}-player-aids.pdf"
+    with out.stage("player aid cards"):
+        write_pages(sides, path, out.meta("player-aids", plural(len(sides), "card")), page_mm, deck.look.theme.fonts,
+                    options.bleed)
+    out.add(path, "player-aids", "pdf")
+    order, first = [], 0
+    for a in aids:
+        order += [first + i for _ in range(a.copies) for i in range(len(a.sides))]
+        first += len(a.sides)
+    return path, order
 
 
 TUCKBOX_PNG_DPI = 200

@@ -12,7 +12,7 @@ from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, look_for,
                         write_deck, write_tuckboxes)
-from .rulebook import CardPictures, RulesSpec, RulesTask
+from .rulebook import CardPictures, RulesSpec, RulesTask, sheet_aids
 
 
 def fan_cards() -> list:
@@ -46,9 +46,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
 
     words = box_text(GAME, box_facts(eights_facts(), eights_package(), deck.faces, options, theme)) \
         if out.wants_box_words() else None
-    rules = RulesTask(out, options, theme, GAME, rules_spec(words, theme.tokens.color("eights.back")),
-                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
-    write_deck(deck, options, out, beside)
+    spec = rules_spec(words, theme.tokens.color("eights.back"))
+    rules = RulesTask(out, options, theme, GAME, spec, lambda: CardPictures(deck.art.cards, _resolve, theme.fonts))
+    aids = sheet_aids(out, options, theme, spec, CardPictures(deck.art.cards, _resolve, theme.fonts))
+    write_deck(deck, options, out, beside, aids)
     slugs = [face.slug for face in deck.faces]
     write_tuckboxes(out, options, deck, TITLE, theme.tokens.color("eights.back"),
                     BoxSpec(words, tuple(_resolve(name, slugs) for name in fan_cards())))

@@ -9,7 +9,7 @@ from ..options import BuildOptions
 from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output
-from .rulebook import RulesSpec, kept_booklets
+from .rulebook import RulesSpec, fourscore_rides, kept_booklets
 from .str8eight import pictures, write_designer_notes
 
 GAME = "fourscore"
@@ -17,10 +17,8 @@ TITLE = "FourScore"
 
 
 def rules_spec(facts, box=None, ground: str = "") -> RulesSpec:
-    """The booklet and aid of this variant: the cover shows the row example and its next card
-    (box: the box words its cover prints, on ground)."""
-    return RulesSpec("fourscore", TITLE, facts, cover=[str(v) for v in facts.cover], reference="fourscore-reference",
-                     box=box, ground=ground)
+    """The booklet and aid of this variant (rulebook.fourscore_spec)."""
+    return fourscore_spec(facts, box, ground)
 
 
 def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool = False):
@@ -36,7 +34,11 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
         from .deckfiles import box_facts
 
         words = box_text(GAME, box_facts(facts, fourscore_package(facts), [], options, theme))
-        kept_booklets(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
+        from dataclasses import replace
+
+        spec = replace(rules_spec(facts, words, theme.tokens.color("str8eight.back")),
+                       aid_sheet=not fourscore_rides(options))  # else its aid cards are on the Str8 Eight sheets
+        kept_booklets(out, options, theme, GAME, spec,
                        lambda options_: pictures(options_, theme))  # drawn only when the booklets are
     if out.wants("rules"):
         write_designer_notes(out, GAME, facts)

@@ -29,6 +29,7 @@ class RulesSpec:
     tournament: bool = False
     box: object = None  # the box words (documents/boxtext.py): the cover's tagline, players, ages, time
     ground: str = ""  # the box's color, behind the cover's art
+    aid_sheet: bool = False  # the aid cards on a sheet of their own (a game without card sheets)
 
     def lines(self, sheet: str) -> list:
         """The lines at the head of a sheet (scorepad, tournament), from the rule text
@@ -134,8 +135,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
     readings = Edition(game, spec.facts).ids  # none for a game without a table
     aid_blocks = load(spec.reference, spec.facts) if spec.reference else None
     booklets, folds, aids = {}, {}, {}
-    aid_cards = aid_card_svgs(out, options, theme, game, spec, aid_blocks, pictures) \
-        if aid_blocks and spec.cover and pictures.cards else []
+    aid_cards = aid_card_svgs(spec, options, theme, pictures, 1.5, aid_blocks) if aid_blocks else []
     for i, paper in enumerate(papers(options.paper)):
         page = PAGE_SIZES[paper.name]
         suffix = "" if i == 0 else f"-{page.name}"
@@ -143,7 +143,8 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
         with out.stage("rule booklet"):
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name),
                                   cover=booklet_cover(spec, blocks, page, options, theme, pictures),
-                                  tokens=theme.tokens, back=booklet_back(spec, page, options, theme, len(aid_cards)))
+                                  tokens=theme.tokens, back=booklet_back(spec, page, options, theme,
+                                                                 aids_printed(out, options, spec, aid_cards, paper)))
         out.add(path, "rules", "pdf")
         booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
@@ -160,35 +161,77 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
                                             meta=out.meta("reference", page.name), tokens=theme.tokens)
             out.add(aid, "reference", "pdf")
             aids[aid.name] = Reference(pages, page.name)
-    if aid_cards:
+    if aid_cards and spec.aid_sheet:
         write_aid_cards(out, options, theme, game, aid_cards)
     out.params["rules"] = replace(out.params.get("rules") or NO_RULES, booklet=booklets, fold=folds,
                                   reference=aids, readings=readings)
 
 
-def aid_card_svgs(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec, blocks: list,
-                  pictures) -> list:
-    """The player aid as cards of the deck's size (design/aidcard.py): their SVGs, none when
-    the deck shows no card to picture on them."""
+def aid_card_svgs(spec: RulesSpec, options: BuildOptions, theme: Theme, pictures, bleed: float,
+                  blocks: "list | None" = None) -> list:
+    """The player aid as cards of the deck's size (design/aidcard.py), drawn with this bleed:
+    one SVG a card, in order; none for a game without an aid or without card pictures."""
     import re
 
     from ..design.aidcard import aid_cards
+    from ..documents.ruletext import load
     from ..model.sizes import CardSize
 
+    if not spec.reference or not spec.cover or not pictures.cards:
+        return []
+    blocks = blocks if blocks is not None else load(spec.reference, spec.facts)
     slugs = list(pictures.cards)
     shown = [pictures.cards[pictures.resolve(name, slugs)].svg for name in spec.cover
              if pictures.resolve(name, slugs) in pictures.cards and "pass" not in name][:3]
     if not shown:
         return []
     w, h = (float(v) for v in re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', shown[0]).groups())
+    return aid_cards(spec.title, blocks, CardSize("deck", w, h), bleed, spec.ground, options.low_ink, theme,
+                     shown, spec.booklet)
+
+
+def fourscore_rides(options: BuildOptions) -> bool:
+    """Whether FourScore's player aid cards ride on the Str8 Eight card sheets: when one build
+    makes both games and prints the sheets (FourScore is played with this deck, and its aids
+    fill the deck's last sheet rather than a sheet of their own); otherwise FourScore prints
+    its own aid sheet."""
+    from ..settings import parts_of
+
+    chosen = set(options.games) or {"str8eight", "fourscore"}
+    return {"str8eight", "fourscore"} <= chosen and "pdf" in options.formats and "print" in parts_of(options) \
+        and not options.cards
+
+
+def fourscore_spec(facts, box=None, ground: str = "") -> RulesSpec:
+    """FourScore's booklet and aid of this variant: the cover shows the row example and its next
+    card (box: the box words its cover prints, on ground). Here, not in builders/fourscore.py:
+    the Str8 Eight builder draws FourScore's aid cards for its sheets too."""
+    return RulesSpec("fourscore", "FourScore", facts, cover=[str(v) for v in facts.cover],
+                     reference="fourscore-reference", box=box, ground=ground)
+
+
+AID_SETS = 2  # aid sets printed on a deck's sheets: one to each side of the table, shared by neighbours
+
+
+def sheet_aids(out: Output, options: BuildOptions, theme: Theme, spec: RulesSpec, pictures,
+               copies: int = AID_SETS) -> tuple:
+    """The aid cards a deck's home-print sheets carry after its cards: copies sets (two, one
+    to each side of the table, as the aid sheet printed before: they fill the free places
+    of the deck's last sheet, and take more only when those are too few), drawn with the deck's bleed; none when no sheets are
+    printed (another format, --only without print, a reprint) or the game has no aid."""
+    from .deckfiles import AidCards
+
+    if "pdf" not in options.formats or not out.wants("print") or options.cards:
+        return ()
     with out.stage("player aid cards"):
-        return aid_cards(spec.title, blocks, CardSize("deck", w, h), 1.5, spec.ground, options.low_ink, theme,
-                         shown, game)
+        sides = aid_card_svgs(spec, options, theme, pictures, options.bleed)
+    return (AidCards(spec.booklet, tuple(sides), copies),) if sides else ()
 
 
 def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, cards: list) -> None:
-    """A sheet of the aid cards on each paper (documents/aidsheet.py): <game>-aid-cards-<paper>.pdf,
-    on card stock."""
+    """A game without card sheets of its own (FourScore built without Str8 Eight): its
+    player aid cards (aid_card_svgs, with a 1.5 mm bleed) on a sheet of their own on each
+    paper (documents/aidsheet.py), <game>-aid-cards-<paper>.pdf, on card stock, one side."""
     from ..documents.aidsheet import write_aid_sheet
 
     with out.stage("player aid cards"):
@@ -196,6 +239,23 @@ def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str,
             path = out.game_dir / f"{game}-aid-cards-{paper.name}.pdf"
             write_aid_sheet(path, cards, paper, theme, out.meta("aid-cards", paper.name))
             out.add(path, "aid-cards", "pdf")
+
+
+def aids_printed(out: Output, options: BuildOptions, spec: RulesSpec, cards: list, paper) -> int:
+    """How many player aid cards this kit prints for the game (its booklet's back cover lists
+    them): the sets on the deck's card sheets (sheet_aids), or those the aid's own sheet holds
+    (a game without card sheets), none when this build prints neither."""
+    if not cards:
+        return 0
+    if spec.aid_sheet:
+        from ..documents.aidsheet import printed
+
+        return printed(cards, paper)
+    if "pdf" not in options.formats or not out.wants("print") or options.cards:
+        return 0
+    if spec.booklet == "fourscore" and not fourscore_rides(options):
+        return 0
+    return len(cards) * AID_SETS
 
 
 def write_rule_sheets(out: Output, options: BuildOptions, theme: Theme, game: str, spec: RulesSpec) -> None:

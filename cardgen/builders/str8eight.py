@@ -17,7 +17,7 @@ from ..design.str8eight import render_deck
 from ..theme import Theme
 from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, deck_title,
                         look_for, write_deck, write_page_svgs, write_tuckboxes)
-from .rulebook import CardPictures, RulesSpec, RulesTask
+from .rulebook import CardPictures, RulesSpec, RulesTask, fourscore_rides, fourscore_spec, sheet_aids
 
 SHEET_PNG_DPI = 200
 
@@ -82,9 +82,17 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
     teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
         if "pdf" in options.formats and out.wants("teacher") else None
     words = box_words(facts, deck.faces, options, theme) if out.wants_box_words() else None
-    rules = RulesTask(out, options, theme, GAME, rules_spec(facts, words, theme.tokens.color("str8eight.back")),
-                      lambda: CardPictures(deck.art.cards, _resolve, theme.fonts), side=teacher)
-    write_deck(deck, options, out, beside)
+    spec = rules_spec(facts, words, theme.tokens.color("str8eight.back"))
+    rules = RulesTask(out, options, theme, GAME, spec, lambda: CardPictures(deck.art.cards, _resolve, theme.fonts),
+                      side=teacher)
+    shown = CardPictures(deck.art.cards, _resolve, theme.fonts)
+    aids = sheet_aids(out, options, theme, spec, shown)
+    if aids and fourscore_rides(options):  # FourScore plays with this deck: its aids go in the same box
+        from ..model.facts import fourscore_facts
+
+        four = fourscore_facts(options.table_size, options.pass_cards, options.scaffold)
+        aids += sheet_aids(out, options, theme, fourscore_spec(four, None, spec.ground), shown)
+    write_deck(deck, options, out, beside, aids)
     if out.wants("rules"):
         write_designer_notes(out, GAME, facts)
 

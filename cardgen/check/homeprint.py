@@ -24,6 +24,9 @@ rather than imported from the layout code:
 - fronts: fronts only;
 - a reprint (<game>-reprint-<paper>.pdf) holds the cards the record names, in that
   order, instead of the whole deck;
+- the player aid cards the record names (home_print.aids: each aid's cards, a set for each
+  copy) follow the deck in the same grid, each the page of <game>-player-aids.pdf it should
+  be, with the deck's first back behind it; the deck's cards are still counted exactly;
 - marks: every cut line of every page (fronts and backs alike) shows at least 3 mm of
   mark inside the printer's margins (the page's own: each edge as recorded), drawn thin
   (0.1–0.3 mm); nothing the page strokes itself (marks, fold line, ruler) comes closer
@@ -171,6 +174,11 @@ def check_home_print(game: str, game_dir: Path, rec, report: GameReport, rel) ->
         return
     stem = "print" if info.cards is None else "reprint"
     deck = _deck_pages(game, game_dir, rec, report, rel)
+    if info.aids and deck is not None:
+        aided = _with_aids(game, game_dir, rec, deck, report, rel)
+        if aided is None:
+            return
+        rec, seq = aided[0], seq + aided[1]
     for name in info.papers:
         path = game_dir / f"{game}-{stem}-{name}.pdf"
         if name not in PAPERS:
@@ -186,6 +194,48 @@ def check_home_print(game: str, game_dir: Path, rec, report: GameReport, rel) ->
             continue
         with pdf:
             _check_file(pdf, path, name, info, card, bleed, seq, deck, rec, report, rel)
+
+
+AID_GAMES = {"str8eight": ("str8eight", "fourscore")}  # FourScore's aids may ride on the deck it plays with
+
+
+def _with_aids(game: str, game_dir: Path, rec, deck: DeckPages, report: GameReport, rel) -> "tuple | None":
+    """The record seen with the player aid cards after the deck (their pages of
+    <game>-player-aids.pdf as more faces, each with the deck's first back), and the index
+    of each aid card the sheets print, in order; None (reported) when the aids cannot be read."""
+    import dataclasses
+
+    aids = rec.home_print.aids
+    path = game_dir / f"{game}-player-aids.pdf"
+    wrong = [a.game for a in aids if a.game not in AID_GAMES.get(game, (game,))]
+    if wrong or len({a.game for a in aids}) != len(aids):
+        report.fail("manifest.json", "-", f"home_print.aids names {', '.join(wrong) or 'a game twice'}: the "
+                    f"{rec.deck.title} sheets carry only {' and '.join(AID_GAMES.get(game, (game,)))} aid cards")
+        return None
+    try:
+        pdf = pdfread.open_pdf(path)
+    except (pdfread.Unreadable, FileNotFoundError, OSError):
+        report.fail(rel(path), "-", "player aid cards missing or unreadable: the sheets' aid cards cannot be told "
+                    "apart")
+        return None
+    with pdf:
+        digests = [pdfread.content_digest(pdfread.page_content(p)) for p in pdf.pages]
+        trims = [tuple(p.trimbox) for p in pdf.pages]
+    if len(digests) != sum(a.sides for a in aids):
+        report.fail(rel(path), "-", f"{plural(len(digests), 'page')}, expected the "
+                    f"{sum(a.sides for a in aids)} aid cards the record names")
+        return None
+    first, names, seq = len(deck.faces), [], []
+    for a in aids:
+        base = first + len(names)
+        names += [f"{a.game} player aid {i + 1}/{a.sides}" for i in range(a.sides)]
+        seq += [base + i for _ in range(a.copies) for i in range(a.sides)]
+    deck.faces = deck.faces + digests
+    for digest, trim in zip(digests, trims):
+        deck.trim.setdefault(digest, trim)
+    view = dataclasses.replace(rec.deck, faces=tuple(rec.deck.faces) + tuple(names),
+                               back_of=tuple(rec.deck.back_of) + (0,) * len(names))
+    return dataclasses.replace(rec, deck=view), seq
 
 
 def _deck_pages(game: str, game_dir: Path, rec, report: GameReport, rel) -> "DeckPages | None":
@@ -221,11 +271,13 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
         report.fail(file, "-", f"a {card[0]:g} × {card[1]:g} mm card does not fit a {paper} sheet ({layout})")
         return
     faces = len(seq)
+    aids = sum(a.sides * a.copies for a in info.aids) if info.cards is None else 0
     sheets = math.ceil(faces / per)
     want_pages = sheets * (2 if layout == "duplex" else 1)
     sizes = [pdfread.page_size(p) for p in pdf.pages]
     if len(sizes) != want_pages:
-        report.fail(file, "-", f"{len(sizes)} pages, expected {want_pages} for {faces} cards")
+        report.fail(file, "-", f"{len(sizes)} pages, expected {want_pages} for {faces - aids} cards"
+                    + (f" and {aids} player aid cards" if aids else ""))
     bad = [i for i, (pw, ph) in enumerate(sizes, 1) if abs(pw - width) > TOL_MM or abs(ph - height) > TOL_MM]
     if bad:
         pw, ph = sizes[bad[0] - 1]
@@ -259,8 +311,9 @@ def _check_file(pdf, path: Path, paper: str, info, card: tuple, bleed: float, se
     seen = _check_marks(pdf, pages, layout, width, height, maps, file, report, _page_margins(layout, recorded))
     if len(report.violations) == before:
         order = "in deck order" if info.cards is None else "as the reprint names them"
+        cards = plural(faces - aids, 'front') + (f" and {plural(aids, 'player aid card')} after them" if aids else "")
         report.summary.append(f"{path.name}: {plural(len(sizes), 'page')} of {paper}, "
-                              f"{plural(faces, 'front')} placed {order}, "
+                              f"{cards} placed {order}, "
                               f"{per} a sheet ({layout}); every cut shows ≥ {seen:.1f} mm of mark inside "
                               f"{_border_text(recorded)}")
 

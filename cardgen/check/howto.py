@@ -14,6 +14,8 @@ Stated from the build records and the manifest, not from the code that writes th
   (both sides flipped on the long edge, one side, or one side then folded) and on card
   stock: the counts are the checker's own (homeprint.grid), from the recorded card, bleed,
   layout and printer margins;
+- card sheets that carry player aid cards after the deck (home_print.aids) say how many
+  of the deck's cards, then how many aid cards, and the sheet the aids start on;
 - the cutting pictures are the grids the card sheets were laid in: each caption "C across,
   R down, turned|upright" is one of a listed card sheet's grid (homeprint.shape), and each
   such grid has its picture.
@@ -130,10 +132,14 @@ def _check_page(pdf, path: str, paper: str, games: list, records: dict, listed: 
                              sheet_margins(info.layout, info.printer.margins_mm))
         laid.add(shape(info.layout, PAPERS[paper], rec.card.trim_mm, rec.card.bleed_mm,
                        sheet_margins(info.layout, info.printer.margins_mm)))
-        cards = len(rec.deck.faces) if info.cards is None else len(info.cards)
+        aids = sum(a.sides * a.copies for a in info.aids) if info.cards is None else 0
+        cards = (len(rec.deck.faces) if info.cards is None else len(info.cards)) + aids
         sheets = math.ceil(cards / count) if count else 0
         says = (f"{sheets} sheet{'s' if sheets != 1 else ''} of {count} cards, {'turned' if turned else 'upright'}",
                 SIDES.get(info.layout, "?"), "card stock")
+        if aids:  # the player aid cards after the deck: their count and the sheet they start on
+            says += (f"{len(rec.deck.faces)} cards, then {aids} player aid cards",
+                     f"from sheet {len(rec.deck.faces) // count + 1}" if count else "")
         for folder in folders:
             name = f"{folder}/{game}-{stem}-{paper}.pdf"
             at = line_of.get(name)

@@ -28,7 +28,7 @@ SOURCE_KEY = "cardgen-source"
 # what the preview links for download: documents and archives, the decks' JSON, the shops'
 # notes for people (the checker's own statement, by the manifest's kinds)
 DOWNLOAD_KINDS = {"print", "reprint", "tuckbox", "sequence-sheet", "atlas", "inventory", "teacher", "rules",
-                  "rules-fold", "reference", "aid-cards", "scorepad", "tournament", "faces", "back", "proof", "shop",
+                  "rules-fold", "reference", "aid-cards", "player-aids", "scorepad", "tournament", "faces", "back", "proof", "shop",
                   "shop-notes", "preflight", "tts", "pod"}
 HOW_TO_PRINT = re.compile(r"^how-to-print-[a-z0-9-]+\.pdf$")
 

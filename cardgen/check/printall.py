@@ -16,7 +16,8 @@ that writes them:
   each part's description says its sheets (half its pages when printed on both sides:
   card sheets laid out duplex, the fold booklet), its sides and its stock; each stock's
   tile the sum of its sheets and its page range; each game's line of the kit's contents
-  the number of cards the build record deals.
+  the number of cards the build record deals, and the player aid cards its card sheets
+  carry (FourScore's on the Str8 Eight sheets: on FourScore's line).
 """
 from __future__ import annotations
 
@@ -187,6 +188,14 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
         if not re.search(rf"{re.escape(GAME_NAMES[game])}:? ({decks}|cards to reprint:) {cards} cards\b", flat):
             report.fail(path, "page 1", f"does not say {GAME_NAMES[game]} holds {decks} {cards} cards, as its build "
                         "record deals")
+        for aid in (info.aids if info is not None and info.cards is None else ()):  # aid cards on its sheets
+            n, title = aid.sides * aid.copies, GAME_NAMES.get(aid.game, aid.game)
+            alone = aid.game != game and aid.game not in records  # no line of its own: on the deck's line
+            pattern = (rf"{re.escape(GAME_NAMES[game])}:? [^.]*\b{n} {re.escape(title)} player aid cards\b" if alone
+                       else rf"{re.escape(title)}:? [^.]*\b{n} player aid cards\b")
+            if not re.search(pattern, flat):
+                report.fail(path, "page 1", f"does not say {title} holds {n} player aid cards, on the "
+                            f"{GAME_NAMES[game]} card sheets as the build record has them")
     return len(parts)
 
 
@@ -211,7 +220,7 @@ def _page_digest(page) -> str:
     for key in BOXES:
         h.update(f"{key}={_box(page, key)};".encode())
     h.update(pdfread.page_content(page))
-    _feed(h, obj.get("/Resources"), set(), [0])
+    _feed(h, obj.get("/Resources"), {}, [0])
     return h.hexdigest()
 
 
@@ -227,7 +236,7 @@ def _box(page, key: str) -> str:
         return str(value)
 
 
-def _feed(h, value, seen: set, count: list) -> None:
+def _feed(h, value, seen: dict, count: list) -> None:
     """value's content into h: dictionaries by sorted key, arrays in order, streams' decoded
     bytes; an indirect object once (a page's fonts and forms are shared)."""
     import pikepdf
@@ -236,11 +245,22 @@ def _feed(h, value, seen: set, count: list) -> None:
     if count[0] > 200_000:
         raise pdfread.Unreadable("too many objects on one page")
     if isinstance(value, pikepdf.Object) and value.is_indirect:
+        # an object by what it holds, digested once however often it is reached: the file
+        # may store once what a part stored twice (identical fonts, forms, profiles)
         ref = value.objgen
-        if ref in seen:
-            h.update(b"@seen")
-            return
-        seen.add(ref)
+        if ref not in seen:
+            seen[ref] = b"@cycle"
+            inner = hashlib.sha256()
+            _feed_direct(inner, value, seen, count)
+            seen[ref] = inner.digest()
+        h.update(seen[ref])
+        return
+    _feed_direct(h, value, seen, count)
+
+
+def _feed_direct(h, value, seen: dict, count: list) -> None:
+    import pikepdf
+
     if isinstance(value, pikepdf.Stream):
         _feed_dict(h, value, seen, count, skip=("/Length", "/Filter", "/DecodeParms"))
         try:

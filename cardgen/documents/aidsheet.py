@@ -22,6 +22,14 @@ def _grid(page_w: float, page_h: float, card_w: float, card_h: float) -> tuple:
     return cols, rows
 
 
+def printed(cards: list, paper) -> int:
+    """How many aid cards the sheet holds: whole sets of the aid's cards, as many as fit."""
+    w, h = (float(v) for v in re.search(r'data-trim-mm="([\d.]+),([\d.]+)"', cards[0]).groups())
+    cols, rows = _grid(paper.width, paper.height, w, h)
+    slots = cols * rows
+    return slots - slots % len(cards) if len(cards) <= slots else slots
+
+
 def sheet_svg(cards: list, paper, cut: str, line: float) -> str:
     """One page of paper (layout.paper.Paper) with the aid cards (SVG documents of the
     same trim) laid out, their bleeds inside their gutters, and the cut marks."""
@@ -31,8 +39,7 @@ def sheet_svg(cards: list, paper, cut: str, line: float) -> str:
     x0, y0 = (paper.width - grid_w) / 2, (paper.height - grid_h) / 2
     bleed = GUTTER / 2
     parts = []
-    slots = cols * rows
-    used = slots - slots % len(cards) if len(cards) <= slots else slots  # whole sets of the aid only
+    used = printed(cards, paper)  # whole sets of the aid only
     for i in range(used):
         svg = cards[i % len(cards)]
         c, r = i % cols, i // cols
@@ -51,7 +58,7 @@ def sheet_svg(cards: list, paper, cut: str, line: float) -> str:
     ys = sorted({y0 + r * (h + GUTTER) for r in range(rows)} | {y0 + r * (h + GUTTER) + h for r in range(rows)})
     top, bottom = y0 - bleed - MARK_GAP, y0 + grid_h + bleed + MARK_GAP
     left, right = x0 - bleed - MARK_GAP, x0 + grid_w + bleed + MARK_GAP
-    if used < slots:  # a short last row: its cells stay blank, their marks with them
+    if used < cols * rows:  # a short last row: its cells stay blank, their marks with them
         rows_used = -(-used // cols)
         ys = sorted({y0 + r * (h + GUTTER) for r in range(rows_used)} | {y0 + r * (h + GUTTER) + h for r in range(rows_used)})
     for x in xs:

@@ -18,6 +18,8 @@ from pathlib import Path
 KIT = "kit"  # the manifest's name for the files of the whole kit
 KIND = "how-to-print"
 PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
+# a game's name where the kit's own titles lack it (FourScore's aid cards on the sheets of a kit without its rules)
+GAME_TITLES = {"str8eight": "Str8 Eight", "fourscore": "FourScore", "eights": "Eights", "crazy-eights": "Crazy Eights"}
 
 # what each kind of file is, in the order they are printed; cards and boxes go on card stock
 WHAT = {"print": "cards", "reprint": "cards to reprint", "tuckbox": "tuck box", "aid-cards": "player aid cards",
@@ -73,13 +75,13 @@ def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict
             continue
         rows = []
         for e in files:
-            d = describe(out, rec, e, paper)
+            d = describe(out, rec, e, paper, titles)
             rows.append({"path": e.path, "what": d["what"], "details": d["details"], "grid": d["grid"]})
         games.append({"title": titles[game], "rows": _sets_together(rows)})
     return games
 
 
-def describe(out: Path, rec, e, paper: str) -> dict:
+def describe(out: Path, rec, e, paper: str, titles: "dict | None" = None) -> dict:
     """One file printed on paper, as a person prints it: what it is, its pages and sheets,
     its sides (two_sided: printed on both sides of each sheet) and its stock; details: the
     words the how-to-print page says of it."""
@@ -104,6 +106,12 @@ def describe(out: Path, rec, e, paper: str) -> dict:
         cols, rows_, turned_ = sheet_grid(spec)
         w, h = rec.card.trim_mm[::-1] if turned_ else rec.card.trim_mm
         grid = (cols, rows_, turned_, hp.layout, w, h)
+        aids = sum(a.sides * a.copies for a in hp.aids) if hp.cards is None else 0
+        if aids:  # the player aid cards fill the places after the deck (issue 41)
+            deck = len(rec.deck.faces)
+            names = [(titles or {}).get(a.game, GAME_TITLES.get(a.game, a.game)) for a in hp.aids]
+            whose = " and ".join(n + ("'" if n.endswith("s") else "'s") for n in names)
+            details.append(f"{deck} cards, then {aids} player aid cards ({whose}) from sheet {deck // count + 1}")
     if duplex:
         sides = "both sides, flip on the long edge"
     elif fold:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .howto import CARD_STOCK, KIT, PAPER_NAMES, _printed, describe, file_name as howto_name
+from .howto import GAME_TITLES, CARD_STOCK, KIT, PAPER_NAMES, _printed, describe, file_name as howto_name
 
 KIND = "print-everything"
 # the order a person prints and cuts in: card stock, then plain paper
@@ -43,7 +43,7 @@ def parts(out: Path, records: dict, entries: list, paper: str, titles: dict, sta
         rows.append((0 if e.kind in CARD_STOCK else 1, list(titles).index(e.game), ORDER.index(e.kind), e.path, e, rec))
     found, page = [], start
     for _, _, _, _, e, rec in sorted(rows, key=lambda r: r[:4]):
-        d = describe(out, rec, e, paper)
+        d = describe(out, rec, e, paper, titles)
         found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
                       "last": page + d["pages"] - 1})
         page += d["pages"]
@@ -63,6 +63,12 @@ def stocks(found: list) -> list:
 def contents(found: list, records: dict, titles: dict) -> list:
     """(title, what the game's part of the kit holds), per game."""
     out = []
+    aids: dict = {}  # game -> (aid cards, the title of the deck whose sheets carry them)
+    for game in titles:
+        hp = getattr(records.get(game), "home_print", None)
+        if hp is not None and hp.cards is None and any(p["game"] == game and p["kind"] == "print" for p in found):
+            for a in hp.aids:
+                aids[a.game] = (a.sides * a.copies, titles[game])
     for game, title in titles.items():
         kinds = list(dict.fromkeys(p["kind"] for p in found if p["game"] == game))
         if not kinds:
@@ -75,6 +81,13 @@ def contents(found: list, records: dict, titles: dict) -> list:
             decks = "a deck of " if sets is None else f"{len(sets.letters)} decks of "
             words.append((decks if "print" in kinds else "cards to reprint: ") + f"{cards} cards"
                          + (", one for each set" if sets is not None and "print" in kinds else ""))
+        if game in aids:
+            n, on = aids[game]
+            words.append(f"{n} player aid cards" + ("" if on == title else f" (on the {on} card sheets)"))
+        hp = getattr(records.get(game), "home_print", None)
+        for a in (hp.aids if hp is not None and hp.cards is None and "print" in kinds else ()):
+            if a.game != game and not any(p["game"] == a.game for p in found):  # its game has no line of its own
+                words.append(f"{a.sides * a.copies} {titles.get(a.game, GAME_TITLES.get(a.game, a.game))} player aid cards")
         words += [HOLDS[k] for k in kinds if k in HOLDS]
         out.append((title, ", ".join(words) + "."))
     return out
@@ -82,9 +95,12 @@ def contents(found: list, records: dict, titles: dict) -> list:
 
 def write_printall(out: Path, records: dict, entries: list, paper_list: list, theme, titles: dict) -> list:
     """The files into out (every file they gather already there); returns their paths."""
+    import io
+
     import pikepdf
 
     from ..design.printall import pages_svg
+    from ..draw.dedupe import dedupe
     from ..draw.pdf import print_setup_pdf, save_pdf, write_pages
     from ..draw.pdfmeta import meta_for, on_pikepdf
     from ..layout.paper import PAPERS
@@ -119,6 +135,12 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
                             f"{titles[p['game']]}: {p['what']} ({p['stock']})", p["first"] - 1))
                 print_setup_pdf(pdf, None)  # actual size; the ranges' sides are on the first page
                 on_pikepdf(pdf, meta, "pikepdf")
+                gathered = io.BytesIO()
+                pdf.save(gathered, deterministic_id=True)
+            # read back whole (the parts' objects all in its table): what several parts hold
+            # alike (font programs, profiles, card forms) is stored once
+            with pikepdf.open(gathered) as pdf:
+                dedupe(pdf)
                 save_pdf(pdf, path)
         finally:
             for src in sources:

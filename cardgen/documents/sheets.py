@@ -22,12 +22,13 @@ INK = (0.11, 0.14, 0.19)
 
 
 def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: list, bleed: float, path: Path,
-                 meta, fonts, correction=None, cards: "list | None" = None) -> int:
+                 meta, fonts, correction=None, cards: "list | None" = None, aids: "tuple | None" = None) -> int:
     """faces_pdf holds card i on page i+1; backs_pdf the distinct backs, back_of[i] card i's.
     Both were made with this bleed (a page is the card plus its bleed all round); fonts
     (the theme's FontSet) sets the labels; meta: the file's metadata (draw/pdfmeta.py). correction (layout/printer.py) maps each page
     as the printer profile asks; cards: the deck index of each card the plan places
-    (a reprint), default the deck in order."""
+    (a reprint), default the deck in order. aids: (the player aid PDF, the page of each aid
+    card): the plan's cards after the deck's are these, each backed with the deck's first back."""
     import io
 
     import pikepdf
@@ -48,22 +49,33 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
     marks.seek(0)
 
     k = PT_PER_MM
-    with pikepdf.open(marks) as sheets, pikepdf.open(faces_pdf) as faces, pikepdf.open(backs_pdf) as backs:
-        forms: dict = {}
+    from contextlib import ExitStack
 
-        def form(back: bool, index: int):
+    with ExitStack() as files:
+        sheets, faces, backs = (files.enter_context(pikepdf.open(p)) for p in (marks, faces_pdf, backs_pdf))
+        aid_pdf = files.enter_context(pikepdf.open(aids[0])) if aids else None
+        sources = {False: faces, True: backs, "aid": aid_pdf}
+        forms: dict = {}
+        later: list = []  # (sheet page, aid page, name): the aid cards' forms, added once the fonts are one
+
+        def form(back, index: int):
             if (back, index) not in forms:
-                source = (backs if back else faces).pages[index]
-                forms[(back, index)] = sheets.copy_foreign(page_form(backs if back else faces, source))
+                source = sources[back]
+                forms[(back, index)] = sheets.copy_foreign(page_form(source, source.pages[index]))
             return forms[(back, index)]
         for page, sheet in zip(pages, sheets.pages):
             whole, extra = page_maps(correction, page.side, page.width, page.height) if correction else (IDENTITY,) * 2
             ops = ["q " + _cm(pdf_matrix(whole, page.height))] if whole != IDENTITY else []
             for p in page.placements:
                 card = cards[p.card] if cards is not None else p.card
-                index = back_of[card] if p.back else card
-                name = f"/{'Back' if p.back else 'Card'}{index}"  # fixed names: reproducible files
-                sheet.add_resource(form(p.back, index), pikepdf.Name.XObject, name=pikepdf.Name(name))
+                if aids and card >= len(back_of) and not p.back:  # a player aid card, after the deck
+                    index = aids[1][card - len(back_of)]
+                    name = f"/Aid{index}"
+                    later.append((sheet, index, name))
+                else:
+                    index = (back_of[card] if card < len(back_of) else 0) if p.back else card
+                    name = f"/{'Back' if p.back else 'Card'}{index}"  # fixed names: reproducible files
+                    sheet.add_resource(form(p.back, index), pikepdf.Name.XObject, name=pikepdf.Name(name))
                 clip_y = page.height - p.clip.y - p.clip.h  # the plan measures down from the top
                 turn = _cm(pdf_matrix(extra, page.height)) + " " if p.back and extra != IDENTITY else ""
                 ops.append(f"q {turn}{p.clip.x * k:.3f} {clip_y * k:.3f} {p.clip.w * k:.3f} {p.clip.h * k:.3f} re W n "
@@ -73,6 +85,10 @@ def write_sheets(pages: list[Page], faces_pdf: Path, backs_pdf: Path, back_of: l
             if whole != IDENTITY:
                 sheet.contents_add(pikepdf.Stream(sheets, b"Q"))
         unify(sheets, fonts)  # the labels' subsets and the cards' become one per font
+        # the aid cards join after: their text stays as <game>-player-aids.pdf draws it (the
+        # checker tells them by it), their subsets tagged apart from the cards' (draw/subsets.py)
+        for sheet, index, name in later:
+            sheet.add_resource(form("aid", index), pikepdf.Name.XObject, name=pikepdf.Name(name))
         print_setup_pdf(sheets, LONG_EDGE if any(p.side == "backs" for p in pages) else SIMPLEX)
         on_pikepdf(sheets, meta, "reportlab, pikepdf")
         tmp = path.with_name(path.name + ".part")

@@ -46,6 +46,8 @@ KINDS = {
                                              "print double-sided, fold and staple."),
     "reference": ("player aid", "The rules at a glance on one page, one for each player."),
     "scorepad": ("score pad", "A score sheet for a session of hands."),
+    "player-aids": ("player aid cards", "The player aid cards, one a page at trim size plus bleed, as the card "
+                                        "sheets print them after the deck."),
     "aid-cards": ("player aid cards", "The player aid on cards of the deck's size, a set for each player: "
                                       "print one-sided on card stock and cut."),
     "tournament": ("tournament sheet", "Rounds, seats and scores for running a tournament."),

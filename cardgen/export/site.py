@@ -32,6 +32,7 @@ PURPOSES = {
     "rules-fold": ("Rule booklet, to fold and staple", "rules"), "reference": ("Player aid", "rules"),
     "scorepad": ("Score pad", "rules"), "tournament": ("Tournament sheet", "rules"),
     "aid-cards": ("Player aid cards", "rules"),
+    "player-aids": ("Player aid cards, one a page", "screens"),
     "faces": ("Card faces, one a page", "screens"), "back": ("Card backs", "screens"),
     "proof": ("Designer's proof (not for printing)", "screens"), "shop": ("upload file", "screens"),
     "shop-notes": ("upload notes", "screens"), "preflight": ("preflight report", "screens"),
