@@ -9,7 +9,7 @@ from ..options import BuildOptions
 from ..record import variant_words
 from ..theme import Theme
 from .deckfiles import Output
-from .rulebook import RulesSpec, fourscore_rides, kept_booklets
+from .rulebook import RulesSpec, fourscore_rides, fourscore_spec, kept_booklets
 from .str8eight import pictures, write_designer_notes
 
 GAME = "fourscore"

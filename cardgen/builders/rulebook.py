@@ -144,7 +144,7 @@ def write_booklets(out: Output, options: BuildOptions, theme: Theme, game: str, 
             pages = write_booklet(blocks, path, page, spec.title, fonts, pictures, meta=out.meta("rules", page.name),
                                   cover=booklet_cover(spec, blocks, page, options, theme, pictures),
                                   tokens=theme.tokens, back=booklet_back(spec, page, options, theme,
-                                                                 aids_printed(out, options, spec, aid_cards, paper)))
+                                                                 aids_printed(options, spec, aid_cards, paper)))
         out.add(path, "rules", "pdf")
         booklets[path.name] = Booklet(pages, page.name)
         fold = out.game_dir / f"{game}-rules-fold-{paper.name}.pdf"
@@ -241,7 +241,7 @@ def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str,
             out.add(path, "aid-cards", "pdf")
 
 
-def aids_printed(out: Output, options: BuildOptions, spec: RulesSpec, cards: list, paper) -> int:
+def aids_printed(options: BuildOptions, spec: RulesSpec, cards: list, paper) -> int:
     """How many player aid cards this kit prints for the game (its booklet's back cover lists
     them): the sets on the deck's card sheets (sheet_aids), or those the aid's own sheet holds
     (a game without card sheets), none when this build prints neither."""
@@ -251,7 +251,9 @@ def aids_printed(out: Output, options: BuildOptions, spec: RulesSpec, cards: lis
         from ..documents.aidsheet import printed
 
         return printed(cards, paper)
-    if "pdf" not in options.formats or not out.wants("print") or options.cards:
+    from ..settings import parts_of
+
+    if "pdf" not in options.formats or "print" not in parts_of(options) or options.cards:
         return 0
     if spec.booklet == "fourscore" and not fourscore_rides(options):
         return 0
