@@ -15,6 +15,7 @@ small dagger (ruletext.DAGGER), set here as a superscript.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -697,6 +698,33 @@ def _draft_frame():
     return DraftFrame
 
 
+@contextlib.contextmanager
+def _wraps_kept():
+    """Within a draft (booklet_type's trial), a paragraph wrapped again at the width it was
+    last wrapped at takes its last lines rather than breaking them anew: reportlab wraps a
+    paragraph two or three times as it tries where it fits (keep-with-next, lists, splits),
+    and Paragraph.wrap depends only on the width, the paragraph's text and its style."""
+    from reportlab.platypus.paragraph import Paragraph
+
+    wrap = Paragraph.wrap
+
+    def kept(self, availWidth, availHeight):
+        last = self.__dict__.get("_kept_wrap")
+        if last is not None and last[0] == availWidth and last[1] is self.style and last[2] is self.frags:
+            self.width, self._wrapWidths, self.blPara, self.height = last[3]
+            return self.width, self.height
+        out = wrap(self, availWidth, availHeight)
+        if "blPara" in self.__dict__:
+            self._kept_wrap = (availWidth, self.style, self.frags,
+                               (self.width, self._wrapWidths, self.blPara, self.height))
+        return out
+    Paragraph.wrap = kept
+    try:
+        yield
+    finally:
+        Paragraph.wrap = wrap
+
+
 def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
            card_picture: Callable, contents: bool = True, one_page: bool = False,
            base_size: float = DEFAULT_BODY, *, meta: PdfMeta, cover=None, tokens=None, back=None,
@@ -800,7 +828,8 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
         story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
     if draft:
         doc._doSave = 0  # nothing written: only the flow is wanted
-        doc.build(story)
+        with _wraps_kept():
+            doc.build(story)
     elif contents and not one_page:
         doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
         doc.build(story)
