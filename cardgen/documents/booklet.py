@@ -15,6 +15,7 @@ small dagger (ruletext.DAGGER), set here as a superscript.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -606,7 +607,7 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
     def layout(combo: tuple) -> tuple:
         if combo not in tried:
             tried[combo] = _write(blocks, io.BytesIO(), page, title, fonts, card_picture, contents, False, combo[1],
-                                  meta=meta, cover=cover, tokens=tokens, back=back, spacing=combo[2])
+                                  meta=meta, cover=cover, tokens=tokens, back=back, spacing=combo[2], draft=True)
         return tried[combo]
 
     default = (1.0, DEFAULT_BODY, 1.0)
@@ -674,18 +675,72 @@ def _notes_page(styles, frame: TextArea) -> list:
     return [heading, Ruled()]
 
 
+def _draw_nothing(*_args, **_kwargs) -> None:
+    pass
+
+
+def _draft_frame():
+    """A reportlab Frame that places flowables exactly as Frame does (the same wrap, split
+    and spacing) but draws none of them: a trial layout of booklet_type."""
+    from reportlab.platypus import Frame
+
+    class DraftFrame(Frame):
+        def _add(self, flowable, canv, trySplit=0):
+            own = "drawOn" in flowable.__dict__
+            if not own:
+                flowable.drawOn = _draw_nothing
+            try:
+                return Frame._add(self, flowable, canv, trySplit)
+            finally:
+                if not own:
+                    del flowable.drawOn
+        add = _add
+    return DraftFrame
+
+
+@contextlib.contextmanager
+def _wraps_kept():
+    """Within a draft (booklet_type's trial), a paragraph wrapped again at the width it was
+    last wrapped at takes its last lines rather than breaking them anew: reportlab wraps a
+    paragraph two or three times as it tries where it fits (keep-with-next, lists, splits),
+    and Paragraph.wrap depends only on the width, the paragraph's text and its style."""
+    from reportlab.platypus.paragraph import Paragraph
+
+    wrap = Paragraph.wrap
+
+    def kept(self, availWidth, availHeight):
+        last = self.__dict__.get("_kept_wrap")
+        if last is not None and last[0] == availWidth and last[1] is self.style and last[2] is self.frags:
+            self.width, self._wrapWidths, self.blPara, self.height = last[3]
+            return self.width, self.height
+        out = wrap(self, availWidth, availHeight)
+        if "blPara" in self.__dict__:
+            self._kept_wrap = (availWidth, self.style, self.frags,
+                               (self.width, self._wrapWidths, self.blPara, self.height))
+        return out
+    Paragraph.wrap = kept
+    try:
+        yield
+    finally:
+        Paragraph.wrap = wrap
+
+
 def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
            card_picture: Callable, contents: bool = True, one_page: bool = False,
            base_size: float = DEFAULT_BODY, *, meta: PdfMeta, cover=None, tokens=None, back=None,
-           spacing: float = 1.0, notes: int = 0) -> tuple:
+           spacing: float = 1.0, notes: int = 0, draft: bool = False) -> tuple:
     """Typeset into path (a file, or a BytesIO for a trial); returns (page count, how full
-    each page is: the share of its text frame from the top to the lowest thing placed)."""
+    each page is: the share of its text frame from the top to the lowest thing placed).
+    draft: a trial of booklet_type, the same flow with nothing drawn (no flowable, cover,
+    back cover or footer drawn, no metadata, the file never written), so the same pages and
+    fills at a fraction of the cost (tests/test_booklet_type.py holds the two equal)."""
     from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
     from reportlab.platypus.doctemplate import ActionFlowable
 
     from ..draw.pdf import SIMPLEX, draw_svg, print_setup
     from ..draw.pdfmeta import on_canvas
 
+    _DraftFrame = _draft_frame() if draft else None
     w, h = page.width * MM, page.height * MM
     margins = AID_MARGINS if one_page else BOOKLET_MARGINS
     inner, outer, top, bottom = margins
@@ -712,8 +767,9 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
             self._toc = []  # (title, page) of each section, in order
             self._fills = {}  # page -> how full its frame is
             # the player aid prints on one side; the reading copy at actual size, as the reader likes
-            print_setup(self.canv, SIMPLEX if one_page else None)
-            on_canvas(self.canv, meta)
+            if not draft:
+                print_setup(self.canv, SIMPLEX if one_page else None)
+                on_canvas(self.canv, meta)
 
         def afterFlowable(self, flowable):
             frame = getattr(self, "frame", None)
@@ -730,10 +786,12 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
 
     def frame_for(odd: bool):
         left = inner if odd else outer
-        return Frame(left * MM, bottom * MM, w - (inner + outer) * MM, h - (top + bottom) * MM,
+        return (_DraftFrame if draft else Frame)(left * MM, bottom * MM, w - (inner + outer) * MM, h - (top + bottom) * MM,
                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="odd" if odd else "even")
 
     def footer(canvas, doc):
+        if draft:  # draws nothing that moves the text
+            return
         if doc.page == 1 and cover is not None and not one_page:
             draw_svg(canvas, cover.svg, h, cover.fonts)
         if one_page or doc.page == 1:
@@ -768,7 +826,11 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
         story += [PageBreak(), *_notes_page(styles, frame)]
     if back is not None and not one_page:  # the back cover: a page of its own, the last
         story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
-    if contents and not one_page:
+    if draft:
+        doc._doSave = 0  # nothing written: only the flow is wanted
+        with _wraps_kept():
+            doc.build(story)
+    elif contents and not one_page:
         doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
         doc.build(story)
         _finish_contents(doc.canv, doc._toc, styles["toc"], frame_w)

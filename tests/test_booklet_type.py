@@ -1,0 +1,46 @@
+"""booklet_type's trial layouts (a draft: the flow with nothing drawn) must give the very
+pages and fills the real layout gives, or the setting it picks would not make whole fold
+sheets in the file written. Checked for every game, both papers and the presets that
+change the rules text or its type (mtc, large print, a 12 table)."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from conftest import run_cli
+
+
+@pytest.mark.parametrize("extra", [(), ("--preset", "mtc"), ("--preset", "intro"), ("--table-size", "12")],
+                         ids=["default", "mtc", "intro", "table-12"])
+def test_a_trial_layout_gives_the_real_layouts_pages_and_fills(tmp_path, monkeypatch, extra):
+    from cardgen.documents import booklet
+
+    monkeypatch.setenv("CARDGEN_CACHE", "off")
+    real_write = booklet._write
+    compared = []
+
+    def write(blocks, path, page, title, fonts, card_picture, contents=True, one_page=False,
+              base_size=booklet.DEFAULT_BODY, **kw):
+        result = real_write(blocks, path, page, title, fonts, card_picture, contents, one_page, base_size, **kw)
+        if kw.get("cover") is not None and kw.get("back") is not None and not one_page and not kw.get("draft"):
+            # the booklet as written (its chosen size, spacing and Notes pages), and the default setting
+            settings = [(base_size, kw.get("spacing", 1.0), kw.get("notes", 0)), (booklet.DEFAULT_BODY, 1.0, 0)]
+            for size, spacing, notes in settings:
+                args = dict(kw, spacing=spacing, notes=notes)
+                real = result if (size, spacing, notes) == settings[0] else real_write(
+                    blocks, io.BytesIO(), page, title, fonts, card_picture, contents, one_page, size,
+                    **dict(args, draft=False))
+                draft = real_write(blocks, io.BytesIO(), page, title, fonts, card_picture, contents, one_page, size,
+                                   **dict(args, draft=True))
+                assert draft == real, (title, page.name, size, spacing, notes)
+                compared.append((title, page.name, size, spacing, notes))
+        return result
+
+    monkeypatch.setattr(booklet, "_write", write)
+    result = run_cli("build", "--only", "rules", "--format", "pdf", "--paper", "both", "-j", "1", "-q",
+                     "--out", tmp_path / "out", *extra)
+    assert result.exit_code == 0, result.output
+    booklets = {(title, page) for title, page, *_ in compared}
+    assert len(booklets) >= 6, compared  # each game with covers, on both booklet sizes
+    assert {page for _, page in booklets} == {"half-letter", "a5"}
