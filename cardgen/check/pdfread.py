@@ -66,7 +66,7 @@ def open_pdf(path: Path, scale: int = 1):
 
 def bounded(path: Path) -> None:
     """Unreadable unless open_pdf's bounds hold: for a file read with another library
-    (pypdf's text extraction), which parses every page's drawing as pikepdf's readers do."""
+    (pdfium's text extraction, pypdf's outline), which parses every page's drawing as pikepdf's readers do."""
     with open_pdf(path):
         pass
 

@@ -9,7 +9,7 @@ share of winning sequences through each product, and its row of times tables eac
 one's share of the steps, and the winning sequences that earn the one-color bonus (bonus.py),
 all recounted here from the cards' arrows.
 
-Text is read from the PDF (pypdf), as a reader would copy it; what each page should
+Text is read from the PDF (pdfium, through pdftext), as a reader would copy it; what each page should
 say is built here from the SVGs alone, never from the model that wrote the pages."""
 from __future__ import annotations
 
@@ -149,17 +149,14 @@ def _by_title(pages: list) -> "list[str] | str":
 def _texts(path: Path) -> "list[str] | str":
     """Every page's text, whole (the booklet reader drops lines like "12 · 14" as page
     footers; here they are the answer key), or why it cannot be read."""
-    import io
-
-    import pypdf
-
+    from . import pdftext
     from .pdfread import Unreadable, bounded
     from .safefile import Refused, guard
 
     try:
         bounded(path)  # pages, streams and what the pages draw between them: as cardgen could write
-        reader = pypdf.PdfReader(io.BytesIO(guard(path).read_bytes()))
-        return [page.extract_text() for page in reader.pages]
+        pages, texts = pdftext.read(guard(path).read_bytes())
+        return [texts[i] for i in pages]
     except (Refused, Unreadable) as exc:
         return str(exc)
     except Exception as exc:  # a damaged file: reported, never a traceback
@@ -266,14 +263,19 @@ def _answer_key(text: str, n: int, cells: dict, arrows: dict, file: str, report:
     if at < 0 or text[at + len(header):at + len(header) + 2].strip().startswith("×"):
         report.fail(file, "answer key", f"has no table headed “{header}” (the {n} times tables of this deck)")
         return
-    at += len(header)
+    # the rows compared without their spaces: where a 12 × 12 key's cells run into each other
+    # ("100 · 120" beside "99 · 121"), pdfium reads "12099" as the eye does; each row's
+    # numbers, signs and order must still be the cards', and the next row follows on
+    rest = text[at + len(header):]
+    where = [i for i, ch in enumerate(rest) if not ch.isspace()]
+    compact, at = "".join(rest[i] for i in where), 0
     for v, row in _key_rows(n, cells, arrows):
-        rest = text[at:].lstrip()
-        if not (rest == row or rest.startswith(row + " ")):
-            shown = " ".join(rest.split()[:len(row.split())])
+        want = row.replace(" ", "")
+        if not compact.startswith(want, at):
+            shown = " ".join(rest[where[at]:].split()[:len(row.split())]) if at < len(where) else ""
             report.fail(file, "answer key", f"the row of {v} reads “{shown}”; the cards give “{row}”")
             return
-        at = len(text) - len(rest) + len(row)
+        at += len(want)
 
 
 def _coverage(text: str, n: int, total: int, through: Counter, steps: Counter, runs: int, file: str,

@@ -2,7 +2,7 @@
 state (the card count, the copies table, the pass cards, the ace value, the score
 targets) must be what the cards in the folder and the reference rules say.
 
-The text is extracted from the PDFs (pypdf), as a reader would copy it. A booklet is
+The text is extracted from the PDFs (pdfium, through pdftext), as a reader would copy it. A booklet is
 read only in the sections that state the counts (found through its outline, which
 the booklet writer makes from its headings), and each file's text is kept by the
 digest of its bytes, so checking many copies of one build reads each booklet once.
@@ -40,15 +40,16 @@ def page_texts(path: Path, titles: "tuple | None" = None) -> "list[str] | str":
 
     from .safefile import Refused, guard
 
+    from . import pdftext
     from .pdfread import Unreadable, bounded
 
     try:
         bounded(path)  # pages, streams and what the pages draw between them: as cardgen could write
         data = guard(path).read_bytes()
         key = hashlib.sha256(data).hexdigest()
-        reader = pypdf.PdfReader(io.BytesIO(data))
-        pages = range(len(reader.pages))
-        if titles is not None:
+        pages = None
+        if titles is not None:  # the outline read with pypdf, which reads no page to find it
+            reader = pypdf.PdfReader(io.BytesIO(data))
             starts = [(str(o["/Title"]), reader.get_destination_page_number(o))
                       for o in reader.outline if isinstance(o, dict)]
             wanted = set()
@@ -62,13 +63,11 @@ def page_texts(path: Path, titles: "tuple | None" = None) -> "list[str] | str":
             pages = sorted(wanted)
         if len(_TEXT) > 4000:  # a long-lived process checking many builds
             _TEXT.clear()
-        out = []
-        for i in pages:
-            if (key, i) not in _TEXT:
-                lines = reader.pages[i].extract_text().splitlines()
-                _TEXT[(key, i)] = "\n".join(line for line in lines if not FOOTER.match(line))
-            out.append(_TEXT[(key, i)])
-        return out
+        if pages is None or any((key, i) not in _TEXT for i in pages):
+            pages, texts = pdftext.read(data, pages, known=lambda i: (key, i) in _TEXT)
+            for i, text in texts.items():
+                _TEXT[(key, i)] = "\n".join(line for line in text.splitlines() if not FOOTER.match(line))
+        return [_TEXT[(key, i)] for i in pages]
     except (Refused, Unreadable) as exc:
         return str(exc)
     except Exception as exc:  # a damaged outline or page: reported, never a traceback
