@@ -643,7 +643,7 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
         filled = [(layout(c)[0] + -layout(c)[0] % 4, cost(c), c) for c in tried
                   if all(f >= QUARTER for f in layout(c)[1][1:-1])]
         if not filled:
-            filled = _filled_settings(combos, layout, cost, range(below + 1, above))
+            filled = _filled_settings(combos, at, layout, cost, range(below + 1, above))
         if not filled:
             return DEFAULT_BODY, 1.0, 0
         _, _, best = min(filled)
@@ -652,18 +652,23 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
     return best[1], best[2], 0
 
 
-def _filled_settings(combos: list, layout: Callable, cost: Callable, counts) -> list:
+def _filled_settings(combos: list, start: int, layout: Callable, cost: Callable, counts) -> list:
     """(pages made whole, cost, setting) of the settings whose pages are all a quarter full
     (but the back cover), for booklet_type's Notes pages when no setting makes whole sheets
     by itself and none it tried is filled: for each page count in counts, the roomiest
     setting that keeps to it (its last text page the fullest it gets at that count), found
-    by halving, or one or two a little tighter; when none is, the settings in turn from the
-    nearest the default look (a table that will not split may leave a page short elsewhere)."""
+    by halving, or one or two a little tighter, and (roomier than the default, combos[start])
+    the least roomy that fills that count's last text page a quarter; when none is, the
+    settings in turn from the nearest the default look (a table that will not split may
+    leave a page short elsewhere)."""
     def filled(c: tuple) -> bool:
         return all(f >= QUARTER for f in layout(c)[1][1:-1])
 
     def entry(c: tuple) -> tuple:
         return layout(c)[0] + -layout(c)[0] % 4, cost(c), c
+
+    def reaches(c: tuple, count: int) -> bool:
+        return layout(c)[0] > count or (layout(c)[0] == count and layout(c)[1][-2] >= QUARTER)
 
     out = []
     for count in counts:
@@ -679,6 +684,15 @@ def _filled_settings(combos: list, layout: Callable, cost: Callable, counts) -> 
             if filled(combos[k]):
                 out.append(entry(combos[k]))
                 break
+        if start < lo:  # roomier than the default: the least roomy whose last text page of count is filled
+            first, last = start, lo
+            while last - first > 1:
+                mid = (first + last) // 2
+                first, last = (first, mid) if reaches(combos[mid], count) else (mid, last)
+            for k in range(last, min(lo + 1, last + 3)):
+                if filled(combos[k]):
+                    out.append(entry(combos[k]))
+                    break
     if not out:
         for c in sorted(combos, key=cost):
             if filled(c):
