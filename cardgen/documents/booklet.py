@@ -600,8 +600,9 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
     the least roomy one that fills the last page of the sheets above a quarter. Each try
     is a layout in memory, a dozen at most. When neither does (a long table that will not
     split leaves a page short at every size), the setting tried nearest the default whose
-    pages are all a quarter full and fewest, and a ruled Notes page or more before the back
-    cover to make the sheets whole: (size, spacing, Notes pages).""" 
+    pages are all a quarter full and fewest (or, none tried being so, one _filled_settings
+    finds), and a ruled Notes page or more before the back cover to make the sheets whole:
+    (size, spacing, Notes pages).""" 
     tried: dict = {}
 
     def layout(combo: tuple) -> tuple:
