@@ -44,3 +44,23 @@ def test_a_trial_layout_gives_the_real_layouts_pages_and_fills(tmp_path, monkeyp
     booklets = {(title, page) for title, page, *_ in compared}
     assert len(booklets) >= 6, compared  # each game with covers, on both booklet sizes
     assert {page for _, page in booklets} == {"half-letter", "a5"}
+
+
+def test_a_booklet_no_setting_fits_is_made_whole_with_notes_pages(tmp_path, monkeypatch):
+    """Large-print Crazy Eights on A4 (an A5 booklet): at the default type its last text page
+    holds two lines, no body size or leading keeps it to 8 pages, and the roomiest leaves the
+    12th page's last text page under a quarter. The booklet must still make whole fold sheets
+    with no page under a quarter full but the back cover: a setting whose last text page is
+    full enough, and ruled Notes pages to fill the sheet."""
+    import pikepdf
+
+    monkeypatch.setenv("CARDGEN_CACHE", "off")
+    out = tmp_path / "out"
+    result = run_cli("build", "--preset", "intro", "--game", "crazy-eights", "--paper", "a4", "--only", "rules",
+                     "--format", "pdf", "-j", "1", "-q", "--out", out)
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(out / "crazy-eights" / "crazy-eights-rules.pdf") as pdf:
+        pages = len(pdf.pages)
+    assert pages % 4 == 0, pages
+    check = run_cli("check", out)
+    assert check.exit_code == 0, check.output

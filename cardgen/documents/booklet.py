@@ -600,8 +600,9 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
     the least roomy one that fills the last page of the sheets above a quarter. Each try
     is a layout in memory, a dozen at most. When neither does (a long table that will not
     split leaves a page short at every size), the setting tried nearest the default whose
-    pages are all a quarter full and fewest, and a ruled Notes page or more before the back
-    cover to make the sheets whole: (size, spacing, Notes pages).""" 
+    pages are all a quarter full and fewest (or, none tried being so, one _filled_settings
+    finds), and a ruled Notes page or more before the back cover to make the sheets whole:
+    (size, spacing, Notes pages).""" 
     tried: dict = {}
 
     def layout(combo: tuple) -> tuple:
@@ -643,11 +644,61 @@ def booklet_type(blocks: list[Block], page: PageSpec, title: str, fonts: dict, c
         filled = [(layout(c)[0] + -layout(c)[0] % 4, cost(c), c) for c in tried
                   if all(f >= QUARTER for f in layout(c)[1][1:-1])]
         if not filled:
+            filled = _filled_settings(combos, at, layout, cost, range(below + 1, above))
+        if not filled:
             return DEFAULT_BODY, 1.0, 0
         _, _, best = min(filled)
         return best[1], best[2], -layout(best)[0] % 4
     best = min(found, key=cost)
     return best[1], best[2], 0
+
+
+def _filled_settings(combos: list, start: int, layout: Callable, cost: Callable, counts) -> list:
+    """(pages made whole, cost, setting) of the settings whose pages are all a quarter full
+    (but the back cover), for booklet_type's Notes pages when no setting makes whole sheets
+    by itself and none it tried is filled: for each page count in counts, the roomiest
+    setting that keeps to it (its last text page the fullest it gets at that count), found
+    by halving, or one or two a little tighter, and (roomier than the default, combos[start])
+    the least roomy that fills that count's last text page a quarter; when none is, the
+    settings in turn from the nearest the default look (a table that will not split may
+    leave a page short elsewhere)."""
+    def filled(c: tuple) -> bool:
+        return all(f >= QUARTER for f in layout(c)[1][1:-1])
+
+    def entry(c: tuple) -> tuple:
+        return layout(c)[0] + -layout(c)[0] % 4, cost(c), c
+
+    def reaches(c: tuple, count: int) -> bool:
+        return layout(c)[0] > count or (layout(c)[0] == count and layout(c)[1][-2] >= QUARTER)
+
+    out = []
+    for count in counts:
+        lo, hi = 0, len(combos) - 1
+        if layout(combos[lo])[0] > count:
+            continue
+        if layout(combos[hi])[0] <= count:
+            lo = hi
+        while hi - lo > 1:  # combos[lo] keeps to count pages, combos[hi] does not
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if layout(combos[mid])[0] <= count else (lo, mid)
+        for k in range(lo, max(-1, lo - 3), -1):
+            if filled(combos[k]):
+                out.append(entry(combos[k]))
+                break
+        if start < lo:  # roomier than the default: the least roomy whose last text page of count is filled
+            first, last = start, lo
+            while last - first > 1:
+                mid = (first + last) // 2
+                first, last = (first, mid) if reaches(combos[mid], count) else (mid, last)
+            for k in range(last, min(lo + 1, last + 3)):
+                if filled(combos[k]):
+                    out.append(entry(combos[k]))
+                    break
+    if not out:
+        for c in sorted(combos, key=cost):
+            if filled(c):
+                return [entry(c)]
+    return out
 
 
 def _notes_page(styles, frame: TextArea) -> list:
