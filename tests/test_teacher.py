@@ -242,3 +242,79 @@ def test_a_deck_too_small_to_deal_names_what_to_change(tmp_path):
     assert result.output.strip().splitlines()[-1] == (
         "cardgen: error: a 2 × 2 deck with 6 pass cards cannot deal 3 cards to 4 players and leave a draw pile: "
         "use fewer --players, a larger --table-size or more --pass-cards")
+
+
+def _key_words(path) -> "tuple[list, float]":
+    """The answer key page's words as (text, left, right, line), its cells' numbers and
+    signs each one word, from pdfium's boxes of the characters as drawn; and the page's
+    width in points."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[2]
+    text = page.get_textpage()
+    words, word = [], None
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        left, bottom, right, top = text.get_charbox(i, loose=True)
+        if not ch.strip() or right <= left:
+            word = None
+            continue
+        line = round((bottom + top) / 2, 0)
+        if word is not None and word[3] == line and abs(left - word[2]) < 0.05:  # the next glyph of a word
+            word[0] += ch
+            word[2] = right
+        else:
+            word = [ch, left, right, line]
+            words.append(word)
+    width = page.get_width()
+    pdf.close()
+    return words, width
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_12_by_12_answer_key_cells_stand_apart_inside_the_table(tmp_path, paper):
+    """At 12 × 12 (the mtc preset) the key's widest cells, "100 · 120" beside "99 · 121",
+    "120 · 144" in the last column, keep a space between them and inside the page's
+    frame, in type no smaller than running text's 7 pt; the key stays on its one page."""
+    from cardgen.documents.teacher import FRAME_PAD, MARGIN_MM, MM
+
+    path = tmp_path / "t.pdf"
+    assert _write(path, 12, 8, paper) == 4
+    words, width = _key_words(path)
+    body = [w for w in words if re.fullmatch(r"[\d–·×]+", w[0])]
+    lines: dict = {}
+    for w in body:
+        lines.setdefault(w[3], []).append(w)
+    rows = [sorted(ws, key=lambda w: w[1]) for ws in lines.values()]
+    gaps = [(a[0], b[0], b[1] - a[2]) for ws in rows for a, b in zip(ws, ws[1:])]
+    assert len(rows) >= 60 and gaps
+    touching = [g for g in gaps if g[2] < 1.0]  # less than a thin space between two words: they run together
+    assert not touching, touching[:5]
+    right = width - MARGIN_MM * MM - FRAME_PAD
+    past = [w[0] for w in body if w[2] > right + 0.01]
+    assert not past, past
+    assert {"120 · 144", "100 · 120", "99 · 121"} <= {" ".join(w[0] for w in ws[i:i + 3]) for ws in rows
+                                                      for i in range(len(ws))}
+
+
+def test_an_answer_key_whose_cells_run_together_fails_the_check():
+    """The key is read word for word: "100 · 12099 · 121", two cells drawn into each other,
+    is not the row the cards give, though its digits are."""
+    from cardgen.check.report import GameReport
+    from cardgen.check.teacher import _answer_key, _key_rows
+
+    cells = {2: {(1, 2)}, 4: {(1, 4), (2, 2)}}
+    arrows = {2: {(1, "left", 1), (1, "right", 3), (2, "left", None), (2, "right", 4)},
+              4: {(1, "left", 3), (1, "right", None), (2, "left", 2), (2, "right", 6)}}
+    arrows = {v: {(g, s, "–" if t is None else t) for g, s, t in a} for v, a in arrows.items()}
+    rows = " ".join(row for _, row in _key_rows(2, cells, arrows))
+    assert rows == "2 1×2 1 · 3 – · 4 4 1×4 2×2 3 · – 2 · 6"
+
+    def verdict(text):
+        report = GameReport("str8eight")
+        _answer_key(text, 2, cells, arrows, "t.pdf", report)
+        return [v.problem for v in report.violations]
+    assert verdict("value cards ×1 ×2 " + rows + " Str8 Eight") == []
+    assert verdict("value cards ×1 ×2 " + rows.replace("3 · – 2", "3 · –2")) == [
+        "the row of 4 reads “4 1×4 2×2 3 · –2 · 6”; the cards give “4 1×4 2×2 3 · – 2 · 6”"]

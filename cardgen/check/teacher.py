@@ -263,20 +263,16 @@ def _answer_key(text: str, n: int, cells: dict, arrows: dict, file: str, report:
     if at < 0 or text[at + len(header):at + len(header) + 2].strip().startswith("×"):
         report.fail(file, "answer key", f"has no table headed “{header}” (the {n} times tables of this deck)")
         return
-    # the rows compared without their spaces: where a 12 × 12 key's cells run into each other
-    # ("100 · 120" beside "99 · 121"), pdfium reads "12099" as the eye does; each row's
-    # numbers, signs and order must still be the cards', and the next row follows on
-    rest = text[at + len(header):]
-    where = [i for i, ch in enumerate(rest) if not ch.isspace()]
-    compact, at = "".join(rest[i] for i in where), 0
+    # each row word for word, its cells apart: a key whose cells run into each other
+    # ("100 · 120" on "99 · 121", read "12099") fails here, as it fails the eye
+    at += len(header)
     for v, row in _key_rows(n, cells, arrows):
-        want = row.replace(" ", "")
-        if not compact.startswith(want, at):
-            shown = " ".join(rest[where[at]:].split()[:len(row.split())]) if at < len(where) else ""
+        rest = text[at:].lstrip()
+        if not (rest == row or rest.startswith(row + " ")):
+            shown = " ".join(rest.split()[:len(row.split())])
             report.fail(file, "answer key", f"the row of {v} reads “{shown}”; the cards give “{row}”")
             return
-        at += len(want)
-
+        at = len(text) - len(rest) + len(row)
 
 def _coverage(text: str, n: int, total: int, through: Counter, steps: Counter, runs: int, file: str,
               report: GameReport) -> None:

@@ -38,9 +38,10 @@ def child_cell_mm(n: int) -> float:
     each digit and sign CHILD_GLYPH_MM (spaces are the gaps already counted), plus padding."""
     return len(widest_fact(n).replace(" ", "")) * CHILD_GLYPH_MM + CELL_PAD_MM
 TEMPLATE = "str8eight-teacher"
-KEY_PT = 9.0  # the answer key is never set smaller: a class reads it at arm's length
+KEY_PT = 7.0  # the answer key's smallest type (the running-text floor): set larger when the page allows
 KEY_PT_MAX = 11.0
 KEY_LEADING = 1.16  # a key row's height, in font sizes
+KEY_PAD = 1.5  # points: a key cell's padding on each side (_style's LEFTPADDING and RIGHTPADDING)
 FRAME_PAD = 6.0  # points: reportlab's frame padding on each side, inside the margins
 
 
@@ -191,8 +192,9 @@ def recording(f, fonts: dict, width: float, room: float, tokens):
 def answer_key(f, fonts: dict, width: float, room: float, tokens):
     """A row per value: its facts, then under each times table it belongs to the previous
     and next multiple (– past the table's ends); tables it is not in are shaded. Set in
-    KEY_PT or larger: a key too long for the page's room runs on to the next page, its
-    header repeated, rather than shrink below what a class can read."""
+    the largest type, up to KEY_PT_MAX, in which the widest text of every column fits its
+    column and the rows the page's room; never below KEY_PT: a key too long for the room
+    at that size runs on to the next page, its header repeated."""
     from reportlab.platypus import Table, TableStyle
 
     n = f.n
@@ -208,16 +210,20 @@ def answer_key(f, fonts: dict, width: float, room: float, tokens):
                 row.append("")
                 shaded.append((d + 1, i))
         rows.append(row)
+    # widths at 1 pt, each column's widest text in the font it is set in (the header row bold)
     value_w = max(_width(r[0], fonts["bold"]) for r in rows) + 0.5
-    facts_w = max(_width(r[1], fonts["text"]) for r in rows)
-    group_w = max(_width(c, fonts["text"]) for r in rows[1:] for c in r[2:])
-    pad = 3.0
-    # as large as the width allows (columns in proportion) and the rows the room, never below KEY_PT
-    size = min(KEY_PT_MAX, (width - (n + 2) * pad) / (value_w + facts_w + n * group_w))
-    size = max(KEY_PT, min(size, (room - 2) / len(rows) / KEY_LEADING))
+    facts_w = max([_width(r[1], fonts["text"]) for r in rows[1:]] + [_width("cards", fonts["bold"])])
+    group_w = max([_width(c, fonts["text"]) for r in rows[1:] for c in r[2:]]
+                  + [_width(c, fonts["bold"]) for c in rows[0][2:]])
+    pad = KEY_PAD * 2
+    # as large as the width allows (each column its widest text and padding) and the rows the
+    # room; below KEY_PT only never: then the columns are those of KEY_PT and the key runs on
+    size = min(KEY_PT_MAX, (width - (n + 2) * pad) / (value_w + facts_w + n * group_w),
+               (room - 2) / len(rows) / KEY_LEADING)
+    size = max(KEY_PT, size)
     row_h = size * KEY_LEADING
     widths = [value_w * size + pad, facts_w * size + pad]
-    widths += [max(0.0, width - sum(widths)) / n] * n
+    widths += [max(group_w * size + pad, (width - sum(widths)) / n)] * n
     table = Table(rows, colWidths=widths, rowHeights=[row_h] * len(rows), repeatRows=1)
     style = _style(fonts, tokens) + [("FONT", (0, 0), (-1, 0), fonts["bold"], size),
                              ("FONT", (0, 1), (-1, -1), fonts["text"], size),
