@@ -273,7 +273,7 @@ def test_a_printer_is_measured_end_to_end_and_the_next_build_uses_it(tmp_path):
     from test_howto import page_lines
 
     lines = page_lines(out / "how-to-print-letter.pdf")  # the kit's first page says so too
-    assert lines[lines.index("str8eight/str8eight-print-letter.pdf") + 1].startswith("cards: 8 sheets of 9 cards, upright")
+    assert lines[lines.index("str8eight/str8eight-print-letter.pdf") + 1].startswith("cards: 9 sheets of 9 cards, upright")  # 70 cards and 6 aid cards
     sheet = out / "str8eight" / "str8eight-print-letter.pdf"
     from cardgen.layout.imposition import SheetSpec, impose
 
