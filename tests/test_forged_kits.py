@@ -2,10 +2,10 @@
 resealed each time): web pages that lead outside the kit or run code, shop uploads and
 other copies of the cards that print the wrong deck, and a Tabletop Simulator deck that
 broke once the kit was moved. One small kit (the 3 × 3 deck in every format, two shops,
-a playtest) is built for the module; each test damages a copy of it. The kit holds the cards,
-the home-print sheets and the sequence sheet, every copy of the cards a forger could change,
-and none of the booklets, boxes or pads no test here damages: each check of a copy reads a
-third of what it would read with them."""
+a playtest) is built for the module; each test damages a copy of it. The kit holds the cards
+in every format, the home-print sheets and the sequence sheet (what the forgeries change), not
+the booklets, boxes or pads no test here damages: each check of a copy then reads a third of
+what it would read with them."""
 import json
 import shutil
 from pathlib import Path
