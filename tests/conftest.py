@@ -448,3 +448,30 @@ def page_texts_read_once_for_the_run(tmp_path_factory):
         yield
     finally:
         wording._TEXT = before
+
+
+# --- issue 42: damage to the deck's own files, caught in a kit of just those files ----------------
+DECK_AND_SHEET_ARGS = ("--game", "str8eight", "--format", "svg,pdf,png", "--only", "cards,sheet", "-j", "1")
+
+
+@pytest.fixture(scope="session")
+def deck_and_sheet(tmp_path_factory) -> Path:
+    """Str8 Eight's cards (SVG, PNG, the card and back PDFs) and its sequence sheet and atlas,
+    nothing else, built once and checked clean, shared read-only: the kit the damaged-card and
+    damaged-sheet tests damage copies of. Their damage touches only these files, and the
+    checker then reads these alone (a third of checking the whole of Str8 Eight's build: no
+    booklets, boxes, print sheets or how-to-print pages to read each time)."""
+    def make(folder: Path) -> None:
+        result = run_cli("build", *DECK_AND_SHEET_ARGS, "--out", folder / "out", "-q")
+        assert result.exit_code == 0, result.output
+        check = run_cli("check", folder / "out")
+        assert check.exit_code == 0, check.output
+    return shared(tmp_path_factory, "deck-and-sheet", make) / "out"
+
+
+@pytest.fixture
+def copy_of_deck(deck_and_sheet, tmp_path) -> Path:
+    """A private copy of deck_and_sheet that a test may damage."""
+    out = tmp_path / "output"
+    shutil.copytree(deck_and_sheet, out, copy_function=shutil.copyfile)
+    return out

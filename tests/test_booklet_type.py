@@ -19,22 +19,37 @@ def test_a_trial_layout_gives_the_real_layouts_pages_and_fills(tmp_path, monkeyp
     monkeypatch.setenv("CARDGEN_CACHE", "off")
     real_write = booklet._write
     compared = []
+    trials: dict = {}  # the drafts booklet_type laid out for the booklet about to be written: setting -> result
 
     def write(blocks, path, page, title, fonts, card_picture, contents=True, one_page=False,
               base_size=booklet.DEFAULT_BODY, **kw):
         result = real_write(blocks, path, page, title, fonts, card_picture, contents, one_page, base_size, **kw)
-        if kw.get("cover") is not None and kw.get("back") is not None and not one_page and not kw.get("draft"):
+        if kw.get("draft"):  # a trial of booklet_type: kept, with what it was laid out from
+            setting = (base_size, kw.get("spacing", 1.0), kw.get("notes", 0))
+            trials[setting] = (result, (blocks, page, title, fonts, card_picture, contents, one_page,
+                                        {k: v for k, v in kw.items() if k != "draft"}))
+        elif kw.get("cover") is not None and kw.get("back") is not None and not one_page:
             # the booklet as written (its chosen size, spacing and Notes pages), and the default setting
-            settings = [(base_size, kw.get("spacing", 1.0), kw.get("notes", 0)), (booklet.DEFAULT_BODY, 1.0, 0)]
+            same = (blocks, page, title, fonts, card_picture, contents, one_page)
+            settings = dict.fromkeys([(base_size, kw.get("spacing", 1.0), kw.get("notes", 0)),
+                                      (booklet.DEFAULT_BODY, 1.0, 0)])  # once when the booklet is set in the default
             for size, spacing, notes in settings:
                 args = dict(kw, spacing=spacing, notes=notes)
-                real = result if (size, spacing, notes) == settings[0] else real_write(
-                    blocks, io.BytesIO(), page, title, fonts, card_picture, contents, one_page, size,
-                    **dict(args, draft=False))
-                draft = real_write(blocks, io.BytesIO(), page, title, fonts, card_picture, contents, one_page, size,
-                                   **dict(args, draft=True))
+                real = result if (size, spacing, notes) == (base_size, kw.get("spacing", 1.0), kw.get("notes", 0)) \
+                    else real_write(blocks, io.BytesIO(), page, title, fonts, card_picture, contents, one_page, size,
+                                    **dict(args, draft=False))
+                # the trial booklet_type itself laid out at this setting (the very objects, same options),
+                # else one laid out here
+                kept, made_from = trials.get((size, spacing, notes), (None, None))
+                options = {k: v for k, v in kw.items() if k not in ("spacing", "notes")}
+                draft = kept if made_from is not None and all(a is b for a, b in zip(made_from[:7], same)) and \
+                    made_from[7].keys() - {"spacing", "notes"} == options.keys() and \
+                    all(made_from[7][k] is v for k, v in options.items()) else \
+                    real_write(blocks, io.BytesIO(), page, title, fonts, card_picture, contents, one_page, size,
+                               **dict(args, draft=True))
                 assert draft == real, (title, page.name, size, spacing, notes)
-                compared.append((title, page.name, size, spacing, notes))
+                compared.append((title, page.name, size, spacing, notes, kept is draft))
+            trials.clear()  # the next booklet's trials are its own
         return result
 
     monkeypatch.setattr(booklet, "_write", write)

@@ -173,15 +173,15 @@ CORRUPTIONS = [
 
 
 @pytest.mark.parametrize("corrupt, expected", CORRUPTIONS, ids=[c.__name__ for c, _ in CORRUPTIONS])
-def test_checker_catches_corruption_even_with_a_matching_manifest(copy_of_games, corrupt, expected):
-    out = copy_of_games("str8eight")
+def test_checker_catches_corruption_even_with_a_matching_manifest(copy_of_deck, corrupt, expected):
+    out = copy_of_deck  # Str8 Eight's cards and sequence sheet (conftest.deck_and_sheet), checked clean
     corrupt(out)
     output = assert_check_catches(out, expected)
     assert "manifest: OK" in output  # the hashes agree: only the content check can catch it
 
 
-def test_files_changed_behind_the_manifest_are_reported(copy_of_games):
-    out = copy_of_games("str8eight")
+def test_files_changed_behind_the_manifest_are_reported(copy_of_deck):
+    out = copy_of_deck
     wrong_value(out)
     result = run_cli("check", out)
     assert result.exit_code == 1

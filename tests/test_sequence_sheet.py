@@ -93,14 +93,14 @@ SHEET = "sequence-sheet-letter.svg"
     ('data-value="35" data-group="5" data-color="#999933"', 'data-value="35" data-group="5" data-color="#cc6677"',
      ["entry 35: drawn in #cc6677"]),
 ])
-def test_checker_catches_a_damaged_sheet(copy_of_games, old, new, expected):
-    out = copy_of_games("str8eight")
+def test_checker_catches_a_damaged_sheet(copy_of_deck, old, new, expected):
+    out = copy_of_deck  # the cards and the sheets (conftest.deck_and_sheet)
     edit(out / "str8eight" / SHEET, old, new)
     assert_check_catches(out, expected)
 
 
-def test_checker_misses_no_sheet(copy_of_games):
-    out = copy_of_games("str8eight")
+def test_checker_misses_no_sheet(copy_of_deck):
+    out = copy_of_deck  # the cards and the sheets (conftest.deck_and_sheet)
     (out / "str8eight" / SHEET).unlink()
     assert_check_catches(out, ["sequence-sheet-letter.svg: sequence sheet: missing"])
 
@@ -180,8 +180,8 @@ def test_a_row_runs_on_into_the_next_band():
     assert xa > 200 and xb < 30 and yb > ya + 40
 
 
-def test_checker_catches_a_turned_number(copy_of_games):
-    out = copy_of_games("str8eight")
+def test_checker_catches_a_turned_number(copy_of_deck):
+    out = copy_of_deck  # the cards and the sheets (conftest.deck_and_sheet)
     edit(out / "str8eight" / SHEET, 'data-value="24" data-follow-count="6">',
          'data-value="24" data-follow-count="6" transform="rotate(-90 159.15 159)">')
     assert_check_catches(out, ["sequence-sheet-letter.svg: number 6: turned 270° from upright"])

@@ -207,22 +207,29 @@ def test_the_shops_sources_are_written_for_the_buyer():
         assert not found(shop.source), (shop.slug, found(shop.source))
 
 
-def test_the_readme_names_every_how_to_print_page_built(tmp_path):
+EIGHTS_RULES = ("--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "-j", "1")
+
+
+def eights_rules(tmp_path_factory) -> Path:
+    """Eights' booklets and aids on both papers, with their how-to-print pages: built once for the
+    two README tests below, each of which works on a copy."""
+    return shared_build(tmp_path_factory, "words-eights-rules", *EIGHTS_RULES)
+
+
+def test_the_readme_names_every_how_to_print_page_built(tmp_path_factory, tmp_path):
     from cardgen.outdir import readme_text
 
     text = readme_text(("how-to-print-letter.pdf", "how-to-print-a4.pdf"))
     assert "how-to-print-letter.pdf       read this first" in text and "how-to-print-a4.pdf           the same" in text
     assert "how-to-print" not in readme_text()  # a build with no page (no PDF) names none
     out = tmp_path / "out"
-    result = run_cli("build", "--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "--out", out,
-                     "-j", "1", "-q")
-    assert result.exit_code == 0, result.output
+    shutil.copytree(eights_rules(tmp_path_factory), out)  # a copy: the second build below replaces its README
     readme = (out / "README.md").read_text()
     pages = sorted(p.name for p in out.glob("how-to-print-*.pdf"))
     assert pages == ["how-to-print-a4.pdf", "how-to-print-letter.pdf"]
     assert all(f"    {page} " in readme for page in pages)
-    assert run_cli("build", "--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "--out", out,
-                   "-j", "1", "-q").exit_code == 0  # our README, whatever pages it names, is ours to replace
+    again = run_cli("build", *EIGHTS_RULES, "--out", out, "-q")  # our README, whatever pages it names, is ours
+    assert again.exit_code == 0, again.output  # to replace
 
 
 def test_the_preview_says_how_calibrate_saves_the_printer(tmp_path_factory):
@@ -401,12 +408,11 @@ def test_a_games_own_text_never_names_the_software(tmp_path_factory, tmp_path):
     assert_check_catches(out, ["str8eight/sequence-sheet-a4.svg: -: holds the software's name"])
 
 
-def test_a_readme_that_leaves_out_a_how_to_print_page_fails_the_check(tmp_path):
+def test_a_readme_that_leaves_out_a_how_to_print_page_fails_the_check(tmp_path_factory, tmp_path):
     from conftest import assert_check_catches
 
     out = tmp_path / "out"
-    assert run_cli("build", "--game", "eights", "--only", "rules", "--format", "pdf", "--paper", "both", "--out", out,
-                   "-j", "1", "-q").exit_code == 0
+    shutil.copytree(eights_rules(tmp_path_factory), out)  # damaged below: a copy
     readme = out / "README.md"
     readme.write_text("\n".join(line for line in readme.read_text().splitlines() if "how-to-print-a4.pdf" not in line))
     assert_check_catches(out, ["README.md: -: does not name how-to-print-a4.pdf"])
