@@ -538,8 +538,9 @@ def tune_columns(data: dict) -> tuple:
     return columns, cells
 
 
-def tune_page(data: dict, paper, theme, pdf: Path, meta=None) -> None:
-    """The answer, why variants were set aside, and the ranked variants."""
+def tune_page(data: dict, paper, theme, pdf: Path, svg: None = None, meta=None) -> None:
+    """The answer, why variants were set aside, and the ranked variants (a PDF alone: svg is
+    None, the page's HTML has its own table)."""
     import textwrap
 
     Figure = _matplotlib(theme)
