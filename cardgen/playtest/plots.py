@@ -86,7 +86,7 @@ def _matplotlib(theme):
 
 def _font_list(config: Path, keep: bool = False) -> bool:
     """matplotlib's list of its own fonts, which it makes on import when its cache folder has
-    none (0.2 s of CPU, every run: that folder is this process's own): put into config from
+    none (0.1 s of CPU, every run: that folder is this process's own): put into config from
     the store (cache.py) before the import, or (keep) kept there after it. Keyed by
     matplotlib's version and place, it is the list matplotlib would make again, the very file
     it reads on its next import where the folder lasts; whether it was there is returned."""
@@ -103,9 +103,12 @@ def _font_list(config: Path, keep: bool = False) -> bool:
                                                "at": str(spec.origin if spec else None)})
     if keep:
         made = sorted(config.glob("fontlist-v*.json"))
-        if len(made) == 1:
-            cache.keep("matplotlib-fonts", key, json.dumps({"name": made[0].name,
-                                                            "list": made[0].read_text(encoding="utf-8")}).encode())
+        try:
+            text = made[0].read_text(encoding="utf-8") if len(made) == 1 else None
+            json.loads(text or "")  # whole (matplotlib's own write may have been refused half-way)
+        except (OSError, ValueError):
+            return False
+        cache.keep("matplotlib-fonts", key, json.dumps({"name": made[0].name, "list": text}).encode())
         return True
     found = cache.fetch("matplotlib-fonts", key)
     try:
@@ -116,10 +119,11 @@ def _font_list(config: Path, keep: bool = False) -> bool:
     if not (isinstance(name, str) and isinstance(text, str) and name.startswith("fontlist-v") and
             name.endswith(".json") and "/" not in name and "\\" not in name):
         return False
-    from ..errors import writing
-
-    with writing(config / name):
+    try:  # (a write refused, as by a file size limit: matplotlib makes the list, as before)
         (config / name).write_text(text, encoding="utf-8")
+    except OSError:
+        (config / name).unlink(missing_ok=True)
+        return False
     return True
 
 
