@@ -18,7 +18,8 @@ this process under cProfile and lists where the time goes.
 does (a fresh process, start-up and report included; goal: 3 s on a 2-core machine), with
 the default skill ladder and with --ladder-hands 0, and `--hands 1`: with the ladder and
 the page kept in the store (goal: 1 s), with a store of its own for every run (the ladder
-played and the page drawn afresh), and with --ladder-hands 0. Beside the wall time: the CPU
+played and the page drawn afresh), and with --ladder-hands 0; and `--tune --table-size 6
+--players 2 --hands 200` with its page kept and afresh. Beside the wall time: the CPU
 time of the command and its children (user + system) and the machine's one-minute load
 before each run, since on a shared machine the wall time also waits for other people's
 work. --game plays another game instead (Str8 Eight's 10,000 hands are then 10,000 games).
@@ -73,7 +74,10 @@ END_TO_END = {  # name: the playtest's arguments (FRESH: a store of its own, emp
     "1 hand, default ladder kept": ["--hands", "1"],
     "1 hand, default ladder played afresh": ["--hands", "1", "FRESH"],
     "1 hand, --ladder-hands 0": ["--hands", "1", "--ladder-hands", "0"],
-}
+    "tune 6 × 6, 2 players, 200 hands, page kept": ["--tune", "--table-size", "6", "--players", "2", "--hands", "200"],
+    "tune 6 × 6, 2 players, 200 hands, afresh": ["--tune", "--table-size", "6", "--players", "2", "--hands", "200",
+                                                "FRESH"],
+}  # (the tunes: Str8 Eight's alone)
 GOAL_SECONDS = 3.0
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
@@ -122,6 +126,8 @@ def end_to_end(runs: int, game: str = "str8eight") -> None:
     """`cardgen playtest` as a user runs it, in a fresh process each time."""
     with tempfile.TemporaryDirectory() as tmp:
         for name, args in END_TO_END.items():
+            if "--tune" in args and game != "str8eight":
+                continue
             walls, cpus, loads = [], [], []
             for run in range(runs + 1):  # the first run warms the bytecode caches and the disk
                 out, figures = Path(tmp) / f"out{name}{run}", Path(tmp) / f"figures{run}.json"

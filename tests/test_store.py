@@ -271,3 +271,63 @@ def test_matplotlib_is_loaded_beside_the_hands_only_when_a_page_will_be_drawn(st
     third = run_cli(*args, "--paper", "a4", "--out", tmp_path / "three")  # another page
     assert third.exit_code == 0 and "ladder: reused" in third.output and "report page: drawn" in third.output
     assert started == [True, False, True]
+
+
+@pytest.mark.parametrize("args, page, stem", [
+    (("--tune", "--table-size", "6", "--players", "2", "--hands", "100"), "tune_page", "str8eight-tune"),
+    (("--game", "str8eight", "--table-size", "6", "--hands", "4", "--sweep", "players=2,3", "--ladder-hands", "0"),
+     "sweep_page", "str8eight-sweep")], ids=["tune", "sweep"])
+def test_a_second_tune_or_sweep_reuses_its_page_and_loads_no_matplotlib(store, tmp_path, monkeypatch, args, page,
+                                                                        stem):
+    """A tune's page is kept as a playtest's is, and neither a tune nor a sweep whose pages the
+    store holds starts the process that loads matplotlib while the hands are played (issue 42:
+    it took 0.6 s of CPU for nothing)."""
+    from cardgen.playtest import plots
+    from cardgen.playtest.drawer import Drawer
+
+    warm, drawn = [], []
+    real_init, real_page = Drawer.__init__, getattr(plots, page)
+
+    def init(self, theme, jobs, warm_early=True, **kw):
+        warm.append(kw.get("warm", warm_early))
+        real_init(self, theme, 1, warm=False)  # drawn here: the test sees each page drawn
+
+    monkeypatch.setattr(Drawer, "__init__", init)
+    monkeypatch.setattr(plots, page, lambda *a: (drawn.append(a[0]), real_page(*a)))
+    for name in ("one", "two"):
+        result = run_cli("playtest", *args, "-j", "2", "-q", "--out", tmp_path / name, "--json", tmp_path / f"{name}.json")
+        assert result.exit_code == 0, result.output
+    assert warm == [True, False] and len(drawn) == 1
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
+    for suffix in ("-letter.pdf", ".html", ".json"):
+        name = f"playtest/{stem}{suffix}"
+        assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "one" / name).read_bytes()
+
+
+FONT_LIST = """
+import logging, sys
+log = logging.getLogger("matplotlib.font_manager")  # its own word on where its font list came from
+log.setLevel(logging.DEBUG)
+log.addHandler(logging.StreamHandler(sys.stdout))
+from cardgen.playtest import plots
+from cardgen.theme import DEFAULT_THEME
+plots._matplotlib(DEFAULT_THEME)
+import os
+from matplotlib import font_manager
+print("fonts:", sorted((os.path.basename(f.fname), f.name, f.style, f.weight) for f in font_manager.fontManager.ttflist))
+"""
+
+
+def test_matplotlib_s_font_list_is_made_once_and_is_the_list_it_makes(store):
+    """matplotlib makes the list of its fonts on import when its cache folder has none, and
+    cardgen gives it a private folder each run (0.2 s of CPU a report): the list is kept in
+    the store and put in that folder before the next import, which reads it (issue 42)."""
+    runs = [subprocess.run([sys.executable, "-c", FONT_LIST], capture_output=True, text=True, timeout=300,
+                           env={**os.environ, cache.STORE_ENV: str(store)}) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], [r.stderr for r in runs]
+    first, second = (r.stdout for r in runs)
+    assert "generated new fontManager" in first and "Using fontManager instance from" not in first
+    assert "Using fontManager instance from" in second and "generated new fontManager" not in second
+    assert len(list((store / "matplotlib-fonts").iterdir())) == 1
+    fonts = [line for line in first.splitlines() if line.startswith("fonts:")]
+    assert fonts and fonts == [line for line in second.splitlines() if line.startswith("fonts:")]

@@ -50,12 +50,16 @@ def _matplotlib(theme):
     if "matplotlib" not in sys.modules:  # read at its import: its cache and config in a private folder,
         from ..private import folder  # never ~/.cache or ~/.config (nor a warning when HOME is read-only)
 
-        os.environ["MPLCONFIGDIR"] = str(folder("matplotlib"))
+        config = folder("matplotlib")
+        os.environ["MPLCONFIGDIR"] = str(config)
+        listed = _font_list(config)
         os.environ["MPL_IGNORE_SYSTEM_FONTS"] = "1"  # its font list made without a scan of the system's
         try:  # (a second a run, as the cache is new each time): the theme's fonts are added below
             import matplotlib.font_manager  # noqa: F401
         finally:
             del os.environ["MPL_IGNORE_SYSTEM_FONTS"]  # else findfont looks only at matplotlib's own
+        if not listed:
+            _font_list(config, keep=True)
     import matplotlib
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # the font's 1904-based date is fine
@@ -78,6 +82,49 @@ def _matplotlib(theme):
     from matplotlib.figure import Figure
 
     return Figure
+
+
+def _font_list(config: Path, keep: bool = False) -> bool:
+    """matplotlib's list of its own fonts, which it makes on import when its cache folder has
+    none (0.1 s of CPU, every run: that folder is this process's own): put into config from
+    the store (cache.py) before the import, or (keep) kept there after it. Keyed by
+    matplotlib's version and place, it is the list matplotlib would make again, the very file
+    it reads on its next import where the folder lasts; whether it was there is returned."""
+    import importlib.util
+    import json
+
+    from .. import cache
+
+    try:
+        spec = importlib.util.find_spec("matplotlib")
+    except (ImportError, ValueError):
+        return False
+    key = cache.store_key("matplotlib-fonts", {"matplotlib": cache.library_version("matplotlib"),
+                                               "at": str(spec.origin if spec else None)})
+    if keep:
+        made = sorted(config.glob("fontlist-v*.json"))
+        try:
+            text = made[0].read_text(encoding="utf-8") if len(made) == 1 else None
+            json.loads(text or "")  # whole (matplotlib's own write may have been refused half-way)
+        except (OSError, ValueError):
+            return False
+        cache.keep("matplotlib-fonts", key, json.dumps({"name": made[0].name, "list": text}).encode())
+        return True
+    found = cache.fetch("matplotlib-fonts", key)
+    try:
+        entry = json.loads(found) if found is not None else None
+        name, text = entry["name"], entry["list"]
+    except (ValueError, TypeError, KeyError):
+        return False
+    if not (isinstance(name, str) and isinstance(text, str) and name.startswith("fontlist-v") and
+            name.endswith(".json") and "/" not in name and "\\" not in name):
+        return False
+    try:  # (a write refused, as by a file size limit: matplotlib makes the list, as before)
+        (config / name).write_text(text, encoding="utf-8")
+    except OSError:
+        (config / name).unlink(missing_ok=True)
+        return False
+    return True
 
 
 _PLAIN: dict = {}  # font file -> its plain copy (this process's private folder)
@@ -538,8 +585,9 @@ def tune_columns(data: dict) -> tuple:
     return columns, cells
 
 
-def tune_page(data: dict, paper, theme, pdf: Path, meta=None) -> None:
-    """The answer, why variants were set aside, and the ranked variants."""
+def tune_page(data: dict, paper, theme, pdf: Path, svg: None = None, meta=None) -> None:
+    """The answer, why variants were set aside, and the ranked variants (a PDF alone: svg is
+    None, the page's HTML has its own table)."""
     import textwrap
 
     Figure = _matplotlib(theme)

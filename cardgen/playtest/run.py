@@ -209,8 +209,8 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
     try:
         # loads matplotlib while the hands are played, when they are many; else at the first page
         # the store does not hold (a page drawn before is not drawn again: no matplotlib at all)
-        warm = bool(options.sweep) or ((options.hands >= WARM_HANDS or _ladders_to_play(games, options))
-                                        and not _pages_kept(games, options))
+        warm = ((bool(options.sweep) or options.hands >= WARM_HANDS or _ladders_to_play(games, options))
+                and not _pages_kept(games, options))
         with Drawer(DEFAULT_THEME, options.jobs, warm=warm) as drawer, cluster or nullcontext():
             for game in games:
                 started = time.perf_counter()
@@ -252,8 +252,7 @@ def _play_and_report(options, progress, verbose: bool, warn, fixed: "set | None"
                 timings.append(f"{game}: {time.perf_counter() - started:.2f} s")
         if not files:
             raise CardgenError("--sweep: varies nothing these games use; sweep table-size or players for FourScore")
-        if not options.sweep:
-            _pages_kept(games, options, drawer.keys)
+        _pages_kept(games, options, drawer.keys)
         from .output import publish
 
         stale = tuple(f"{g}-{'sweep' if options.sweep else 'playtest'}" for g in games)
@@ -297,16 +296,23 @@ def _ladders_to_play(games: tuple, options) -> bool:
     return False
 
 
-def _pages_kept(games: tuple, options, keys: "list | None" = None) -> bool:
-    """Whether the same playtest drew its report pages before and the store still holds them
-    (the hands of a seed are the same every time, so are the pages): then no process loads
-    matplotlib while the hands are played, to take a core from them for nothing. keys: the
-    pages this playtest drew or reused, noted for the next one."""
+def _pages_kept(games: tuple, options, keys: "list | None" = None, fixed: "set | None" = None) -> bool:
+    """Whether the same playtest (sweep, tune) drew its report pages before and the store still
+    holds them (the hands of a seed are the same every time, so are the pages): then no process
+    loads matplotlib while the hands are played, to take a core from them for nothing. keys:
+    the pages this playtest drew or reused, noted for the next one. fixed: a tune's options the
+    user set (what it searches is the rest). The record only decides whether to load
+    matplotlib early: each page is looked up by its own key (drawer.py), whatever it says."""
     from .. import cache
 
     inputs = {"games": list(games), "variant": vars_of(options), "bots": list(options.bots), "hands": options.hands,
               "seed": options.seed, "ladder_hands": options.ladder_hands,
               "iterations": options.lookahead_iterations, "paper": options.paper}
+    if options.sweep:  # (a plain playtest's record keeps the key it always had)
+        inputs["sweep"] = [[name, list(values)] for name, values in options.sweep]
+    if options.tune:
+        inputs["tune"] = {"fixed": sorted(fixed or ()), "targets": [
+            getattr(options, name) for name in ("target_seats", "target_turns", "target_bonus", "target_finished")]}
     key = cache.store_key("pages", inputs)
     if keys is not None:
         cache.keep("pages", key, json.dumps(keys).encode())
@@ -365,10 +371,12 @@ def _run_tune(options, progress, fixed: "set | None", theme) -> list:
 
     json_out, _ = side_files(options.json_out, None, final)
     try:
-        with Drawer(theme, options.jobs) as drawer:
+        # matplotlib loaded while the variants are judged, unless the same tune's page is in the store
+        with Drawer(theme, options.jobs, warm=not _pages_kept(("str8eight",), options, fixed=fixed)) as drawer:
             data = tune(options, fixed, progress)
             progress("tune: drawing the report…")
             files = _tune_files(data, options, theme, drawer)
+        _pages_kept(("str8eight",), options, drawer.keys, fixed)
         written = publish(options.out, files, ("str8eight-tune",), held=True)
         if json_out is not None:
             json_out.write(json.dumps({"tune": data}, indent=1) + "\n")
@@ -393,7 +401,7 @@ def _tune_files(data: dict, options, theme, drawer) -> dict:
     with temporary("playtest") as tmp:
         for paper in papers(options.paper):
             pdf = Path(tmp) / f"{paper.name}.pdf"
-            drawer.draw("tune_page", data, paper, theme, pdf, tune_meta(data, paper.name))
+            drawer.kept("tune_page", data, paper, theme, pdf, None, tune_meta(data, paper.name))
             files[f"{stem}-{paper.name}.pdf"] = ("playtest-report", pdf.read_bytes())
     columns, cells = tune_columns(data)
     t = data["targets"]
