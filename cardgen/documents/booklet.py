@@ -468,6 +468,9 @@ def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: 
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame
 
+    from . import fastpara
+
+    fastpara.install()
     frame = _frame(page, AID_MARGINS)
     story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
@@ -790,7 +793,9 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
 
     from ..draw.pdf import SIMPLEX, draw_svg, print_setup
     from ..draw.pdfmeta import on_canvas
+    from . import fastpara
 
+    fastpara.install()
     _DraftFrame = _draft_frame() if draft else None
     w, h = page.width * MM, page.height * MM
     margins = AID_MARGINS if one_page else BOOKLET_MARGINS

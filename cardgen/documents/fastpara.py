@@ -1,0 +1,158 @@
+"""reportlab's paragraph machinery, the same results for less CPU (issue 42).
+
+A booklet is typeset a dozen times over while booklet_type looks for the type size that
+makes whole fold sheets, and the time goes to four of reportlab's helpers, each asked the
+same questions again and again (profiled: benchmarks/booklet_cpu.py):
+
+- sameFrag (reportlab's C accelerator): called for every word a line gets, it raises and
+  clears an AttributeError for each style attribute a fragment lacks (most lack four):
+  8 µs a call. Here the same comparison reads the fragments' dicts (reportlab's own pure
+  Python version does so), 1 µs, with the C function's answer where the two could differ:
+  an attribute missing on one side and None on the other (C: different), and any
+  fragment whose class could answer an attribute from elsewhere than its dict.
+- stringWidth and getAscentDescent: the same word in the same font and size is measured
+  in every trial and on both page sizes; each answer is kept, by the font object itself
+  (a font registered again under its name is a new key), so each is the very float
+  reportlab computes.
+- the markup parser (ParaParser, on html.parser): a paragraph's text is tokenized anew in
+  every trial, though only the style it is set in changes. The tokenizer's calls for a
+  text are recorded once and replayed into the parser: the fragments are built by the
+  parser's own handlers, from the same calls in the same order.
+
+install() puts them in place in reportlab.platypus.paragraph (the names its functions look
+up), once per process; what they answer is what reportlab answers (tests/test_fastpara.py
+compares them, and every booklet is byte-identical with and without them).
+"""
+from __future__ import annotations
+
+KEPT_MAX = 200_000  # answers kept per table; past that the table starts again (a long-lived server)
+_COMPARED = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")
+_SPECIAL = ("cbDefn", "lineBreak")
+_MISSING = object()
+_installed = False
+
+
+def _plain_type(kind, cache: dict = {}) -> bool:  # noqa: B006 - a cache, per class
+    """Whether instances of kind answer every attribute sameFrag reads from their own dict
+    alone (no class attribute of those names, no __getattr__, no slots), so reading the
+    dict is reading the attribute."""
+    plain = cache.get(kind)
+    if plain is None:
+        plain = (getattr(kind, "__getattribute__", None) is object.__getattribute__
+                 and not hasattr(kind, "__getattr__") and not hasattr(kind, "__slots__")
+                 and not any(hasattr(kind, name) for name in _COMPARED + _SPECIAL))
+        cache[kind] = plain
+    return plain
+
+
+def _same_frag(c_same_frag):
+    def same_frag(f, g):
+        if not (_plain_type(type(f)) and _plain_type(type(g))):
+            return c_same_frag(f, g)
+        fd, gd = f.__dict__, g.__dict__
+        if "cbDefn" in fd or "lineBreak" in fd or "cbDefn" in gd or "lineBreak" in gd:
+            return False
+        for name in _COMPARED:
+            a, b = fd.get(name, _MISSING), gd.get(name, _MISSING)
+            if a is not b and (a is _MISSING or b is _MISSING or a != b):
+                return False
+        return True
+    return same_frag
+
+
+def _string_width(fonts: dict, string_width):
+    kept: dict = {}
+
+    def width(text, fontName, fontSize, encoding="utf8"):
+        key = (text, fonts.get(fontName) or fontName, fontSize, encoding)
+        try:
+            return kept[key]
+        except KeyError:
+            if len(kept) >= KEPT_MAX:
+                kept.clear()
+            value = kept[key] = string_width(text, fontName, fontSize, encoding)
+            return value
+        except TypeError:  # an unhashable text: measured as reportlab measures it
+            return string_width(text, fontName, fontSize, encoding)
+    return width
+
+
+def _ascent_descent(fonts: dict, ascent_descent):
+    kept: dict = {}
+
+    def ascent_and_descent(fontName, fontSize=None):
+        key = (fonts.get(fontName) or fontName, fontSize)
+        try:
+            return kept[key]
+        except KeyError:
+            if len(kept) >= KEPT_MAX:
+                kept.clear()
+            value = kept[key] = ascent_descent(fontName, fontSize)
+            return value
+    return ascent_and_descent
+
+
+_CALLS = ("handle_starttag", "handle_endtag", "handle_data", "handle_charref", "handle_entityref",
+          "handle_comment", "handle_decl", "handle_pi", "unknown_decl")
+
+
+def _replaying_parser(parser_class):
+    """A ParaParser whose feed replays the tokenizer's calls recorded for the same text."""
+    calls: dict = {}
+
+    def recorder(name):
+        handler = getattr(parser_class, name)
+
+        def record(self, *args):
+            out = self._calls
+            if out is None:  # replaying, or a call made by a handler (entityref -> data): not the tokenizer's
+                return handler(self, *args)
+            out.append((handler, args))
+            self._calls = None
+            try:
+                return handler(self, *args)
+            finally:
+                self._calls = out
+        record.__name__ = name
+        return record
+
+    class ReplayingParaParser(parser_class):
+        _calls = None
+
+        def feed(self, data):
+            fresh = not self.rawdata and self.cdata_elem is None  # a parser just reset
+            known = calls.get(data) if fresh else None
+            if known is not None:
+                for handler, args in known:
+                    handler(self, *args)
+                return
+            self._calls = []
+            try:
+                parser_class.feed(self, data)
+                if fresh and not self.rawdata and self.cdata_elem is None:  # all of it read, nothing pending
+                    if len(calls) >= KEPT_MAX:
+                        calls.clear()
+                    calls[data] = tuple(self._calls)
+            finally:
+                self._calls = None
+
+    for name in _CALLS:
+        setattr(ReplayingParaParser, name, recorder(name))
+    ReplayingParaParser.__name__ = ReplayingParaParser.__qualname__ = parser_class.__name__
+    return ReplayingParaParser
+
+
+def install() -> None:
+    """Put the faster helpers in place in reportlab's paragraph module (once per process)."""
+    global _installed
+    if _installed:
+        return
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.platypus import paragraph
+
+    fonts = pdfmetrics._fonts  # name -> font object: the key of a measurement
+    paragraph.sameFrag = _same_frag(paragraph.sameFrag)
+    paragraph.stringWidth = _string_width(fonts, pdfmetrics.stringWidth)
+    paragraph.getAscentDescent = _ascent_descent(fonts, pdfmetrics.getAscentDescent)
+    paragraph.ParaParser = _replaying_parser(paragraph.ParaParser)
+    _installed = True
