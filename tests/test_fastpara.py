@@ -103,3 +103,20 @@ def test_a_paragraph_parsed_again_has_reportlabs_fragments(fast, text):
         want = frags(fast["ParaParser"], style)
         assert frags(fast["paragraph"].ParaParser, style) == want  # recorded
         assert frags(fast["paragraph"].ParaParser, style) == want  # replayed
+
+
+def test_markup_colors_are_reportlabs(fast):
+    """Every attribute table of the markup parser that reads a color reads the kept one,
+    which equals reportlab's (and a bad color is refused as reportlab refuses it)."""
+    from reportlab.lib.colors import toColor
+    from reportlab.platypus import paraparser
+
+    tables = [t for t in vars(paraparser).values() if isinstance(t, dict)]
+    converters = {v[1] for t in tables for v in t.values() if isinstance(v, tuple) and len(v) > 1
+                  and getattr(v[1], "__name__", "") in ("color", "toColor")}
+    assert toColor not in converters and len(converters) == 1
+    color = converters.pop()
+    for text in ("#332288", "#332288", "red", "rgb(10,20,30)", "#fff"):
+        assert color(text) == toColor(text) and type(color(text)) is type(toColor(text))
+    with pytest.raises(ValueError):
+        color("not a color")

@@ -18,6 +18,10 @@ same questions again and again (profiled: benchmarks/booklet_cpu.py):
   every trial, though only the style it is set in changes. The tokenizer's calls for a
   text are recorded once and replayed into the parser: the fragments are built by the
   parser's own handlers, from the same calls in the same order.
+- the colors of the markup (<font color="#332288">): reportlab's toColor tries a name, a
+  regular expression, Python's literal parser and a safe eval before it reads a hex
+  color, every time. Each string's Color is kept (Colors compare by value and nothing
+  changes one once made).
 
 install() puts them in place in reportlab.platypus.paragraph (the names its functions look
 up), once per process; what they answer is what reportlab answers (tests/test_fastpara.py
@@ -49,7 +53,10 @@ def _same_frag(c_same_frag):
     def same_frag(f, g):
         if not (_plain_type(type(f)) and _plain_type(type(g))):
             return c_same_frag(f, g)
-        fd, gd = f.__dict__, g.__dict__
+        try:
+            fd, gd = f.__dict__, g.__dict__
+        except AttributeError:
+            return c_same_frag(f, g)
         if "cbDefn" in fd or "lineBreak" in fd or "cbDefn" in gd or "lineBreak" in gd:
             return False
         for name in _COMPARED:
@@ -90,6 +97,21 @@ def _ascent_descent(fonts: dict, ascent_descent):
             value = kept[key] = ascent_descent(fontName, fontSize)
             return value
     return ascent_and_descent
+
+
+def _to_color(to_color):
+    kept: dict = {}
+
+    def color(arg, default=None):
+        if default is not None or type(arg) is not str:
+            return to_color(arg, default)
+        found = kept.get(arg)
+        if found is None:
+            if len(kept) >= KEPT_MAX:
+                kept.clear()
+            found = kept[arg] = to_color(arg)
+        return found
+    return color
 
 
 _CALLS = ("handle_starttag", "handle_endtag", "handle_data", "handle_charref", "handle_entityref",
@@ -147,12 +169,19 @@ def install() -> None:
     global _installed
     if _installed:
         return
+    from reportlab.lib import colors
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.platypus import paragraph
+    from reportlab.platypus import paragraph, paraparser
 
     fonts = pdfmetrics._fonts  # name -> font object: the key of a measurement
     paragraph.sameFrag = _same_frag(paragraph.sameFrag)
     paragraph.stringWidth = _string_width(fonts, pdfmetrics.stringWidth)
     paragraph.getAscentDescent = _ascent_descent(fonts, pdfmetrics.getAscentDescent)
     paragraph.ParaParser = _replaying_parser(paragraph.ParaParser)
+    color = _to_color(colors.toColor)
+    for table in vars(paraparser).values():  # the attribute tables: name -> (attribute, converter, ...)
+        if isinstance(table, dict):
+            for key, value in list(table.items()):
+                if isinstance(value, tuple) and len(value) > 1 and value[1] is colors.toColor:
+                    table[key] = (value[0], color, *value[2:])
     _installed = True
