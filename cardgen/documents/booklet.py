@@ -754,10 +754,11 @@ def _draft_frame():
 
 @contextlib.contextmanager
 def _wraps_kept():
-    """Within a draft (booklet_type's trial), a paragraph wrapped again at the width it was
-    last wrapped at takes its last lines rather than breaking them anew: reportlab wraps a
-    paragraph two or three times as it tries where it fits (keep-with-next, lists, splits),
-    and Paragraph.wrap depends only on the width, the paragraph's text and its style."""
+    """Within a layout (booklet_type's trials and the booklet written), a paragraph wrapped
+    again at the width it was last wrapped at takes its last lines rather than breaking
+    them anew: reportlab wraps a paragraph two or three times as it tries where it fits
+    (keep-with-next, lists, splits), and Paragraph.wrap depends only on the width, the
+    paragraph's text and its style (drawing reads the lines and changes none of them)."""
     from reportlab.platypus.paragraph import Paragraph
 
     wrap = Paragraph.wrap
@@ -882,16 +883,16 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
         story += [PageBreak(), *_notes_page(styles, frame)]
     if back is not None and not one_page:  # the back cover: a page of its own, the last
         story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
-    if draft:
-        doc._doSave = 0  # nothing written: only the flow is wanted
-        with _wraps_kept():
+    with _wraps_kept():
+        if draft:
+            doc._doSave = 0  # nothing written: only the flow is wanted
             doc.build(story)
-    elif contents and not one_page:
-        doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
-        doc.build(story)
-        _finish_contents(doc.canv, doc._toc, styles["toc"], frame_w)
-        doc.canv.save()
-    else:
-        doc.build(story)
+        elif contents and not one_page:
+            doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
+            doc.build(story)
+            _finish_contents(doc.canv, doc._toc, styles["toc"], frame_w)
+            doc.canv.save()
+        else:
+            doc.build(story)
     pages = doc.page
     return pages, [doc._fills.get(n, 1.0 if n in (1, pages) else 0.0) for n in range(1, pages + 1)]
