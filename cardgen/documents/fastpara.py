@@ -17,7 +17,9 @@ same questions again and again (profiled: benchmarks/booklet_cpu.py):
 - the markup parser (ParaParser, on html.parser): a paragraph's text is tokenized anew in
   every trial, though only the style it is set in changes. The tokenizer's calls for a
   text are recorded once and replayed into the parser: the fragments are built by the
-  parser's own handlers, from the same calls in the same order.
+  parser's own handlers, from the same calls in the same order. And the parser's three
+  questions a parse whether it holds bullet fragments are asked of its dict (its
+  __getattr__ raises a Python exception for each "no").
 - the colors of the markup (<font color="#332288">): reportlab's toColor tries a name, a
   regular expression, Python's literal parser and a safe eval before it reads a hex
   color, every time. Each string's Color is kept (Colors compare by value and nothing
@@ -140,6 +142,17 @@ def _replaying_parser(parser_class):
 
     class ReplayingParaParser(parser_class):
         _calls = None
+
+        # reportlab asks hasattr(self, "bFragList") three times a parse, and the parser's
+        # __getattr__ answers a missing one by raising in Python: asked of the dict instead
+        def _iReset(self):
+            self.fragList = []
+            self.__dict__.pop("bFragList", None)
+
+        def _complete_parse(self):
+            if "bFragList" not in self.__dict__:
+                self.bFragList = []  # read as `hasattr(...) and self.bFragList or None`: None, as when missing
+            return parser_class._complete_parse(self)  # whose _iReset (this class's) removes it again
 
         def feed(self, data):
             fresh = not self.rawdata and self.cdata_elem is None  # a parser just reset
