@@ -116,6 +116,9 @@ def test_markup_colors_are_reportlabs(fast):
                   and getattr(v[1], "__name__", "") in ("color", "toColor")}
     assert toColor not in converters and len(converters) == 1
     color = converters.pop()
+    from reportlab.pdfgen import textobject
+
+    assert textobject.toColor is color  # the canvas's colors by name
     for text in ("#332288", "#332288", "red", "rgb(10,20,30)", "#fff"):
         assert color(text) == toColor(text) and type(color(text)) is type(toColor(text))
     with pytest.raises(ValueError):

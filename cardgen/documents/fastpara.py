@@ -20,9 +20,10 @@ same questions again and again (profiled: benchmarks/booklet_cpu.py):
   parser's own handlers, from the same calls in the same order. And the parser's three
   questions a parse whether it holds bullet fragments are asked of its dict (its
   __getattr__ raises a Python exception for each "no").
-- the colors of the markup (<font color="#332288">): reportlab's toColor tries a name, a
-  regular expression, Python's literal parser and a safe eval before it reads a hex
-  color, every time. Each string's Color is kept (Colors compare by value and nothing
+- the colors of the markup (<font color="#332288">) and of the styles, which the canvas
+  reads for every paragraph drawn: reportlab's toColor tries a name, a regular
+  expression, Python's literal parser and a safe eval before it reads a hex color, every
+  time. Each string's Color is kept (Colors compare by value and nothing
   changes one once made).
 
 install() puts them in place in reportlab.platypus.paragraph (the names its functions look
@@ -184,6 +185,7 @@ def install() -> None:
         return
     from reportlab.lib import colors
     from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen import textobject
     from reportlab.platypus import paragraph, paraparser
 
     fonts = pdfmetrics._fonts  # name -> font object: the key of a measurement
@@ -192,6 +194,7 @@ def install() -> None:
     paragraph.getAscentDescent = _ascent_descent(fonts, pdfmetrics.getAscentDescent)
     paragraph.ParaParser = _replaying_parser(paragraph.ParaParser)
     color = _to_color(colors.toColor)
+    textobject.toColor = color  # a canvas given a color by name or hex (the styles' colors are the tokens' hex)
     for table in vars(paraparser).values():  # the attribute tables: name -> (attribute, converter, ...)
         if isinstance(table, dict):
             for key, value in list(table.items()):
