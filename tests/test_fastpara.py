@@ -53,10 +53,15 @@ def test_same_frag_answers_as_reportlabs(fast):
         setattr(g, name, None)
         assert bool(ours(f, g)) == bool(theirs(f, g)) == bool(ours(g, f)) == bool(theirs(g, f)) is False
 
-    class Odd(ParaFrag):  # a class that answers an attribute itself: reportlab's own answer
+    class Odd(ParaFrag):  # classes that answer an attribute themselves: reportlab's own answer
         nobr = 1
-    for f, g in ((ParaFrag(**base), Odd(**base)), (Odd(**base), Odd(**base))):
+
+    class Image(ParaFrag):
+        cbDefn = None
+    for f, g in ((ParaFrag(**base), Odd(**base)), (Odd(**base), Odd(**base)), (ParaFrag(**base), Image(**base)),
+                 (Image(**base), Image(**base))):
         assert bool(ours(f, g)) == bool(theirs(f, g))
+    assert not theirs(Image(**base), Image(**base))
     assert checked == len(compared) * 25
 
 

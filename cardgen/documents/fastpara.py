@@ -39,23 +39,25 @@ _MISSING = object()
 _installed = False
 
 
-def _plain_type(kind, cache: dict = {}) -> bool:  # noqa: B006 - a cache, per class
+def _plain_type(kind) -> bool:
     """Whether instances of kind answer every attribute sameFrag reads from their own dict
     alone (no class attribute of those names, no __getattr__, no slots), so reading the
     dict is reading the attribute."""
-    plain = cache.get(kind)
-    if plain is None:
-        plain = (getattr(kind, "__getattribute__", None) is object.__getattribute__
-                 and not hasattr(kind, "__getattr__") and not hasattr(kind, "__slots__")
-                 and not any(hasattr(kind, name) for name in _COMPARED + _SPECIAL))
-        cache[kind] = plain
-    return plain
+    return (getattr(kind, "__getattribute__", None) is object.__getattribute__
+            and not hasattr(kind, "__getattr__") and not hasattr(kind, "__slots__")
+            and not any(hasattr(kind, name) for name in _COMPARED + _SPECIAL))
 
 
 def _same_frag(c_same_frag):
+    plain, odd = set(), set()  # classes seen, by _plain_type
+
     def same_frag(f, g):
-        if not (_plain_type(type(f)) and _plain_type(type(g))):
-            return c_same_frag(f, g)
+        if type(f) not in plain or type(g) not in plain:
+            for kind in (type(f), type(g)):
+                if kind not in plain and kind not in odd:
+                    (plain if _plain_type(kind) else odd).add(kind)
+            if type(f) not in plain or type(g) not in plain:
+                return c_same_frag(f, g)
         try:
             fd, gd = f.__dict__, g.__dict__
         except AttributeError:
