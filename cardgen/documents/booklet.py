@@ -464,9 +464,10 @@ def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: 
                 tokens=None) -> "tuple[bool, float, float]":
     """(every flowable placed on the page, height the aid needs, the page frame's height) in
     size pt. What does not fit is laid on into a frame ten pages tall, so an aid that
-    overflows says by how much."""
+    overflows says by how much. The frames are drafts (_draft_frame: placed as reportlab
+    places them, nothing drawn: drawing was two thirds of a try's CPU) and a paragraph
+    wrapped again at the same width keeps its lines (_wraps_kept)."""
     from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Frame
 
     from . import fastpara
 
@@ -474,17 +475,19 @@ def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: 
     frame = _frame(page, AID_MARGINS)
     story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
+    draft = _draft_frame()
 
     def lay(height: float) -> float:
         """Place what is left of the story in a frame height tall; returns the height used."""
-        box = Frame(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        box = draft(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         box.addFromList(story, canvas)
         return height - box._y
 
-    used = lay(frame.height)
-    fits = not story
-    if story:
-        used = frame.height + lay(frame.height * 10)
+    with _wraps_kept():
+        used = lay(frame.height)
+        fits = not story
+        if story:
+            used = frame.height + lay(frame.height * 10)
     return fits, used, frame.height
 
 
@@ -733,6 +736,7 @@ def _draw_nothing(*_args, **_kwargs) -> None:
     pass
 
 
+@lru_cache(maxsize=None)
 def _draft_frame():
     """A reportlab Frame that places flowables exactly as Frame does (the same wrap, split
     and spacing) but draws none of them: a trial layout of booklet_type."""
