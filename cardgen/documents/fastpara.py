@@ -1,15 +1,16 @@
 """reportlab's paragraph machinery, the same results for less CPU (issue 42).
 
 A booklet is typeset a dozen times over while booklet_type looks for the type size that
-makes whole fold sheets, and the time goes to four of reportlab's helpers, each asked the
-same questions again and again (profiled: benchmarks/booklet_cpu.py):
+makes whole fold sheets (and the player aid five times over for its type size), and much
+of the time goes to reportlab's helpers, each asked the same questions again and again
+(profiled: benchmarks/booklet_cpu.py):
 
 - sameFrag (reportlab's C accelerator): called for every word a line gets, it raises and
   clears an AttributeError for each style attribute a fragment lacks (most lack four):
-  8 µs a call. Here the same comparison reads the fragments' dicts (reportlab's own pure
-  Python version does so), 1 µs, with the C function's answer where the two could differ:
-  an attribute missing on one side and None on the other (C: different), and any
-  fragment whose class could answer an attribute from elsewhere than its dict.
+  8 µs a call. Here the same comparison reads the fragments' dicts (as reportlab's own
+  pure Python version does), 1 µs, giving the C function's answer where that version's
+  would differ: an attribute missing on one side and None on the other is a difference;
+  a fragment whose class answers one of the names itself goes to the C function.
 - stringWidth and getAscentDescent: the same word in the same font and size is measured
   in every trial and on both page sizes; each answer is kept, by the font object itself
   (a font registered again under its name is a new key), so each is the very float
@@ -26,13 +27,15 @@ same questions again and again (profiled: benchmarks/booklet_cpu.py):
   time. Each string's Color is kept (Colors compare by value and nothing
   changes one once made).
 
-install() puts them in place in reportlab.platypus.paragraph (the names its functions look
-up), once per process; what they answer is what reportlab answers (tests/test_fastpara.py
+install() puts them in place, once per process, where reportlab looks them up: the names
+of reportlab.platypus.paragraph, the markup parser's attribute tables, the canvas text
+object's toColor. What they answer is what reportlab answers (tests/test_fastpara.py
 compares them, and every booklet is byte-identical with and without them).
 """
 from __future__ import annotations
 
-KEPT_MAX = 200_000  # answers kept per table; past that the table starts again (a long-lived server)
+KEPT_MAX = 100_000  # answers kept per table (a 12-table build on both papers keeps 35,000 widths, about
+# 7 MB); past that the table starts again, so a long-lived server stays bounded
 _COMPARED = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")
 _SPECIAL = ("cbDefn", "lineBreak")
 _MISSING = object()
