@@ -464,24 +464,30 @@ def _aid_layout(blocks: list[Block], page: PageSpec, fonts: dict, card_picture: 
                 tokens=None) -> "tuple[bool, float, float]":
     """(every flowable placed on the page, height the aid needs, the page frame's height) in
     size pt. What does not fit is laid on into a frame ten pages tall, so an aid that
-    overflows says by how much."""
+    overflows says by how much. The frames are drafts (_draft_frame: placed as reportlab
+    places them, nothing drawn: drawing was two thirds of a try's CPU) and a paragraph
+    wrapped again at the same width keeps its lines (_wraps_kept)."""
     from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Frame
 
+    from . import fastpara
+
+    fastpara.install()
     frame = _frame(page, AID_MARGINS)
     story = flowables(blocks, _styles(fonts, size, tokens), frame, card_picture, with_contents=False, compact=True)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width * MM, page.height * MM), initialFontName=fonts["text"])
+    draft = _draft_frame()
 
     def lay(height: float) -> float:
         """Place what is left of the story in a frame height tall; returns the height used."""
-        box = Frame(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        box = draft(0, 0, frame.width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         box.addFromList(story, canvas)
         return height - box._y
 
-    used = lay(frame.height)
-    fits = not story
-    if story:
-        used = frame.height + lay(frame.height * 10)
+    with _wraps_kept():
+        used = lay(frame.height)
+        fits = not story
+        if story:
+            used = frame.height + lay(frame.height * 10)
     return fits, used, frame.height
 
 
@@ -730,6 +736,7 @@ def _draw_nothing(*_args, **_kwargs) -> None:
     pass
 
 
+@lru_cache(maxsize=None)
 def _draft_frame():
     """A reportlab Frame that places flowables exactly as Frame does (the same wrap, split
     and spacing) but draws none of them: a trial layout of booklet_type."""
@@ -751,10 +758,11 @@ def _draft_frame():
 
 @contextlib.contextmanager
 def _wraps_kept():
-    """Within a draft (booklet_type's trial), a paragraph wrapped again at the width it was
-    last wrapped at takes its last lines rather than breaking them anew: reportlab wraps a
-    paragraph two or three times as it tries where it fits (keep-with-next, lists, splits),
-    and Paragraph.wrap depends only on the width, the paragraph's text and its style."""
+    """Within a layout (booklet_type's trials and the booklet written), a paragraph wrapped
+    again at the width it was last wrapped at takes its last lines rather than breaking
+    them anew: reportlab wraps a paragraph two or three times as it tries where it fits
+    (keep-with-next, lists, splits), and Paragraph.wrap depends only on the width, the
+    paragraph's text and its style (drawing reads the lines and changes none of them)."""
     from reportlab.platypus.paragraph import Paragraph
 
     wrap = Paragraph.wrap
@@ -790,7 +798,9 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
 
     from ..draw.pdf import SIMPLEX, draw_svg, print_setup
     from ..draw.pdfmeta import on_canvas
+    from . import fastpara
 
+    fastpara.install()
     _DraftFrame = _draft_frame() if draft else None
     w, h = page.width * MM, page.height * MM
     margins = AID_MARGINS if one_page else BOOKLET_MARGINS
@@ -877,16 +887,16 @@ def _write(blocks: list[Block], path, page: PageSpec, title: str, fonts: dict,
         story += [PageBreak(), *_notes_page(styles, frame)]
     if back is not None and not one_page:  # the back cover: a page of its own, the last
         story += [NextPageTemplate("back"), PageBreak(), Spacer(1, 1)]
-    if draft:
-        doc._doSave = 0  # nothing written: only the flow is wanted
-        with _wraps_kept():
+    with _wraps_kept():
+        if draft:
+            doc._doSave = 0  # nothing written: only the flow is wanted
             doc.build(story)
-    elif contents and not one_page:
-        doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
-        doc.build(story)
-        _finish_contents(doc.canv, doc._toc, styles["toc"], frame_w)
-        doc.canv.save()
-    else:
-        doc.build(story)
+        elif contents and not one_page:
+            doc._doSave = 0  # reportlab's switch: build() leaves the canvas open for the contents form
+            doc.build(story)
+            _finish_contents(doc.canv, doc._toc, styles["toc"], frame_w)
+            doc.canv.save()
+        else:
+            doc.build(story)
     pages = doc.page
     return pages, [doc._fills.get(n, 1.0 if n in (1, pages) else 0.0) for n in range(1, pages + 1)]
