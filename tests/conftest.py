@@ -448,3 +448,27 @@ def page_texts_read_once_for_the_run(tmp_path_factory):
         yield
     finally:
         wording._TEXT = before
+
+
+# --- issue 42: a shared build and its `cardgen check`, made once for the run ---------------------
+
+def shared_checked_build(tmp_path_factory, name: str, *args) -> tuple:
+    """`cardgen build ARGS` and `cardgen check` of it, made once for the run (see shared):
+    (its output folder, the check's exit code, the check's output). For tests that each
+    built the same kit and checked it."""
+    def make(folder: Path) -> None:
+        result = run_cli("build", *args, "--out", folder / "out", "-q")
+        assert result.exit_code == 0, result.output
+        check = run_cli("check", folder / "out")
+        (folder / "check.json").write_text(json.dumps([check.exit_code, check.output]))
+    folder = shared(tmp_path_factory, name, make)
+    code, output = json.loads((folder / "check.json").read_text())
+    return folder / "out", code, output
+
+
+def shared_check(tmp_path_factory, name: str, out: Path) -> tuple:
+    """`cardgen check` of a shared build, run once for the run: (exit code, output)."""
+    def make(folder: Path) -> None:
+        check = run_cli("check", out)
+        (folder / "check.json").write_text(json.dumps([check.exit_code, check.output]))
+    return tuple(json.loads((shared(tmp_path_factory, name, make) / "check.json").read_text()))
