@@ -97,6 +97,8 @@ def test_a_worker_killed_mid_tune_loses_nothing(cluster, alone, monkeypatch):
 
 def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_path):
     c, client = cluster
+    _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
+           "the scheduler to forget the blocks of the tests before")  # so the blocks seen below are this tune's
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "playtest", "--tune", "--game", "str8eight", "--table-size", "6", "--players", "2",
          "--pass-cards", "4", "--sweep", "sequence-length=4..6", "--hands", "100000", "--bots", "lookahead",
