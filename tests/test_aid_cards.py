@@ -109,7 +109,7 @@ def test_fourscore_alone_prints_its_aid_cards_on_a_sheet_of_its_own(tmp_path_fac
     from conftest import shared_checked_build
     from test_howto import FOURSCORE, page_lines
 
-    out, code, output = shared_checked_build(tmp_path_factory, "fourscore-pdf", *FOURSCORE)  # with test_howto's
+    out, code, output = shared_checked_build(tmp_path_factory, "fourscore-pdf-checked", *FOURSCORE)  # with test_howto's
     path = out / "fourscore" / "fourscore-aid-cards-letter.pdf"
     text = " ".join(pypdf.PdfReader(str(path)).pages[0].extract_text().split())
     assert "Every round" in text and "PLAYER AID" in text

@@ -110,7 +110,7 @@ def test_a_kit_of_rules_only(tmp_path, tmp_path_factory):
     for none: the README's quick project, SVG only, is checked in test_readme_commands.)"""
     from conftest import shared_checked_build
 
-    kit, code, output = shared_checked_build(tmp_path_factory, "fourscore-pdf", *FOURSCORE)
+    kit, code, output = shared_checked_build(tmp_path_factory, "fourscore-pdf-checked", *FOURSCORE)
     assert code == 0, output
     out = tmp_path / "out"
     shutil.copytree(kit, out)  # this test's own copy to build again over (times kept: copy2)
@@ -155,7 +155,8 @@ def cutting_kit(kit, tmp_path_factory, request):
     if kit == "printed":
         out = request.getfixturevalue("printed").parent
         return out, *shared_check(tmp_path_factory, "printed-check", out)
-    return shared_checked_build(tmp_path_factory, kit, *{"bridge": BRIDGE, "gutterfold-sets": GUTTERFOLD_SETS}[kit])
+    args = {"bridge": BRIDGE, "gutterfold-sets": GUTTERFOLD_SETS}[kit]
+    return shared_checked_build(tmp_path_factory, f"{kit}-checked", *args)
 
 
 @pytest.mark.parametrize("kit, paper", [("printed", "letter"), ("printed", "a4"), ("bridge", "letter"),

@@ -375,7 +375,7 @@ def test_gutterfold(tmp_path_factory):
     from conftest import shared_checked_build
     from test_howto import GUTTERFOLD_SETS
 
-    out, code, output = shared_checked_build(tmp_path_factory, "gutterfold-sets", *GUTTERFOLD_SETS)
+    out, code, output = shared_checked_build(tmp_path_factory, "gutterfold-sets-checked", *GUTTERFOLD_SETS)
     for letter in "ba":  # each set's own sheets
         pdf = out / "str8eight" / f"set-{letter}" / "str8eight-print-letter.pdf"
         reader = pypdf.PdfReader(str(pdf))
@@ -407,7 +407,7 @@ def test_card_sizes(tmp_path, tmp_path_factory):
     from conftest import shared_checked_build
     from test_howto import BRIDGE
 
-    out, code, output = shared_checked_build(tmp_path_factory, "bridge", *BRIDGE)  # built and checked once
+    out, code, output = shared_checked_build(tmp_path_factory, "bridge-checked", *BRIDGE)  # built and checked once
     assert (out / "str8eight" / "str8eight-print-letter.pdf").exists() and code == 0, output
     result = run_cli("build", "--game", "str8eight", "--card-size", "mini", "--out", tmp_path / "mini")
     assert result.exit_code == 2 and "at least 56 mm wide" in result.output
