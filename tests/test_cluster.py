@@ -36,9 +36,16 @@ def cluster():
 
 
 @pytest.fixture(scope="module")
-def alone():
-    """The tune played here in one process: the figures every other way must give."""
-    return tune(PlaytestOptions(jobs=1, **TUNE), set(FIXED))
+def alone(tmp_path_factory):
+    """The tune played here in one process: the figures every other way must give (played
+    once for the run, whichever xdist worker asks first; kept pickled, types and all)."""
+    import pickle
+
+    from conftest import shared
+
+    def make(folder):
+        (folder / "alone.pickle").write_bytes(pickle.dumps(tune(PlaytestOptions(jobs=1, **TUNE), set(FIXED))))
+    return pickle.loads((shared(tmp_path_factory, "cluster-tune-alone", make) / "alone.pickle").read_bytes())
 
 
 def _until(condition, what: str, within: float = 30.0):
