@@ -133,7 +133,7 @@ def copy_of_build(built, tmp_path) -> Path:
 
 
 @pytest.fixture
-def copy_of_games(built, tmp_path):
+def copy_of_games(built, tmp_path, tmp_path_factory):
     """copy_of_games(*names): a private copy of just those games of the build, with the
     manifest cut down to them, as `cardgen build --game …` would have written it. The
     checker then reads only what a test damages: half the copying and checking."""
@@ -146,11 +146,13 @@ def copy_of_games(built, tmp_path):
         assert set(games) <= set(data["games"]), games
         data["games"] = {name: params for name, params in data["games"].items() if name in games}
         data["files"] = [entry for entry in data["files"] if entry["path"].split("/")[0] in games]
-        data["files"] += _kit_pages(out, data, games)
+        data["files"] += _kit_pages(out, data, games, tmp_path_factory)
         (out / "manifest.json").write_text(json.dumps(data, indent=2))
-        if games not in _CUT_DOWN_COPIES_THAT_PASS:  # undamaged, the cut-down copy passes (once a session)
-            result = run_cli("check", out)
-            assert result.exit_code == 0, result.output
+        if games not in _CUT_DOWN_COPIES_THAT_PASS:  # undamaged, the cut-down copy passes (once a run: every
+            def passes(folder: Path) -> None:  # worker's copy holds the same bytes)
+                result = run_cli("check", out)
+                assert result.exit_code == 0, result.output
+            shared(tmp_path_factory, "cut-down-passes-" + "-".join(games), passes)
             _CUT_DOWN_COPIES_THAT_PASS.add(games)
         return out
     return copy
@@ -160,9 +162,9 @@ _CUT_DOWN_COPIES_THAT_PASS: set = set()
 _KIT_PAGES: dict = {}  # games -> {page name: bytes}
 
 
-def _kit_pages(out: Path, data: dict, games: tuple) -> list:
+def _kit_pages(out: Path, data: dict, games: tuple, tmp_path_factory) -> list:
     """The how-to-print pages `cardgen build --game …` would have written for just these games
-    (made once a session for each set of games): their manifest entries."""
+    (made once a run for each set of games, kept in a shared folder): their manifest entries."""
     from cardgen.builders import GAMES
     from cardgen.documents import howto
     from cardgen.manifest import Entry
@@ -171,15 +173,21 @@ def _kit_pages(out: Path, data: dict, games: tuple) -> list:
 
     records = {name: from_json(name, params) for name, params in data["games"].items()}
     if games not in _KIT_PAGES:
-        entries = [Entry(**e) for e in data["files"]]
-        titles = {name: game.title for name, game in GAMES.items() if name in records}
-        paths = howto.write_howto(out, records, entries, howto.papers(records, ("letter",), entries), DEFAULT_THEME,
-                                  titles)
-        from cardgen.documents import printall  # issue 41: and the one file to print
+        def make(folder: Path) -> None:
+            entries = [Entry(**e) for e in data["files"]]
+            titles = {name: game.title for name, game in GAMES.items() if name in records}
+            paths = howto.write_howto(out, records, entries, howto.papers(records, ("letter",), entries),
+                                      DEFAULT_THEME, titles)
+            from cardgen.documents import printall  # issue 41: and the one file to print
 
-        paths += printall.write_printall(out, records, entries, howto.papers(records, ("letter",), entries),
-                                         DEFAULT_THEME, titles)
-        _KIT_PAGES[games] = {p.name: p.read_bytes() for p in paths}
+            paths += printall.write_printall(out, records, entries, howto.papers(records, ("letter",), entries),
+                                             DEFAULT_THEME, titles)
+            for path in paths:
+                shutil.copyfile(path, folder / path.name)
+            (folder / "order.json").write_text(json.dumps([p.name for p in paths]))
+        folder = shared(tmp_path_factory, "kit-pages-" + "-".join(games), make)
+        _KIT_PAGES[games] = {name: (folder / name).read_bytes()
+                             for name in json.loads((folder / "order.json").read_text())}
     entries = []
     for name, data_bytes in _KIT_PAGES[games].items():
         (out / name).write_bytes(data_bytes)
@@ -475,3 +483,27 @@ def copy_of_deck(deck_and_sheet, tmp_path) -> Path:
     out = tmp_path / "output"
     shutil.copytree(deck_and_sheet, out, copy_function=shutil.copyfile)
     return out
+
+
+# --- issue 42: a shared build and its `cardgen check`, made once for the run ---------------------
+
+def shared_checked_build(tmp_path_factory, name: str, *args) -> tuple:
+    """`cardgen build ARGS` and `cardgen check` of it, made once for the run (see shared):
+    (its output folder, the check's exit code, the check's output). For tests that each
+    built the same kit and checked it."""
+    def make(folder: Path) -> None:
+        result = run_cli("build", *args, "--out", folder / "out", "-q")
+        assert result.exit_code == 0, result.output
+        check = run_cli("check", folder / "out")
+        (folder / "check.json").write_text(json.dumps([check.exit_code, check.output]))
+    folder = shared(tmp_path_factory, name, make)
+    code, output = json.loads((folder / "check.json").read_text())
+    return folder / "out", code, output
+
+
+def shared_check(tmp_path_factory, name: str, out: Path) -> tuple:
+    """`cardgen check` of a shared build, run once for the run: (exit code, output)."""
+    def make(folder: Path) -> None:
+        check = run_cli("check", out)
+        (folder / "check.json").write_text(json.dumps([check.exit_code, check.output]))
+    return tuple(json.loads((shared(tmp_path_factory, name, make) / "check.json").read_text()))

@@ -103,21 +103,20 @@ def test_the_aid_cards_fill_the_decks_last_sheet(built, game):
         assert not list((built / "fourscore").glob("*aid*"))
 
 
-def test_fourscore_alone_prints_its_aid_cards_on_a_sheet_of_its_own(tmp_path):
+def test_fourscore_alone_prints_its_aid_cards_on_a_sheet_of_its_own(tmp_path_factory):
     """Built without Str8 Eight (no card sheets to ride on), FourScore keeps its one-sided
     aid sheet on card stock, listed on the how-to-print page."""
-    from conftest import run_cli
-    from test_howto import page_lines
+    from conftest import shared_checked_build
+    from test_howto import FOURSCORE, page_lines
 
-    out = tmp_path / "out"
-    assert run_cli("build", "--game", "fourscore", "--format", "pdf", "--out", out, "-q").exit_code == 0
+    out, code, output = shared_checked_build(tmp_path_factory, "fourscore-pdf-checked", *FOURSCORE)  # with test_howto's
     path = out / "fourscore" / "fourscore-aid-cards-letter.pdf"
     text = " ".join(pypdf.PdfReader(str(path)).pages[0].extract_text().split())
     assert "Every round" in text and "PLAYER AID" in text
     lines = page_lines(out / "how-to-print-letter.pdf")
     at = lines.index("fourscore/fourscore-aid-cards-letter.pdf")
     assert lines[at + 1] == "player aid cards: 1 sheet; one side; card stock"
-    assert run_cli("check", out).exit_code == 0
+    assert code == 0, output
 
 
 def test_aid_cards_are_the_decks_size_with_pictograms_pictures_and_no_small_type():

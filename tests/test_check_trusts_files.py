@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 
 from cardgen.record import RECORD_VERSION
-from conftest import assert_check_catches, run_cli, shared_build
+from conftest import assert_check_catches, run_cli, shared_checked_build
 from waiting import HANG
 
 PRINT = "str8eight/str8eight-print-letter.pdf"
@@ -83,9 +83,11 @@ def test_print_sheets_are_read_for_what_they_place(copy_of_games, page, damage, 
 
 @pytest.fixture(scope="module")
 def two_decks(tmp_path_factory):
-    out = shared_build(tmp_path_factory, "two-decks", "--game", "crazy-eights", "--decks", "2", "--layout", "gutterfold",
-                       "--format", "pdf", "--back-offset", "1,0.5", "--back-rotation", "0.3")
-    assert run_cli("check", out).exit_code == 0
+    """Built and checked clean once for the run (not once per xdist worker), shared read-only."""
+    out, code, output = shared_checked_build(tmp_path_factory, "two-decks-checked", "--game", "crazy-eights", "--decks", "2",
+                                             "--layout", "gutterfold", "--format", "pdf", "--back-offset", "1,0.5",
+                                             "--back-rotation", "0.3")
+    assert code == 0, output
     return out
 
 

@@ -36,9 +36,16 @@ def cluster():
 
 
 @pytest.fixture(scope="module")
-def alone():
-    """The tune played here in one process: the figures every other way must give."""
-    return tune(PlaytestOptions(jobs=1, **TUNE), set(FIXED))
+def alone(tmp_path_factory):
+    """The tune played here in one process: the figures every other way must give (played
+    once for the run, whichever xdist worker asks first; kept pickled, types and all)."""
+    import pickle
+
+    from conftest import shared
+
+    def make(folder):
+        (folder / "alone.pickle").write_bytes(pickle.dumps(tune(PlaytestOptions(jobs=1, **TUNE), set(FIXED))))
+    return pickle.loads((shared(tmp_path_factory, "cluster-tune-alone", make) / "alone.pickle").read_bytes())
 
 
 def _until(condition, what: str, within: float = 30.0):
@@ -97,6 +104,8 @@ def test_a_worker_killed_mid_tune_loses_nothing(cluster, alone, monkeypatch):
 
 def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_path):
     c, client = cluster
+    _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
+           "the scheduler to forget the blocks of the tests before")  # so the blocks seen below are this tune's
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "playtest", "--tune", "--game", "str8eight", "--table-size", "6", "--players", "2",
          "--pass-cards", "4", "--sweep", "sequence-length=4..6", "--hands", "100000", "--bots", "lookahead",

@@ -101,17 +101,24 @@ def test_the_checker_reads_the_page_back(copy_of_games, monkeypatch):
     assert result.exit_code == 1 and "how-to-print-letter.pdf: -: missing" in result.output, result.output
 
 
-def test_a_kit_of_rules_only(tmp_path):
+FOURSCORE = ("--game", "fourscore", "--format", "pdf")  # built once, shared with test_aid_cards
+
+
+def test_a_kit_of_rules_only(tmp_path, tmp_path_factory):
     """FourScore alone (its rules, no cards): its page names the booklet, and an unchanged
     build keeps the page as it is. (A build without PDF makes no page, and the checker asks
     for none: the README's quick project, SVG only, is checked in test_readme_commands.)"""
+    from conftest import shared_checked_build
+
+    kit, code, output = shared_checked_build(tmp_path_factory, "fourscore-pdf-checked", *FOURSCORE)
+    assert code == 0, output
     out = tmp_path / "out"
-    assert run_cli("build", "--game", "fourscore", "--format", "pdf", "--out", out, "-q").exit_code == 0
+    shutil.copytree(kit, out)  # this test's own copy to build again over (times kept: copy2)
     lines = page_lines(out / "how-to-print-letter.pdf")
     at = lines.index("fourscore/fourscore-rules-fold-letter.pdf")
     assert lines[at + 1].startswith("rules booklet: ") and lines[-1]
     stamp = (out / "how-to-print-letter.pdf").stat().st_mtime_ns
-    result = run_cli("build", "--game", "fourscore", "--format", "pdf", "--out", out)
+    result = run_cli("build", *FOURSCORE, "--out", out)
     assert result.exit_code == 0 and "print first:" in result.output, result.output
     assert (out / "how-to-print-letter.pdf").stat().st_mtime_ns == stamp
     assert run_cli("check", out).exit_code == 0
@@ -134,10 +141,27 @@ def test_a_page_for_each_paper_of_the_kit(wanted, printed, want):
     assert papers(records, wanted, [pad, cards]) == want
 
 
-@pytest.mark.parametrize("options, paper", [((), "letter"), (("--paper", "a4"), "a4"),
-                                            (("--card-size", "bridge"), "letter"),
-                                            (("--layout", "gutterfold", "--sets", "2"), "letter")])
-def test_the_cutting_picture_is_the_grid_built(tmp_path, options, paper):
+BRIDGE = ("--game", "str8eight", "--card-size", "bridge")  # shared with test_print's test_card_sizes
+GUTTERFOLD_SETS = ("--game", "str8eight", "--layout", "gutterfold", "--sets", "2")  # and its test_gutterfold
+
+
+def cutting_kit(kit, tmp_path_factory, request):
+    """The kits the cutting picture is read from, each built and checked once for the run:
+    Str8 Eight in PDF on both papers (`printed`: its Letter and its A4 page), bridge cards,
+    a gutterfold class set of two (those two in PDF and PNG, shared with test_print).
+    (its output folder, check's exit code, check's output)."""
+    from conftest import shared_check, shared_checked_build
+
+    if kit == "printed":
+        out = request.getfixturevalue("printed").parent
+        return out, *shared_check(tmp_path_factory, "printed-check", out)
+    args = {"bridge": BRIDGE, "gutterfold-sets": GUTTERFOLD_SETS}[kit]
+    return shared_checked_build(tmp_path_factory, f"{kit}-checked", *args)
+
+
+@pytest.mark.parametrize("kit, paper", [("printed", "letter"), ("printed", "a4"), ("bridge", "letter"),
+                                        ("gutterfold-sets", "letter")])
+def test_the_cutting_picture_is_the_grid_built(tmp_path_factory, request, kit, paper):
     """Issue 41: the cutting picture is each card sheet's grid as the build laid it out (a
     Letter sheet of poker cards 2 across, 4 down, turned; A4 3 × 3 upright; bridge; a
     gutterfold class set), read from the page's text against the checker's own grid from the
@@ -148,9 +172,7 @@ def test_the_cutting_picture_is_the_grid_built(tmp_path, options, paper):
     from cardgen.check.paper import PAPERS as SIZES
     from cardgen.record import from_json
 
-    out = tmp_path / "out"
-    result = run_cli("build", "--game", "str8eight", "--format", "pdf", *options, "--out", out, "-q")
-    assert result.exit_code == 0, result.output
+    out, code, output = cutting_kit(kit, tmp_path_factory, request)
     data = json.loads((out / "manifest.json").read_text())
     rec = from_json("str8eight", data["games"]["str8eight"])
     info = rec.home_print
@@ -159,10 +181,9 @@ def test_the_cutting_picture_is_the_grid_built(tmp_path, options, paper):
     text = "\n".join(page_lines(out / f"how-to-print-{paper}.pdf"))
     drawn = [(int(c), int(r), t == "turned") for c, r, t in re.findall(r"(\d+) across, (\d+) down, (turned|upright)", text)]
     assert drawn == [want], (drawn, want)
-    if options == ():
+    if kit == "printed" and paper == "letter":  # the default card size and layout on Letter
         assert want == (2, 4, True)
-    check = run_cli("check", out)
-    assert check.exit_code == 0 and "cutting pictures as the records lay them out" in check.output, check.output
+    assert code == 0 and "cutting pictures as the records lay them out" in output, output
 
 
 def test_the_svg_draws_the_grid_it_says():

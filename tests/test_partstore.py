@@ -192,9 +192,41 @@ def built(tmp_path, name, *extra) -> dict:
     return pdfs(tmp_path / name), cache.reused.get(partstore.KIND, 0) - before
 
 
-def test_booklets_from_the_store_are_the_booklets_made_afresh(store, tmp_path, monkeypatch):
-    first, reused = built(tmp_path, "one")
-    assert not reused and "fourscore/fourscore-rules.pdf" in first
+@pytest.fixture(scope="session")
+def first_build(tmp_path_factory):
+    """RULES built once for the run on an empty store of its own, which it fills (none of its
+    parts reused): (its PDFs, that store), shared read-only. A test takes the PDFs as the
+    first build's and builds on its own copy of the store (first_store)."""
+    import os
+
+    from conftest import shared
+
+    def make(folder):
+        before, afresh = os.environ.get(cache.STORE_ENV), cache._afresh
+        os.environ[cache.STORE_ENV], cache._afresh = str(folder / "store"), False
+        try:
+            first, reused = built(folder, "one")
+        finally:
+            cache._afresh = afresh
+            if before is None:
+                os.environ.pop(cache.STORE_ENV, None)
+            else:
+                os.environ[cache.STORE_ENV] = before
+        assert not reused and "fourscore/fourscore-rules.pdf" in first
+    folder = shared(tmp_path_factory, "partstore-first", make)
+    return pdfs(folder / "one"), folder / "store"
+
+
+@pytest.fixture
+def first_store(store, first_build):
+    """The store as the first build left it, this test's own copy: the first build's PDFs."""
+    shutil.copytree(first_build[1], store)
+    return first_build[0]
+
+
+def test_booklets_from_the_store_are_the_booklets_made_afresh(first_store, tmp_path, monkeypatch):
+    first = first_store  # made on an empty store, none of its parts reused (first_build)
+    assert "fourscore/fourscore-rules.pdf" in first
     again, reused = built(tmp_path, "two")
     assert reused and again == first
     fronts, reused = built(tmp_path, "fronts", "--layout", "fronts")  # booklets read no --layout
@@ -205,7 +237,7 @@ def test_booklets_from_the_store_are_the_booklets_made_afresh(store, tmp_path, m
 
 @pytest.mark.parametrize("change", [("--low-ink",), ("--paper", "a4"), ("--font", "hyperlegible"),
                                     ("--pass-cards", "4"), ("palette",)])
-def test_a_changed_input_draws_the_booklets_again(store, tmp_path, monkeypatch, change):
+def test_a_changed_input_draws_the_booklets_again(first_store, tmp_path, monkeypatch, change):
     """Options the booklets read, the theme's fonts and tokens (the group colors), the
     variant's facts (the pass cards): each one changed gives the booklets a store-off build
     gives, never the kept ones."""
@@ -214,7 +246,7 @@ def test_a_changed_input_draws_the_booklets_again(store, tmp_path, monkeypatch, 
         project.write_text('[theme]\ngroup_colors = ["#882255", "#332288", "#88ccee", "#44aa99", "#117733", '
                            '"#999933", "#ddcc77", "#cc6677"]\n')
         change = ("--config", str(project))
-    first, _ = built(tmp_path, "one")
+    first = first_store
     changed, reused = built(tmp_path, "two", *change)
     assert not reused and changed["fourscore/fourscore-rules.pdf"] != first["fourscore/fourscore-rules.pdf"]
     monkeypatch.setenv(cache.STORE_ENV, "off")
@@ -244,11 +276,9 @@ def test_a_kept_file_follows_the_bytes_of_the_files_it_is_made_from(store, tmp_p
     assert sheet(tmp_path / "three", "print.pdf") == ({"pages": 2}, b"sheet of other cards") and len(made) == 2
 
 
-def test_a_full_disk_writing_a_kept_part_is_one_line(store, tmp_path, monkeypatch):
+def test_a_full_disk_writing_a_kept_part_is_one_line(first_store, tmp_path, monkeypatch):
     import errno
     from pathlib import Path
-
-    built(tmp_path, "one")
     real = Path.write_bytes
 
     def full(self, data):

@@ -150,17 +150,22 @@ def pdf_build_in_a_fresh_process(tmp_path_factory):
     import subprocess
     import sys
 
-    out = tmp_path_factory.mktemp("fresh") / "out"
-    code = ("import sys; from cardgen.cli import main\n"
-            "try:\n"
-            f"    main(['build', '--format', 'pdf', '--out', {str(out)!r}, '-q', '-j', '1'])\n"
-            "except SystemExit as exc:\n"
-            "    assert not exc.code, exc.code\n"
-            "print('cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG,
-                          env={**os.environ, "CARDGEN_CACHE": "off"})  # every drawing made afresh
-    assert proc.returncode == 0, proc.stderr
-    return out, proc.stdout.split()
+    from conftest import shared
+
+    def make(folder):
+        code = ("import sys; from cardgen.cli import main\n"
+                "try:\n"
+                f"    main(['build', '--format', 'pdf', '--out', {str(folder / 'out')!r}, '-q', '-j', '1'])\n"
+                "except SystemExit as exc:\n"
+                "    assert not exc.code, exc.code\n"
+                "print('cairocffi' in sys.modules, 'cairosvg' in sys.modules)\n")
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG,
+                              env={**os.environ, "CARDGEN_CACHE": "off"})  # every drawing made afresh
+        assert proc.returncode == 0, proc.stderr
+        (folder / "loaded.txt").write_text(proc.stdout)
+
+    folder = shared(tmp_path_factory, "pdf-build-in-a-fresh-process", make)  # once a run, whichever worker asks first
+    return folder / "out", (folder / "loaded.txt").read_text().split()
 
 
 def test_a_pdf_build_never_loads_cairo(pdf_build_in_a_fresh_process):

@@ -338,7 +338,9 @@ def test_backs_mirror_fronts_on_the_last_sheet(printed):
 
 def test_back_offset_on_the_raster(tmp_path, printed):
     out = tmp_path / "out"
-    assert run_cli("build", "--game", "str8eight", "--paper", "a4", "--back-offset", "2,1", "--out", out, "-q").exit_code == 0
+    # PDF alone, as `printed` (the sheets are all this test reads)
+    assert run_cli("build", "--game", "str8eight", "--format", "pdf", "--paper", "a4", "--back-offset", "2,1", "--out", out,
+                   "-q").exit_code == 0
     shifted = raster(out / "str8eight" / "str8eight-print-a4.pdf", 1, 200)
     plain = raster(printed / "str8eight-print-a4.pdf", 1, 200)  # the same sheet with no offset
     px = 200 / 25.4
@@ -368,18 +370,22 @@ def test_calibration_bar_measures_50_mm_on_a4(printed):
     assert (end - start + 1) / PX == pytest.approx(50.0, abs=0.3)
 
 
-def test_gutterfold(tmp_path):
-    out = tmp_path / "out"
-    assert run_cli("build", "--game", "str8eight", "--layout", "gutterfold", "--out", out, "-q").exit_code == 0
-    pdf = out / "str8eight" / "str8eight-print-letter.pdf"
-    reader = pypdf.PdfReader(str(pdf))
-    assert len(reader.pages) == 19  # 4 fronts and their 4 backs on each landscape sheet: 70 cards, 6 aid cards
+def test_gutterfold(tmp_path_factory):
+    """A gutterfold class set of two (built and checked once, with test_howto's cutting picture)."""
+    from conftest import shared_checked_build
+    from test_howto import GUTTERFOLD_SETS
+
+    out, code, output = shared_checked_build(tmp_path_factory, "gutterfold-sets-checked", *GUTTERFOLD_SETS)
+    for letter in "ba":  # each set's own sheets
+        pdf = out / "str8eight" / f"set-{letter}" / "str8eight-print-letter.pdf"
+        reader = pypdf.PdfReader(str(pdf))
+        assert len(reader.pages) == 19  # 4 fronts and their 4 backs on each landscape sheet: 70 cards, 6 aid cards
     assert float(reader.pages[0].mediabox.width) * MM_PER_PT == pytest.approx(279.4, abs=0.01)
     img = raster(pdf, 0)
     fold = col(img, 279.4 / 2)
     runs = dark_runs(fold[round(10 * PX):round(200 * PX)], threshold=200)
     assert len(runs) > 20  # a dashed line, not a solid one
-    assert run_cli("check", out).exit_code == 0
+    assert code == 0, output
 
 
 def test_low_ink_uses_much_less_ink(tmp_path, printed):
@@ -397,10 +403,12 @@ def test_low_ink_uses_much_less_ink(tmp_path, printed):
     assert run_cli("check", out).exit_code == 0
 
 
-def test_card_sizes(tmp_path):
-    out = tmp_path / "bridge"
-    assert run_cli("build", "--game", "str8eight", "--card-size", "bridge", "--out", out, "-q").exit_code == 0
-    assert run_cli("check", out).exit_code == 0
+def test_card_sizes(tmp_path, tmp_path_factory):
+    from conftest import shared_checked_build
+    from test_howto import BRIDGE
+
+    out, code, output = shared_checked_build(tmp_path_factory, "bridge-checked", *BRIDGE)  # built and checked once
+    assert (out / "str8eight" / "str8eight-print-letter.pdf").exists() and code == 0, output
     result = run_cli("build", "--game", "str8eight", "--card-size", "mini", "--out", tmp_path / "mini")
     assert result.exit_code == 2 and "at least 56 mm wide" in result.output
 

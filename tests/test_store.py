@@ -36,15 +36,47 @@ def playtest(tmp_path, name: str, *extra: str) -> tuple:
     return ladder_module.made - before, result.output, figures.read_bytes()
 
 
-def test_a_second_playtest_reuses_the_ladder_and_its_page(store, tmp_path):
-    made, output, first = playtest(tmp_path, "one")
+@pytest.fixture(scope="session")
+def first_playtest(tmp_path_factory):
+    """The small playtest played once for the run on an empty store of its own, shared
+    read-only: its folder, holding the store it filled ("store"), its output ("one") and
+    "first.json": [ladders it played, its output, its JSON's text]."""
+    from conftest import shared
+
+    def make(folder):
+        before = os.environ.get(cache.STORE_ENV)
+        os.environ[cache.STORE_ENV] = str(folder / "store")
+        try:
+            made, output, figures = playtest(folder, "one")
+        finally:
+            if before is None:
+                os.environ.pop(cache.STORE_ENV, None)
+            else:
+                os.environ[cache.STORE_ENV] = before
+        (folder / "first.json").write_text(json.dumps([made, output, figures.decode()]))
+    return shared(tmp_path_factory, "store-first-playtest", make)
+
+
+@pytest.fixture
+def first_store(store, first_playtest):
+    """The store as the first playtest left it, this test's own copy: (ladders that playtest
+    played, its output, its JSON's bytes, its output folder)."""
+    import shutil
+
+    shutil.copytree(first_playtest / "store", store)
+    made, output, figures = json.loads((first_playtest / "first.json").read_text())
+    return made, output, figures.encode(), first_playtest / "one"
+
+
+def test_a_second_playtest_reuses_the_ladder_and_its_page(first_store, store, tmp_path):
+    made, output, first, one = first_store
     assert made == 1 and "ladder: made" in output and "report page: drawn" in output
     assert len(list((store / "ladder").iterdir())) == 1
     made, output, second = playtest(tmp_path, "two")
     assert made == 0 and "ladder: reused" in output and "report page: reused" in output
     assert second == first
     for name in ("str8eight-playtest-letter.pdf", "str8eight-playtest.html", "str8eight-playtest.json"):
-        assert (tmp_path / "two" / "playtest" / name).read_bytes() == (tmp_path / "one" / "playtest" / name).read_bytes()
+        assert (tmp_path / "two" / "playtest" / name).read_bytes() == (one / "playtest" / name).read_bytes()
 
 
 def ladder_of(players=3, pass_cards=6, hands=6, iterations=2, seed=1) -> tuple:
@@ -208,7 +240,8 @@ def svgs_of(out) -> dict:
 
 
 def test_switching_paper_redraws_no_card_and_clean_redraws_all(store, tmp_path, monkeypatch):
-    args = ("build", "--game", "eights", "--format", "png,pdf", "-j", "1", "-q")
+    # the parts this needs (issue 42): the cards, the sheets made of them, and the box drawn for the paper
+    args = ("build", "--game", "eights", "--format", "png,pdf", "--only", "cards,print,box", "-j", "1", "-q")
     assert run_cli(*args, "--paper", "letter", "--out", tmp_path / "letter").exit_code == 0
     drawn = spy_drawings(monkeypatch)
     assert run_cli(*args, "--paper", "a4", "--out", tmp_path / "a4").exit_code == 0
@@ -238,9 +271,9 @@ def test_fewer_pass_cards_redraw_only_what_shows_them(store, tmp_path, monkeypat
 
 
 
-def test_a_page_drawn_for_another_build_date_is_not_reused(store, tmp_path, monkeypatch):
+def test_a_page_drawn_for_another_build_date_is_not_reused(first_store, tmp_path, monkeypatch):
     """The report's PDF carries the build date: SOURCE_DATE_EPOCH is one of its page's inputs."""
-    playtest(tmp_path, "one")
+    # the store holds the first playtest's ladder and page (first_store)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     _, output, _ = playtest(tmp_path, "two")
     assert "ladder: reused" in output and "report page: drawn" in output

@@ -83,14 +83,25 @@ def draw(tmp_path, runs: dict) -> dict:
     return drawn
 
 
+RUNS = {"shared": 1, "own": 1, "odd": 1, "switch": 2}  # the fresh processes below, and the cards each draws
+
+
 @pytest.fixture(scope="module")
 def drawn(tmp_path_factory):
     """Alone in fresh processes: the black cut under the regular's name, under its own;
-    then in one process: Lato first, the theme after."""
-    tmp = tmp_path_factory.mktemp("fonts")
-    shared, own = font_folder(tmp, "shared", "Cardgen Slant"), font_folder(tmp, "own", "Cardgen Black")
-    odd = font_folder(tmp, "a&b <fonts>", "Cardgen Black")  # XML's own characters in the path
-    runs = draw(tmp, {"shared": [shared], "own": [own], "odd": [odd], "switch": [None, own]})
+    then in one process: Lato first, the theme after. Drawn once for the run (whichever
+    xdist worker asks first; the other reads the same PNGs)."""
+    from conftest import shared as shared_folder
+
+    def make(tmp):
+        shared, own = font_folder(tmp, "shared", "Cardgen Slant"), font_folder(tmp, "own", "Cardgen Black")
+        odd = font_folder(tmp, "a&b <fonts>", "Cardgen Black")  # XML's own characters in the path
+        runs = draw(tmp, {"shared": [shared], "own": [own], "odd": [odd], "switch": [None, own]})
+        assert {name: len(cards) for name, cards in runs.items()} == RUNS
+
+    tmp = shared_folder(tmp_path_factory, "theme-fonts-drawn", make)
+    runs = {name: [(tmp / f"drawn-{name}" / f"{i}.png").read_bytes() for i in range(count)]
+            for name, count in RUNS.items()}
     return {"shared": runs["shared"][0], "own": runs["own"][0], "odd": runs["odd"][0], "lato": runs["switch"][0],
             "after lato": runs["switch"][1]}
 
