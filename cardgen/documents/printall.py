@@ -35,19 +35,24 @@ def parts(out: Path, records: dict, entries: list, paper: str, titles: dict, sta
     """The files printed on paper in print order, each described (howto.describe) with its
     page range in the file (the first page is the components page; start: the first part's
     page, after a components page that runs on over more)."""
+    found, page = [], start
+    for _, _, _, _, e, rec in sorted(_rows(records, entries, paper, titles), key=lambda r: r[:4]):
+        d = describe(out, rec, e, paper, titles)
+        found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
+                      "last": page + d["pages"] - 1})
+        page += d["pages"]
+    return found
+
+
+def _rows(records: dict, entries: list, paper: str, titles: dict) -> list:
+    """The files printed on paper, each with what orders it (stock, game, kind, path), unread."""
     rows = []
     for e in _printed(entries, paper):
         rec = records.get(e.game)
         if rec is None or e.game not in titles or e.kind not in ORDER:
             continue
         rows.append((0 if e.kind in CARD_STOCK else 1, list(titles).index(e.game), ORDER.index(e.kind), e.path, e, rec))
-    found, page = [], start
-    for _, _, _, _, e, rec in sorted(rows, key=lambda r: r[:4]):
-        d = describe(out, rec, e, paper, titles)
-        found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
-                      "last": page + d["pages"] - 1})
-        page += d["pages"]
-    return found
+    return rows
 
 
 def stocks(found: list) -> list:
@@ -101,21 +106,19 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
     written = []
     kit = ", ".join(titles[g] for g in titles if g in records)
     for paper in paper_list:
-        found = parts(out, records, entries, paper, titles)
-        if not found:
+        if not _rows(records, entries, paper, titles):
             continue
         path = out / file_name(paper)
         # kept: made from the records, the kit's files (by their bytes: the parts it gathers among them), the theme
         # and the titles
         kept_file(KIND, kit_inputs(paper, records, entries, paper_list, theme, titles), path,
-                  lambda paper=paper, found=found, path=path: _write_one(out, records, entries, paper, titles, theme,
-                                                                         kit, found, path))
+                  lambda paper=paper, path=path: _write_one(out, records, entries, paper, titles, theme, kit, path))
         written.append(path)
     return written
 
 
-def _write_one(out: Path, records: dict, entries: list, paper: str, titles: dict, theme, kit: str, found: list,
-               path: Path) -> None:
+def _write_one(out: Path, records: dict, entries: list, paper: str, titles: dict, theme, kit: str, path: Path) -> None:
+    """One paper's file: the components page, then every part's pages."""
     import io
 
     import pikepdf
@@ -126,6 +129,7 @@ def _write_one(out: Path, records: dict, entries: list, paper: str, titles: dict
     from ..draw.pdfmeta import meta_for, on_pikepdf
     from ..layout.paper import PAPERS
 
+    found = parts(out, records, entries, paper, titles)
     first = out / (file_name(paper) + ".first")
     for _ in range(4):  # a components page that runs on moves every part's pages on: lay out again
         svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], [titles[g] for g in titles if g in records],
