@@ -32,13 +32,13 @@ def store(tmp_path, monkeypatch):
 
 @pytest.fixture
 def rendered(monkeypatch) -> list:
-    """The card templates each build renders from (Jinja's get_template, counted)."""
+    """The templates each build renders from (Jinja's get_template, counted): card faces and
+    backs, the player aid's rule text, the kit's pages."""
     names: list = []
     real = jinja2.Environment.get_template
 
     def counted(self, name, *args, **kwargs):
-        if str(name).startswith(CARD_TEMPLATES):
-            names.append(str(name))
+        names.append(str(name))
         return real(self, name, *args, **kwargs)
     monkeypatch.setattr(jinja2.Environment, "get_template", counted)
     return names
@@ -59,10 +59,11 @@ def built(tmp_path, name: str, *extra: str) -> dict:
 def test_a_warm_build_renders_no_card_template_and_writes_the_same_bytes(store, tmp_path, monkeypatch, rendered):
     first = built(tmp_path, "one")
     assert rendered.count("str8eight/number.svg.j2") == 16 and "str8eight/pass.svg.j2" in rendered
+    assert "str8eight-reference.md" in rendered and "howto/page.svg.j2" in rendered  # the aid cards, the kit's page
     rendered.clear()
     reused = cache.reused.get(kept.KIND, 0)
     again = built(tmp_path, "two")
-    assert rendered == [] and cache.reused.get(kept.KIND, 0) == reused + 1
+    assert rendered == [] and cache.reused.get(kept.KIND, 0) == reused + 1  # no template at all
     assert again == first
     monkeypatch.setenv(cache.STORE_ENV, "off")
     assert built(tmp_path, "fresh") == first and rendered  # a build without the store renders them, the same
@@ -100,7 +101,8 @@ def test_switching_paper_renders_no_card(store, tmp_path, rendered):
     built(tmp_path, "a4")
     rendered.clear()
     letter = built(tmp_path, "letter", "--paper", "letter")
-    assert rendered == [] and "str8eight/str8eight-print-letter.pdf" in letter
+    assert not [n for n in rendered if n.startswith(CARD_TEMPLATES)] and "str8eight/str8eight-print-letter.pdf" in letter
+    assert "howto/page.svg.j2" in rendered  # the kit's page for the new paper
 
 
 CALLS: list = []
