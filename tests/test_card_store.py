@@ -140,3 +140,34 @@ def test_a_damaged_kept_deck_is_drawn_again(store):
     entry = store / kept.KIND / kept.deck_key(render_deck, deck, look)
     entry.write_bytes(entry.read_bytes()[:-10])
     assert kept.kept_deck(render_deck, deck, look) == fresh
+
+
+def test_kept_font_metrics_are_the_metrics_read_from_the_file(store):
+    """The metrics the layouts measure with, from the store, are those fontTools reads (the
+    outlines' x-bounds from each glyph's own header), for every bundled cut."""
+    from fontTools.ttLib import TTFont
+
+    from cardgen.design import fontmetrics, measure
+    from cardgen.fontset import DEFAULT_FONTS, EARLY_READER_FONTS, HYPERLEGIBLE_FONTS
+
+    for fonts in (DEFAULT_FONTS, HYPERLEGIBLE_FONTS, EARLY_READER_FONTS):
+        for _, name in fonts.files:
+            path = str(fonts.folder / name)
+            fontmetrics._kept.cache_clear()
+            made = fontmetrics.metrics(path)
+            fontmetrics._kept.cache_clear()
+            reused = cache.reused.get(fontmetrics.KIND, 0)
+            assert fontmetrics.metrics(path) == made and cache.reused[fontmetrics.KIND] == reused + 1
+            upm, chars, _ = made
+            with TTFont(path, lazy=True) as font:
+                cmap, hmtx, glyf = font.getBestCmap(), font["hmtx"], font["glyf"]
+                assert upm == font["head"].unitsPerEm and set(chars) == set(cmap)
+                for ch in "08×Pa ":
+                    glyph = glyf[cmap[ord(ch)]]
+                    bounds = (glyph.xMin, glyph.xMax) if hasattr(glyph, "xMin") else (None, None)
+                    assert chars[ord(ch)] == (hmtx[cmap[ord(ch)]][0], *bounds), (name, ch)
+            measure._ink_em.cache_clear()
+            ink, advance, left = measure._ink_em(path, "12")
+            one, two = chars[ord("1")], chars[ord("2")]
+            assert (ink, advance, left) == ((one[0] + two[0] - one[1] - (two[0] - two[2])) / upm,
+                                            (one[0] + two[0]) / upm, one[1] / upm)
