@@ -179,11 +179,11 @@ def unchanged(out: Path, old: dict, game: str, key: str) -> bool:
 # entries, the least recently used going first.
 
 STORE_ENV = "CARDGEN_CACHE"  # the store's folder; "off" (or "") keeps nothing
-STORE_LIMITS = {"ladder": 256, "plots": 256, "pdf": 512, "png": 4096, "parts": 512, "parts-index": 512}  # entries
-STORE_BYTES = {"pdf": 64 << 20, "png": 192 << 20, "parts": 128 << 20}  # and bytes, for the kinds that hold drawings
+STORE_LIMITS = {"ladder": 256, "plots": 256, "pdf": 512, "png": 4096, "parts": 512, "parts-index": 512, "art": 256}  # entries
+STORE_BYTES = {"pdf": 64 << 20, "png": 192 << 20, "parts": 128 << 20, "art": 128 << 20}  # and bytes, for the kinds that hold drawings
 MAX_STORE_ENTRY = 64 << 20
 _store_checked: dict = {}  # folder -> usable (once a process)
-DRAWINGS = ("pdf", "png", "parts")  # the kinds `cardgen build --clean` draws afresh (and keeps again)
+DRAWINGS = ("pdf", "png", "parts", "art")  # the kinds `cardgen build --clean` draws afresh (and keeps again)
 _afresh = False
 reused: dict = {}  # kind -> entries this process took from the store (tests and -v read them)
 made: dict = {}  # kind -> entries this process made and kept

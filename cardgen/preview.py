@@ -129,7 +129,9 @@ def _render(game: str, cards, options, theme):
     if key not in _arts:
         if len(_arts) >= 4 * _KEEP:
             _arts.pop(next(iter(_arts)))
-        _arts[key] = _design(game).render_deck(cards, look(options, theme))
+        from .design.kept import kept_deck
+
+        _arts[key] = kept_deck(_design(game).render_deck, cards, look(options, theme))
     return _arts[key]
 
 

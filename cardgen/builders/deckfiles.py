@@ -407,13 +407,20 @@ def _write_shops(deck: RenderedDeck, options: BuildOptions, out: Output) -> None
     out.params["shops"] = tuple(chosen)
 
 
+def _write_sheets(*args):
+    """documents/sheets.py's write_sheets, imported (with reportlab's font machinery) only for a
+    sheet the store does not hold."""
+    from ..documents.sheets import write_sheets
+
+    return write_sheets(*args)
+
+
 def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: Output, sheets: bool,
                 reprint: "tuple | None", beside: "CardPdfs | None" = None, aids: tuple = ()) -> None:
     """The card and back PDFs (here, or by the process beside), then (sheets) the home-print
     sheets made from their pages: the whole deck, or a reprint of the cards named."""
     from ..layout.imposition import SheetSpec, impose
     from ..draw.pdf import write_pages
-    from ..documents.sheets import write_sheets
     from ..settings import printer_correction, printer_margins
 
     fonts = deck.look.theme.fonts
@@ -467,7 +474,7 @@ def _write_pdfs(deck: RenderedDeck, size: CardSize, options: BuildOptions, out: 
             from ..partstore import kept_file
 
             kept_file("home-print", {"args": args, "fonts": cache.fonts_inputs(fonts)}, path,
-                      lambda: write_sheets(*args), root=out.game_dir)
+                      lambda: _write_sheets(*args), root=out.game_dir)
         out.add(path, stem, "pdf")
         printed.append(paper.name)
     c, margins = correction, printer_margins(options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..design.eights import render_deck
+from ..design.kept import kept_deck
 from ..model.eights import GAME, HAND_SIZES, TITLE, WORDS, build_deck
 from ..model.facts import eights_facts
 from ..model.sizes import card_size
@@ -40,7 +41,7 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     params = {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)}
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
     beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: render_deck(model, look))
+    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: kept_deck(render_deck, model, look))
     from ..documents.boxtext import box_text
     from ..model.package import eights_package
 

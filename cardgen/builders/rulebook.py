@@ -224,8 +224,42 @@ def sheet_aids(out: Output, options: BuildOptions, theme: Theme, spec: RulesSpec
     if "pdf" not in options.formats or not out.wants("print") or options.cards:
         return ()
     with out.stage("player aid cards"):
-        sides = aid_card_svgs(spec, options, theme, pictures, options.bleed)
+        sides = kept_aid_card_svgs(spec, options, theme, pictures, options.bleed)
     return (AidCards(spec.booklet, tuple(sides), copies),) if sides else ()
+
+
+AID_OPTIONS = frozenset({"low_ink"})  # the options aid_card_svgs reads (checked each time it runs)
+
+
+def kept_aid_card_svgs(spec: RulesSpec, options: BuildOptions, theme: Theme, pictures, bleed: float) -> list:
+    """aid_card_svgs, from the result store when the same inputs drew the cards before: keyed by
+    the spec, the options it reads (AID_OPTIONS: the options it is given note their reads, and
+    a run that read any other keeps nothing), the theme and the cards shown (drawing_inputs),
+    the bleed, the code and the build date."""
+    import json
+
+    from .. import cache
+    from ..partstore import Unkeyable, _watched, encode
+
+    if cache.store_folder() is None:
+        return aid_card_svgs(spec, options, theme, pictures, bleed)
+    try:
+        key = cache.store_key("parts", {"aid cards": encode({
+            "spec": spec, "options": {name: getattr(options, name) for name in sorted(AID_OPTIONS)},
+            "bleed": bleed, **drawing_inputs(theme, pictures)}), "date": cache.drawing_inputs()})
+    except Unkeyable:
+        return aid_card_svgs(spec, options, theme, pictures, bleed)
+    data = cache.fetch("parts", key)
+    if data is not None:
+        try:
+            return json.loads(data)
+        except ValueError:
+            pass
+    reads: dict = {}
+    sides = aid_card_svgs(spec, _watched(options, reads), theme, pictures, bleed)
+    if set(reads) <= AID_OPTIONS:
+        cache.keep("parts", key, json.dumps(sides).encode())
+    return sides
 
 
 def write_aid_cards(out: Output, options: BuildOptions, theme: Theme, game: str, cards: list) -> None:

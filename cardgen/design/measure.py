@@ -15,35 +15,24 @@ from pathlib import Path
 CUTS = {"heavy": "black", "bold": "bold", "text": "regular"}
 
 
-@lru_cache(maxsize=16)
-def _metrics(path: str):
-    import logging
-
-    from fontTools.ttLib import TTFont
-
-    logging.getLogger("fontTools").setLevel(logging.ERROR)  # the fonts' 1904-based dates are fine
-    font = TTFont(path, lazy=True)
-    glyf = font["glyf"] if "glyf" in font else None
-    return font["head"].unitsPerEm, font.getBestCmap(), font["hmtx"], glyf
-
-
 @lru_cache(maxsize=4096)
 def _ink_em(path: str, text: str) -> "tuple[float, float, float]":
     """(ink width, advance, left side bearing) of text in em: the advance less the first
     glyph's left side bearing and the last glyph's right one."""
-    upm, cmap, hmtx, glyf = _metrics(path)
-    names = [cmap.get(ord(ch), ".notdef") for ch in text]
-    if not names:
+    from .fontmetrics import metrics
+
+    upm, chars, notdef = metrics(path)
+    glyphs = [chars.get(ord(ch), notdef) for ch in text]
+    if not glyphs:
         return 0.0, 0.0, 0.0
-    advance = sum(hmtx[name][0] for name in names)
+    advance = sum(g[0] for g in glyphs)
     ink, left = advance, 0
-    if glyf is not None:
-        first, last = glyf[names[0]], glyf[names[-1]]
-        if hasattr(first, "xMin"):
-            left = first.xMin
-            ink -= left
-        if hasattr(last, "xMax"):
-            ink -= hmtx[names[-1]][0] - last.xMax
+    (_, first_min, _), (last_advance, _, last_max) = glyphs[0], glyphs[-1]
+    if first_min is not None:
+        left = first_min
+        ink -= left
+    if last_max is not None:
+        ink -= last_advance - last_max
     return ink / upm, advance / upm, left / upm
 
 

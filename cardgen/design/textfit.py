@@ -1,7 +1,7 @@
 """Text measured in the theme's own font files, so a design can wrap a paragraph or fit
 a title to a panel before the SVG is drawn.
 
-A line's width is the sum of its glyphs' advances (fontTools reads them): exactly what
+A line's width is the sum of its glyphs' advances (fontmetrics.py reads them): exactly what
 both our renderers lay out, since neither applies kerning (cairo's show_text, reportlab's
 drawString).
 """
@@ -15,20 +15,10 @@ from pathlib import Path
 @lru_cache(maxsize=16)
 def _advances(path: Path) -> tuple:
     """(advance of each character in font units, units per em, the fallback advance)."""
-    import logging
+    from .fontmetrics import metrics
 
-    from fontTools.ttLib import TTFont
-
-    log = logging.getLogger("fontTools")
-    level, log.level = log.level, logging.ERROR  # an odd creation date in 'head' is no concern of ours
-    try:  # the build checked the file (draw/fonts.py) before any design measures with it
-        with TTFont(str(path), lazy=True, recalcTimestamp=False) as font:
-            metrics = font["hmtx"].metrics
-            cmap = font.getBestCmap()
-            upem = font["head"].unitsPerEm
-            widths = {chr(code): metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
-    finally:
-        log.level = level
+    upem, chars, _ = metrics(path)
+    widths = {chr(code): m[0] for code, m in chars.items()}
     return widths, upem, widths.get("n", upem // 2)
 
 

@@ -64,6 +64,17 @@ def key(records: dict, entries: list, paper_list: list, theme) -> str:
     }, sort_keys=True, default=str).encode()).hexdigest()
 
 
+def kit_inputs(paper: str, records: dict, entries: list, paper_list: list, theme, titles: dict) -> dict:
+    """What a kit page (this one, print-everything) of paper is made from, for the result store:
+    every argument it is made with, the files of the kit named by their bytes (entries' digests:
+    the page counts and the parts it gathers are read from them), the theme by its value and
+    its files' bytes (partstore.kept_file encodes the rest in full)."""
+    from ..design.kept import theme_inputs
+
+    return {"paper": paper, "papers": list(paper_list), "records": records, "entries": list(entries),
+            "theme": theme_inputs(theme), "titles": titles}
+
+
 def sheet_rows(out: Path, records: dict, entries: list, paper: str, titles: dict) -> list:
     """Per game (in the kit's order): its title and a row per file printed on this paper,
     (path, what, details)."""
@@ -160,17 +171,23 @@ def write_howto(out: Path, records: dict, entries: list, paper_list: list, theme
     from ..draw.pdfmeta import meta_for
     from ..layout.paper import PAPERS
 
+    from ..partstore import kept_file
+
     written = []
     for paper in paper_list:
-        games = sheet_rows(out, records, entries, paper, titles)
-        margins = sorted({rec.home_print.printer.margins_mm for rec in records.values()
-                          if getattr(rec, "home_print", None) is not None
-                          and rec.home_print.printer.margins_mm is not None})
-        svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None, theme,
-                         f"print-everything-{paper}.pdf" if games else "")
         path = out / file_name(paper)
-        kit = ", ".join(titles[g] for g in titles)
-        write_pages(svgs, path, meta_for("how-to-print", kit, f"{PAPER_NAMES[paper]} paper"),
-                    (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=SIMPLEX)
+
+        def make(paper: str = paper, path: Path = path) -> None:
+            games = sheet_rows(out, records, entries, paper, titles)
+            margins = sorted({rec.home_print.printer.margins_mm for rec in records.values()
+                              if getattr(rec, "home_print", None) is not None
+                              and rec.home_print.printer.margins_mm is not None})
+            svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], games, margins[0] if len(margins) == 1 else None,
+                             theme, f"print-everything-{paper}.pdf" if games else "")
+            kit = ", ".join(titles[g] for g in titles)
+            write_pages(svgs, path, meta_for("how-to-print", kit, f"{PAPER_NAMES[paper]} paper"),
+                        (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=SIMPLEX)
+        # kept: the pages are made from the records, the kit's files (by their bytes), the theme and the titles
+        kept_file(KIND, kit_inputs(paper, records, entries, paper_list, theme, titles), path, make)
         written.append(path)
     return written

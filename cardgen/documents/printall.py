@@ -35,19 +35,24 @@ def parts(out: Path, records: dict, entries: list, paper: str, titles: dict, sta
     """The files printed on paper in print order, each described (howto.describe) with its
     page range in the file (the first page is the components page; start: the first part's
     page, after a components page that runs on over more)."""
+    found, page = [], start
+    for _, _, _, _, e, rec in sorted(_rows(records, entries, paper, titles), key=lambda r: r[:4]):
+        d = describe(out, rec, e, paper, titles)
+        found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
+                      "last": page + d["pages"] - 1})
+        page += d["pages"]
+    return found
+
+
+def _rows(records: dict, entries: list, paper: str, titles: dict) -> list:
+    """The files printed on paper, each with what orders it (stock, game, kind, path), unread."""
     rows = []
     for e in _printed(entries, paper):
         rec = records.get(e.game)
         if rec is None or e.game not in titles or e.kind not in ORDER:
             continue
         rows.append((0 if e.kind in CARD_STOCK else 1, list(titles).index(e.game), ORDER.index(e.kind), e.path, e, rec))
-    found, page = [], start
-    for _, _, _, _, e, rec in sorted(rows, key=lambda r: r[:4]):
-        d = describe(out, rec, e, paper, titles)
-        found.append({"path": e.path, "game": e.game, "kind": e.kind, **d, "first": page,
-                      "last": page + d["pages"] - 1})
-        page += d["pages"]
-    return found
+    return rows
 
 
 def stocks(found: list) -> list:
@@ -95,6 +100,25 @@ def contents(found: list, records: dict, titles: dict) -> list:
 
 def write_printall(out: Path, records: dict, entries: list, paper_list: list, theme, titles: dict) -> list:
     """The files into out (every file they gather already there); returns their paths."""
+    from ..partstore import kept_file
+    from .howto import kit_inputs
+
+    written = []
+    kit = ", ".join(titles[g] for g in titles if g in records)
+    for paper in paper_list:
+        if not _rows(records, entries, paper, titles):
+            continue
+        path = out / file_name(paper)
+        # kept: made from the records, the kit's files (by their bytes: the parts it gathers among them), the theme
+        # and the titles
+        kept_file(KIND, kit_inputs(paper, records, entries, paper_list, theme, titles), path,
+                  lambda paper=paper, path=path: _write_one(out, records, entries, paper, titles, theme, kit, path))
+        written.append(path)
+    return written
+
+
+def _write_one(out: Path, records: dict, entries: list, paper: str, titles: dict, theme, kit: str, path: Path) -> None:
+    """One paper's file: the components page, then every part's pages."""
     import io
 
     import pikepdf
@@ -105,49 +129,41 @@ def write_printall(out: Path, records: dict, entries: list, paper_list: list, th
     from ..draw.pdfmeta import meta_for, on_pikepdf
     from ..layout.paper import PAPERS
 
-    written = []
-    kit = ", ".join(titles[g] for g in titles if g in records)
-    for paper in paper_list:
-        found = parts(out, records, entries, paper, titles)
-        if not found:
-            continue
-        path = out / file_name(paper)
-        first = out / (file_name(paper) + ".first")
-        for _ in range(4):  # a components page that runs on moves every part's pages on: lay out again
-            svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], [titles[g] for g in titles if g in records],
-                             contents(found, records, titles), stocks(found), found, howto_name(paper), theme)
-            if found[0]["first"] == len(svgs) + 1:
-                break
-            found = parts(out, records, entries, paper, titles, len(svgs) + 1)
-        meta = meta_for(KIND, kit, f"{PAPER_NAMES[paper]} paper")
-        write_pages(svgs, first, meta, (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=None)
-        sources = []
-        try:
-            with pikepdf.new() as pdf:
-                for part in [first] + [out / p["path"] for p in found]:
-                    src = pikepdf.open(part)
-                    sources.append(src)
-                    pdf.pages.extend(src.pages)
-                with pdf.open_outline() as outline:  # a bookmark a part, to find a range in a reader
-                    outline.root.append(pikepdf.OutlineItem("What to print, on which stock", 0))  # its pages
-                    for p in found:
-                        outline.root.append(pikepdf.OutlineItem(
-                            f"{titles[p['game']]}: {p['what']} ({p['stock']})", p["first"] - 1))
-                print_setup_pdf(pdf, None)  # actual size; the ranges' sides are on the first page
-                on_pikepdf(pdf, meta, "pikepdf")
-                gathered = io.BytesIO()
-                pdf.save(gathered, deterministic_id=True)
-            # read back whole (the parts' objects all in its table): what several parts hold
-            # alike (font programs, profiles, card forms) is stored once
-            with pikepdf.open(gathered) as pdf:
-                dedupe(pdf)
-                save_pdf(pdf, path)
-        finally:
-            for src in sources:
-                src.close()
-            first.unlink(missing_ok=True)
-        written.append(path)
-    return written
+    found = parts(out, records, entries, paper, titles)
+    first = out / (file_name(paper) + ".first")
+    for _ in range(4):  # a components page that runs on moves every part's pages on: lay out again
+        svgs = pages_svg(PAPERS[paper], PAPER_NAMES[paper], [titles[g] for g in titles if g in records],
+                         contents(found, records, titles), stocks(found), found, howto_name(paper), theme)
+        if found[0]["first"] == len(svgs) + 1:
+            break
+        found = parts(out, records, entries, paper, titles, len(svgs) + 1)
+    meta = meta_for(KIND, kit, f"{PAPER_NAMES[paper]} paper")
+    write_pages(svgs, first, meta, (PAPERS[paper].width, PAPERS[paper].height), theme.fonts, duplex=None)
+    sources = []
+    try:
+        with pikepdf.new() as pdf:
+            for part in [first] + [out / p["path"] for p in found]:
+                src = pikepdf.open(part)
+                sources.append(src)
+                pdf.pages.extend(src.pages)
+            with pdf.open_outline() as outline:  # a bookmark a part, to find a range in a reader
+                outline.root.append(pikepdf.OutlineItem("What to print, on which stock", 0))  # its pages
+                for p in found:
+                    outline.root.append(pikepdf.OutlineItem(
+                        f"{titles[p['game']]}: {p['what']} ({p['stock']})", p["first"] - 1))
+            print_setup_pdf(pdf, None)  # actual size; the ranges' sides are on the first page
+            on_pikepdf(pdf, meta, "pikepdf")
+            gathered = io.BytesIO()
+            pdf.save(gathered, deterministic_id=True)
+        # read back whole (the parts' objects all in its table): what several parts hold
+        # alike (font programs, profiles, card forms) is stored once
+        with pikepdf.open(gathered) as pdf:
+            dedupe(pdf)
+            save_pdf(pdf, path)
+    finally:
+        for src in sources:
+            src.close()
+        first.unlink(missing_ok=True)
 
 
 __all__ = ["KIT", "KIND", "file_name", "parts", "write_printall"]
