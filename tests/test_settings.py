@@ -209,8 +209,11 @@ def test_a_library_caller_gets_exactly_the_theme_it_passes(tmp_path):
 def test_an_unexpected_error_names_its_traceback_file(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("simulated bug\nsecond line")
-    monkeypatch.setattr("cardgen.design.str8eight.render_deck", broken)
+    # the builder first: patched second, its first import (in this worker) would bind the broken
+    # function from the design module as its own, and the undo would "restore" that one for the
+    # tests after this (the next build in this worker failed with exit 70)
     monkeypatch.setattr("cardgen.builders.str8eight.render_deck", broken)
+    monkeypatch.setattr("cardgen.design.str8eight.render_deck", broken)
     result = run_cli("build", "--game", "str8eight", "--format", "svg", "--out", tmp_path / "o", "-j", "1", "-q")
     assert result.exit_code == 70, result.output
     line = result.output.strip()
