@@ -27,6 +27,7 @@ MAX_PAGES = 2000  # cardgen's longest PDF (a 12 × 12 deck's cards) has a few hu
 MAX_DRAWN_BYTES = 16 << 20
 MAX_DRAWN_PARTS = 100_000  # pages × the forms each names: cardgen's sheets name 9 a page
 _FLATE = "/FlateDecode"
+BOUNDED = "pdf-bounded"  # check/memo.py's kind: these bytes open, within the bounds (a file's digest and scale)
 
 
 def open_pdf(path: Path, scale: int = 1):
@@ -43,10 +44,12 @@ def open_pdf(path: Path, scale: int = 1):
     file of its paper page for page), which the bound on what its pages draw grows with."""
     import pikepdf
 
+    from . import memo
     from .safefile import Refused, guard
 
     try:
         pdf = pikepdf.open(guard(path))
+        key = f"{memo.file_digest(path)}:{scale}"
     except Refused as exc:
         raise Unreadable(str(exc)) from None
     except Exception as exc:  # pikepdf raises several types on damaged files
@@ -54,7 +57,9 @@ def open_pdf(path: Path, scale: int = 1):
     try:
         if len(pdf.pages) > MAX_PAGES:
             raise Unreadable(f"{len(pdf.pages)} pages, more than cardgen writes: refused, not read")
-        _bounded_drawing(pdf, _bounded_streams(pdf), scale)
+        if memo.get(BOUNDED, key) is None:  # these bytes not yet found within the bounds
+            _bounded_drawing(pdf, _bounded_streams(pdf), scale)
+            memo.put(BOUNDED, key, True)
     except Unreadable:
         pdf.close()
         raise
@@ -67,6 +72,16 @@ def open_pdf(path: Path, scale: int = 1):
 def bounded(path: Path) -> None:
     """Unreadable unless open_pdf's bounds hold: for a file read with another library
     (pdfium's text extraction, pypdf's outline), which parses every page's drawing as pikepdf's readers do."""
+    from . import memo
+    from .safefile import Refused
+
+    try:
+        if memo.get(BOUNDED, f"{memo.file_digest(path)}:1"):
+            return  # these bytes opened and were found within the bounds before
+    except Refused as exc:
+        raise Unreadable(str(exc)) from None
+    except OSError as exc:
+        raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
     with open_pdf(path):
         pass
 
