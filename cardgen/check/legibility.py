@@ -588,8 +588,9 @@ def read_pdf(path: Path, first: "int | None" = None) -> list:
     Kept by the file's digest (check/memo.py): legibility and the booklet pages' checks
     read the same booklets."""
     from . import memo
+    from .pdfread import file_digest
 
-    return memo.kept("pdf-canvases", f"{memo.file_digest(path)}:{first}", lambda: _read_pdf(path, first))
+    return memo.kept("pdf-canvases", f"{file_digest(Path(path))}:{first}", lambda: _read_pdf(path, first))
 
 
 def _read_pdf(path: Path, first: "int | None") -> list:
@@ -656,14 +657,14 @@ GATHERED = 8  # what a file read for its first pages only may draw: check/printa
 def _components(path: Path) -> int:
     """A print-everything file's components pages: those before its first part (check/printall.py)."""
     from . import memo
-    from .pdfread import open_pdf, page_text
+    from .pdfread import file_digest, open_pdf, page_text
     from .printall import _components_pages
 
     def count() -> int:
         with open_pdf(path, GATHERED) as pdf:
             return _components_pages([line.strip() for line in page_text(pdf, 1).splitlines()], len(pdf.pages))
 
-    return memo.kept("components", memo.file_digest(path), count)
+    return memo.kept("components", file_digest(path), count)
 
 
 def check_legibility(out: Path, files: list, report) -> None:

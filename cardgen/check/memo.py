@@ -19,7 +19,7 @@ import pickle
 import re
 from pathlib import Path
 
-MAX_KEPT_BYTES = 512 << 20  # in memory: past that (a long-lived process), start again
+MAX_KEPT_BYTES = 256 << 20  # in memory: past that (a long-lived process), start again
 
 _KEPT: dict = {}  # "kind-key" -> pickled result
 _SIZE = [0]

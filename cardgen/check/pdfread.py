@@ -69,6 +69,17 @@ def open_pdf(path: Path, scale: int = 1):
     return pdf
 
 
+def file_digest(path: Path) -> str:
+    """The digest of a PDF's bytes (check/memo.py's key), refused as open_pdf refuses it."""
+    from . import memo
+    from .safefile import Refused
+
+    try:
+        return memo.file_digest(path)
+    except Refused as exc:
+        raise Unreadable(str(exc)) from None
+
+
 def bounded(path: Path) -> None:
     """Unreadable unless open_pdf's bounds hold: for a file read with another library
     (pdfium's text extraction, pypdf's outline), which parses every page's drawing as pikepdf's readers do."""
