@@ -60,6 +60,7 @@ def open_pdf(path: Path, scale: int = 1):
         if memo.get(BOUNDED, key) is None:  # these bytes not yet found within the bounds
             _bounded_drawing(pdf, _bounded_streams(pdf), scale)
             memo.put(BOUNDED, key, True)
+        pdf._checked_digest = key.split(":")[0]  # what the readings below are kept by (_kept)
     except Unreadable:
         pdf.close()
         raise
@@ -159,6 +160,15 @@ def _bounded_drawing(pdf, sizes: dict, scale: int = 1) -> None:
                              "refused, not read")
 
 
+def _kept(kind: str, pdf, key: str, make):
+    """make()'s result, kept by the digest of the bytes pdf was opened from (open_pdf) and key
+    (check/memo.py); made afresh for a PDF opened otherwise."""
+    from . import memo
+
+    digest = getattr(pdf, "_checked_digest", None)
+    return make() if digest is None else memo.kept(kind, f"{digest}:{key}", make)
+
+
 def box_mm(box) -> tuple:
     """A PDF rectangle [x0 y0 x1 y1] in points, as (x0, y0, x1, y1) in mm, normalized."""
     x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in box)
@@ -238,6 +248,10 @@ def drawn_with(stream, ctm: tuple = IDENTITY):
 def placements(pdf) -> list:
     """Every form XObject each page draws (not looking inside forms), with the matrix it is
     drawn through: q/Q and cm followed through the page's content streams."""
+    return _kept("placements", pdf, "", lambda: _placements(pdf))
+
+
+def _placements(pdf) -> list:
     found, digests = [], {}
     for number, page in enumerate(pdf.pages, 1):
         xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
@@ -270,6 +284,10 @@ class Stroke:
 def strokes(pdf, number: int) -> list:
     """Every straight segment page number (1-based) strokes in its own content: m/l/re paths
     followed through q/Q, cm and w, kept when an S or s strokes them."""
+    return _kept("strokes", pdf, str(number), lambda: _strokes(pdf, number))
+
+
+def _strokes(pdf, number: int) -> list:
     import pikepdf
 
     page = pdf.pages[number - 1]
@@ -342,6 +360,10 @@ def _to_unicode(font) -> dict:
 def page_text(pdf, number: int) -> str:
     """The text page number (1-based) shows in its own content (not inside forms), decoded
     through each font's ToUnicode map: one line per text-showing operator."""
+    return _kept("pdf-page-text", pdf, str(number), lambda: _page_text(pdf, number))
+
+
+def _page_text(pdf, number: int) -> str:
     import pikepdf
 
     page = pdf.pages[number - 1]
