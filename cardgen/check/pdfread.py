@@ -339,12 +339,24 @@ def _strokes(pdf, number: int) -> list:
 
 def _to_unicode(font) -> dict:
     """A simple font's one-byte codes -> text, from its ToUnicode CMap (bfchar and bfrange)."""
-    import re
-
     stream = font.get("/ToUnicode") if font is not None else None
     if stream is None:
         return {}
     data = stream.read_bytes()
+    key = hashlib.sha256(data).digest()  # the same subset's map, read once a process (callers only read it)
+    if key not in _TABLES:
+        if len(_TABLES) > 4000:
+            _TABLES.clear()
+        _TABLES[key] = _read_cmap(data)
+    return _TABLES[key]
+
+
+_TABLES: dict = {}  # digest of a ToUnicode CMap -> its table
+
+
+def _read_cmap(data: bytes) -> dict:
+    import re
+
     table = {}
     for block in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
         for code, text in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
