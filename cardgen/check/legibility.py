@@ -639,8 +639,10 @@ def _measured(path: Path, first: "int | None" = None) -> list:
     """measure_file, remembered by the file's content (check/memo.py): a check run again on
     the same files (a watch loop, the test suite's damaged copies) measures only what changed."""
     from . import memo
+    from .pdfread import file_digest
 
-    return memo.kept("legibility", f"{memo.file_digest(path)}{path.suffix}:{first}", lambda: measure_file(path, first))
+    key = file_digest(path) if path.suffix == ".pdf" else memo.file_digest(path)
+    return memo.kept("legibility", f"{key}{path.suffix}:{first}", lambda: measure_file(path, first))
 
 
 # PDFs drawn from the card SVGs (the SVGs are measured): card sheets, backs, print sheets, shop files

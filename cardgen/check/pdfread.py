@@ -49,18 +49,18 @@ def open_pdf(path: Path, scale: int = 1):
 
     try:
         pdf = pikepdf.open(guard(path))
-        key = f"{memo.file_digest(path)}:{scale}"
     except Refused as exc:
         raise Unreadable(str(exc)) from None
     except Exception as exc:  # pikepdf raises several types on damaged files
         raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
     try:
+        digest = file_digest(path)
         if len(pdf.pages) > MAX_PAGES:
             raise Unreadable(f"{len(pdf.pages)} pages, more than cardgen writes: refused, not read")
-        if memo.get(BOUNDED, key) is None:  # these bytes not yet found within the bounds
+        if memo.get(BOUNDED, f"{digest}:{scale}") is None:  # these bytes not yet found within the bounds
             _bounded_drawing(pdf, _bounded_streams(pdf), scale)
-            memo.put(BOUNDED, key, True)
-        pdf._checked_digest = key.split(":")[0]  # what the readings below are kept by (_kept)
+            memo.put(BOUNDED, f"{digest}:{scale}", True)
+        pdf._checked_digest = digest  # what the readings below are kept by (_kept)
     except Unreadable:
         pdf.close()
         raise
@@ -71,27 +71,27 @@ def open_pdf(path: Path, scale: int = 1):
 
 
 def file_digest(path: Path) -> str:
-    """The digest of a PDF's bytes (check/memo.py's key), refused as open_pdf refuses it."""
+    """What a reading of a PDF is kept by (check/memo.py): the digest of its bytes and the
+    bounds it was read within (a reading kept skips open_pdf's gate); refused as open_pdf
+    refuses the file."""
     from . import memo
     from .safefile import Refused
 
     try:
-        return memo.file_digest(path)
+        digest = memo.file_digest(path)
     except Refused as exc:
         raise Unreadable(str(exc)) from None
+    return f"{digest}:{MAX_PAGES},{MAX_DECODED_BYTES},{MAX_DRAWN_BYTES},{MAX_DRAWN_PARTS}"
 
 
 def bounded(path: Path) -> None:
     """Unreadable unless open_pdf's bounds hold: for a file read with another library
     (pdfium's text extraction, pypdf's outline), which parses every page's drawing as pikepdf's readers do."""
     from . import memo
-    from .safefile import Refused
 
     try:
-        if memo.get(BOUNDED, f"{memo.file_digest(path)}:1"):
+        if memo.get(BOUNDED, f"{file_digest(path)}:1"):
             return  # these bytes opened and were found within the bounds before
-    except Refused as exc:
-        raise Unreadable(str(exc)) from None
     except OSError as exc:
         raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
     with open_pdf(path):

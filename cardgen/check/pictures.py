@@ -128,7 +128,7 @@ def pdf_page_digests(path: Path) -> "list | None":
             return [pdfread.content_digest(pdfread.page_content(p)) for p in pdf.pages]
 
     try:
-        return memo.kept("page-content-digests", memo.file_digest(path), read)
+        return memo.kept("page-content-digests", pdfread.file_digest(path), read)
     except Exception:  # noqa: BLE001 - reported by the checks that measure the file
         return None
 
@@ -222,7 +222,7 @@ def pages_say(path: Path, slugs: list, words: list, report: GameReport, file: st
                     for i in range(1, len(pdf.pages) + 1)]
 
     try:
-        said = memo.kept("page-words", memo.file_digest(path), read)
+        said = memo.kept("page-words", pdfread.file_digest(path), read)
     except Exception:  # noqa: BLE001 - reported by the checks that measure the file
         return 0
     if len(said) != len(slugs):

@@ -220,9 +220,7 @@ class _Digests:
     file's digest (check/memo.py), and the objects its pages share digested once a file."""
 
     def __init__(self, pdf, path: Path):
-        from . import memo
-
-        self.pdf, self.key, self.done = pdf, memo.file_digest(path), {}
+        self.pdf, self.key, self.done = pdf, pdfread.file_digest(path), {}
 
     def __call__(self, index: int) -> str:
         from . import memo
