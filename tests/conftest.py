@@ -417,45 +417,27 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def page_texts_read_once_for_the_run(tmp_path_factory):
-    """The checker keeps each PDF page's extracted text by the digest of the file's bytes
-    (check/wording.py's _TEXT), for its own process; here that memo is also kept in a folder
-    of the test run, so a booklet one xdist worker read is not read again by the other
-    (pypdf's text extraction is most of a first `cardgen check`: 6 of its 7 s CPU on a full
-    build). Same bytes, same text: a damaged file has a new digest and is read afresh."""
+def check_readings_made_once_for_the_run(tmp_path_factory):
+    """The checker keeps what it reads out of a file (a PDF page's text, a page's drawing
+    and digest, a file's legibility readings) by the digest of the file's bytes
+    (check/memo.py), for its own process; here those results are also kept in a folder of
+    the test run, so a booklet one xdist worker read is not read again by the other (the
+    checks read kits that are mostly the same files). Same bytes, same result: a damaged
+    file has a new digest and is read afresh."""
     import os
 
-    from cardgen.check import wording
+    from cardgen.check import memo
 
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent
-    folder = root / "page-texts"
+    folder = root / "check-readings"
     folder.mkdir(exist_ok=True)
-
-    class Kept(dict):
-        def __contains__(self, key) -> bool:
-            if dict.__contains__(self, key):
-                return True
-            try:
-                text = (folder / f"{key[0]}-{key[1]}").read_bytes().decode("utf-8", "surrogatepass")
-            except FileNotFoundError:
-                return False
-            dict.__setitem__(self, key, text)
-            return True
-
-        def __setitem__(self, key, text) -> None:
-            dict.__setitem__(self, key, text)
-            part = folder / f".{key[0]}-{key[1]}.{os.getpid()}"
-            part.write_bytes(text.encode("utf-8", "surrogatepass"))
-            os.replace(part, folder / f"{key[0]}-{key[1]}")  # whole or not at all
-
-    before = wording._TEXT
-    wording._TEXT = Kept(before)
+    before = memo.keep_in(folder)
     try:
         yield
     finally:
-        wording._TEXT = before
+        memo.keep_in(before)
 
 
 # --- issue 42: damage to the deck's own files, caught in a kit of just those files ----------------

@@ -72,7 +72,14 @@ def _white(rgb) -> bool:
 
 def read_pages(path: Path, halves: bool = False) -> list:
     """PageInk per page (halves: per half of each sheet, left then right, as a fold
-    file's sheets hold two pages)."""
+    file's sheets hold two pages); kept by the file's digest (check/memo.py)."""
+    from . import memo
+    from .pdfread import file_digest
+
+    return memo.kept("booklet-pages", f"{file_digest(Path(path))}:{int(halves)}", lambda: _read_pages(path, halves))
+
+
+def _read_pages(path: Path, halves: bool) -> list:
     from .legibility import read_pdf
     from .pdfread import open_pdf, page_size
 

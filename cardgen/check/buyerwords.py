@@ -66,12 +66,20 @@ def check_buyer_words(out: Path, entries: list, report: GameReport) -> int:
             continue
         read += 1
         seen = set()
-        for what, words in found(text, kind in GAME_TEXT_KINDS):
+        for what, words in _found(text, kind in GAME_TEXT_KINDS):
             if what in seen:
                 continue
             seen.add(what)
             report.fail(path, "-", f"holds {what}, written for us, not the buyer: “{words}”")
     return read
+
+
+def _found(text: str, game_text: bool) -> list:
+    """internalwords.found, kept by the text's digest (check/memo.py): kits share most texts."""
+    from . import memo
+
+    key = f"{memo.digest(text.encode('utf-8', 'surrogatepass'))}:{int(game_text)}"
+    return memo.kept("internal-words", key, lambda: found(text, game_text))
 
 
 def check_readme(out: Path, entries: list, report: GameReport) -> None:

@@ -262,9 +262,14 @@ def _check_pdfs(game: str, game_dir: Path, rec, faces: int, backs: int, report: 
 
 
 def pdf_page_sizes(path: Path, report: GameReport, rel) -> "list | None":
-    try:
+    from . import memo
+
+    def read() -> list:
         with pdfread.open_pdf(path) as pdf:
             return [pdfread.page_size(p) for p in pdf.pages]
+
+    try:
+        return memo.kept("page-sizes", pdfread.file_digest(path), read)
     except pdfread.Unreadable as exc:
         report.fail(rel(path), "-", f"not a readable PDF ({exc})")
     except Exception as exc:  # a damaged page tree shows only when the pages are read

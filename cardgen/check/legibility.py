@@ -584,7 +584,16 @@ def _advance(metrics: tuple, data: bytes, size: float, char_space: float, word_s
 
 def read_pdf(path: Path, first: "int | None" = None) -> list:
     """One Canvas per page of a PDF (of its first pages only, when given: a file that
-    gathers others, read within the bound such a file is allowed, check/printall.py's)."""
+    gathers others, read within the bound such a file is allowed, check/printall.py's).
+    Kept by the file's digest (check/memo.py): legibility and the booklet pages' checks
+    read the same booklets."""
+    from . import memo
+    from .pdfread import file_digest
+
+    return memo.kept("pdf-canvases", f"{file_digest(Path(path))}:{first}", lambda: _read_pdf(path, first))
+
+
+def _read_pdf(path: Path, first: "int | None") -> list:
     from .pdfread import open_pdf
 
     pages, maps = [], {}
@@ -626,22 +635,14 @@ def measure_file(path: Path, first: "int | None" = None) -> list:
     return [r for canvas in read_pdf(path, first) for r in canvas.readings()]
 
 
-_MEASURED: dict = {}  # sha256 of a file's bytes -> its readings: a pure result, kept for the process
-
-
 def _measured(path: Path, first: "int | None" = None) -> list:
-    """measure_file, remembered by the file's content: a check run again on the same files
-    (a watch loop, the test suite's damaged copies) measures only what changed."""
-    import hashlib
+    """measure_file, remembered by the file's content (check/memo.py): a check run again on
+    the same files (a watch loop, the test suite's damaged copies) measures only what changed."""
+    from . import memo
+    from .pdfread import file_digest
 
-    from .safefile import guard
-
-    key = hashlib.sha256(guard(path).read_bytes()).hexdigest() + path.suffix + f":{first}"
-    if key not in _MEASURED:
-        if len(_MEASURED) > 50_000:
-            _MEASURED.clear()
-        _MEASURED[key] = measure_file(path, first)
-    return _MEASURED[key]
+    key = file_digest(path) if path.suffix == ".pdf" else memo.file_digest(path)
+    return memo.kept("legibility", f"{key}{path.suffix}:{first}", lambda: measure_file(path, first))
 
 
 # PDFs drawn from the card SVGs (the SVGs are measured): card sheets, backs, print sheets, shop files
@@ -657,11 +658,15 @@ GATHERED = 8  # what a file read for its first pages only may draw: check/printa
 
 def _components(path: Path) -> int:
     """A print-everything file's components pages: those before its first part (check/printall.py)."""
-    from .pdfread import open_pdf, page_text
+    from . import memo
+    from .pdfread import file_digest, open_pdf, page_text
     from .printall import _components_pages
 
-    with open_pdf(path, GATHERED) as pdf:
-        return _components_pages([line.strip() for line in page_text(pdf, 1).splitlines()], len(pdf.pages))
+    def count() -> int:
+        with open_pdf(path, GATHERED) as pdf:
+            return _components_pages([line.strip() for line in page_text(pdf, 1).splitlines()], len(pdf.pages))
+
+    return memo.kept("components", file_digest(path), count)
 
 
 def check_legibility(out: Path, files: list, report) -> None:

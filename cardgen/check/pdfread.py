@@ -27,6 +27,7 @@ MAX_PAGES = 2000  # cardgen's longest PDF (a 12 × 12 deck's cards) has a few hu
 MAX_DRAWN_BYTES = 16 << 20
 MAX_DRAWN_PARTS = 100_000  # pages × the forms each names: cardgen's sheets name 9 a page
 _FLATE = "/FlateDecode"
+BOUNDED = "pdf-bounded"  # check/memo.py's kind: these bytes open, within the bounds (a file's digest and scale)
 
 
 def open_pdf(path: Path, scale: int = 1):
@@ -43,6 +44,7 @@ def open_pdf(path: Path, scale: int = 1):
     file of its paper page for page), which the bound on what its pages draw grows with."""
     import pikepdf
 
+    from . import memo
     from .safefile import Refused, guard
 
     try:
@@ -52,9 +54,13 @@ def open_pdf(path: Path, scale: int = 1):
     except Exception as exc:  # pikepdf raises several types on damaged files
         raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
     try:
+        digest = file_digest(path)
         if len(pdf.pages) > MAX_PAGES:
             raise Unreadable(f"{len(pdf.pages)} pages, more than cardgen writes: refused, not read")
-        _bounded_drawing(pdf, _bounded_streams(pdf), scale)
+        if memo.get(BOUNDED, f"{digest}:{scale}") is None:  # these bytes not yet found within the bounds
+            _bounded_drawing(pdf, _bounded_streams(pdf), scale)
+            memo.put(BOUNDED, f"{digest}:{scale}", True)
+        pdf._checked_digest = digest  # what the readings below are kept by (_kept)
     except Unreadable:
         pdf.close()
         raise
@@ -64,9 +70,30 @@ def open_pdf(path: Path, scale: int = 1):
     return pdf
 
 
+def file_digest(path: Path) -> str:
+    """What a reading of a PDF is kept by (check/memo.py): the digest of its bytes and the
+    bounds it was read within (a reading kept skips open_pdf's gate); refused as open_pdf
+    refuses the file."""
+    from . import memo
+    from .safefile import Refused
+
+    try:
+        digest = memo.file_digest(path)
+    except Refused as exc:
+        raise Unreadable(str(exc)) from None
+    return f"{digest}:{MAX_PAGES},{MAX_DECODED_BYTES},{MAX_DRAWN_BYTES},{MAX_DRAWN_PARTS}"
+
+
 def bounded(path: Path) -> None:
     """Unreadable unless open_pdf's bounds hold: for a file read with another library
     (pdfium's text extraction, pypdf's outline), which parses every page's drawing as pikepdf's readers do."""
+    from . import memo
+
+    try:
+        if memo.get(BOUNDED, f"{file_digest(path)}:1"):
+            return  # these bytes opened and were found within the bounds before
+    except OSError as exc:
+        raise Unreadable(f"{exc.__class__.__name__}: {exc}") from None
     with open_pdf(path):
         pass
 
@@ -131,6 +158,15 @@ def _bounded_drawing(pdf, sizes: dict, scale: int = 1) -> None:
             raise Unreadable(f"its {len(pdf.pages)} pages draw more than {most_drawn >> 20} MB of content "
                              "between them (what pages share counted on each), far more than cardgen writes: "
                              "refused, not read")
+
+
+def _kept(kind: str, pdf, key: str, make):
+    """make()'s result, kept by the digest of the bytes pdf was opened from (open_pdf) and key
+    (check/memo.py); made afresh for a PDF opened otherwise."""
+    from . import memo
+
+    digest = getattr(pdf, "_checked_digest", None)
+    return make() if digest is None else memo.kept(kind, f"{digest}:{key}", make)
 
 
 def box_mm(box) -> tuple:
@@ -212,6 +248,10 @@ def drawn_with(stream, ctm: tuple = IDENTITY):
 def placements(pdf) -> list:
     """Every form XObject each page draws (not looking inside forms), with the matrix it is
     drawn through: q/Q and cm followed through the page's content streams."""
+    return _kept("placements", pdf, "", lambda: _placements(pdf))
+
+
+def _placements(pdf) -> list:
     found, digests = [], {}
     for number, page in enumerate(pdf.pages, 1):
         xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
@@ -244,6 +284,10 @@ class Stroke:
 def strokes(pdf, number: int) -> list:
     """Every straight segment page number (1-based) strokes in its own content: m/l/re paths
     followed through q/Q, cm and w, kept when an S or s strokes them."""
+    return _kept("strokes", pdf, str(number), lambda: _strokes(pdf, number))
+
+
+def _strokes(pdf, number: int) -> list:
     import pikepdf
 
     page = pdf.pages[number - 1]
@@ -295,12 +339,24 @@ def strokes(pdf, number: int) -> list:
 
 def _to_unicode(font) -> dict:
     """A simple font's one-byte codes -> text, from its ToUnicode CMap (bfchar and bfrange)."""
-    import re
-
     stream = font.get("/ToUnicode") if font is not None else None
     if stream is None:
         return {}
     data = stream.read_bytes()
+    key = hashlib.sha256(data).digest()  # the same subset's map, read once a process (callers only read it)
+    if key not in _TABLES:
+        if len(_TABLES) > 4000:
+            _TABLES.clear()
+        _TABLES[key] = _read_cmap(data)
+    return _TABLES[key]
+
+
+_TABLES: dict = {}  # digest of a ToUnicode CMap -> its table
+
+
+def _read_cmap(data: bytes) -> dict:
+    import re
+
     table = {}
     for block in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
         for code, text in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
@@ -316,6 +372,10 @@ def _to_unicode(font) -> dict:
 def page_text(pdf, number: int) -> str:
     """The text page number (1-based) shows in its own content (not inside forms), decoded
     through each font's ToUnicode map: one line per text-showing operator."""
+    return _kept("pdf-page-text", pdf, str(number), lambda: _page_text(pdf, number))
+
+
+def _page_text(pdf, number: int) -> str:
     import pikepdf
 
     page = pdf.pages[number - 1]

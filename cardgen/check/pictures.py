@@ -121,11 +121,14 @@ def same_pictures(places: list, digests: list, slugs: list, identities: list, re
 
 def pdf_page_digests(path: Path) -> "list | None":
     """What each page of a PDF draws (its content streams' digest), or None if unreadable."""
-    from . import pdfread
+    from . import memo, pdfread
 
-    try:
+    def read() -> list:
         with pdfread.open_pdf(path) as pdf:
             return [pdfread.content_digest(pdfread.page_content(p)) for p in pdf.pages]
+
+    try:
+        return memo.kept("page-content-digests", pdfread.file_digest(path), read)
     except Exception:  # noqa: BLE001 - reported by the checks that measure the file
         return None
 
@@ -211,16 +214,19 @@ def pages_say(path: Path, slugs: list, words: list, report: GameReport, file: st
     place names draws: the words a reader copies from page i are card i's, in order. A page
     swapped with another, or replaced by another card's, is named with the card it shows.
     Returns the number of pages that differ (None pages, unread)."""
-    from . import pdfread
+    from . import memo, pdfread
+
+    def read() -> list:  # the words of every page, kept by the file's digest
+        with pdfread.open_pdf(path) as pdf:
+            return [tuple(t for t in (" ".join(line.split()) for line in pdfread.page_text(pdf, i).split("\n")) if t)
+                    for i in range(1, len(pdf.pages) + 1)]
 
     try:
-        with pdfread.open_pdf(path) as pdf:
-            if len(pdf.pages) != len(slugs):
-                return 0  # the page count is reported
-            said = [tuple(t for t in (" ".join(line.split()) for line in pdfread.page_text(pdf, i).split("\n")) if t)
-                    for i in range(1, len(slugs) + 1)]
+        said = memo.kept("page-words", pdfread.file_digest(path), read)
     except Exception:  # noqa: BLE001 - reported by the checks that measure the file
         return 0
+    if len(said) != len(slugs):
+        return 0  # the page count is reported
     whose = {}
     for slug, w in zip(slugs, words):
         whose.setdefault(w, slug)

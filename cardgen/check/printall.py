@@ -93,6 +93,7 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
     for number in range(2, lead + 1):  # a table too long for one page runs on over the next
         lines += [line.strip() for line in pdfread.page_text(pdf, number).splitlines()]
     flat = " ".join(" ".join(lines).split())
+    gathered = _Digests(pdf, out / path)
     parts = []  # (path, first, last, description)
     for i, line in enumerate(lines):
         if not NAMED.fullmatch(line):
@@ -135,6 +136,7 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
             report.fail(path, "-", f"{name}: not a readable PDF ({exc})")
             continue
         with source:
+            of_source = _Digests(source, out / name)
             pages = len(source.pages)
             if last - first + 1 != pages:
                 report.fail(path, "page 1", f"{name}: pages {first}–{last} ({last - first + 1}), where the file has "
@@ -144,7 +146,7 @@ def _check_file(out: Path, pdf, path: str, paper: str, kinds: dict, records: dic
                 if at > len(pdf.pages):
                     report.fail(path, f"page {at}", f"missing: {name} page {k + 1} belongs here")
                     break
-                if _page_digest(pdf.pages[at - 1]) != _page_digest(source.pages[k]):
+                if gathered(at - 1) != of_source(k):
                     report.fail(path, f"page {at}", f"is not {name} page {k + 1}: another drawing or boxes")
         rec = records.get(name.split("/")[0])
         layout = getattr(getattr(rec, "home_print", None), "layout", None)
@@ -213,14 +215,28 @@ def _components_pages(lines: list, pages: int) -> int:
     return 1
 
 
-def _page_digest(page) -> str:
-    """What a page prints: its boxes and its drawing, every stream and value it reaches."""
+class _Digests:
+    """The digest of each page of one open PDF (_page_digest), made once a page: kept by the
+    file's digest (check/memo.py), and the objects its pages share digested once a file."""
+
+    def __init__(self, pdf, path: Path):
+        self.pdf, self.key, self.done = pdf, pdfread.file_digest(path), {}
+
+    def __call__(self, index: int) -> str:
+        from . import memo
+
+        return memo.kept("page-digest", f"{self.key}:{index}", lambda: _page_digest(self.pdf.pages[index], self.done))
+
+
+def _page_digest(page, done: "dict | None" = None) -> str:
+    """What a page prints: its boxes and its drawing, every stream and value it reaches.
+    done: the digests of objects other pages of the file reached (those no cycle entered)."""
     h = hashlib.sha256()
     obj = page.obj
     for key in BOXES:
         h.update(f"{key}={_box(page, key)};".encode())
     h.update(pdfread.page_content(page))
-    _feed(h, obj.get("/Resources"), {}, [0])
+    _feed(h, obj.get("/Resources"), {}, [0, 0], {} if done is None else done)
     return h.hexdigest()
 
 
@@ -236,9 +252,10 @@ def _box(page, key: str) -> str:
         return str(value)
 
 
-def _feed(h, value, seen: dict, count: list) -> None:
+def _feed(h, value, seen: dict, count: list, done: dict) -> None:
     """value's content into h: dictionaries by sorted key, arrays in order, streams' decoded
-    bytes; an indirect object once (a page's fonts and forms are shared)."""
+    bytes; an indirect object once (a page's fonts and forms are shared). count: the values
+    fed, and how often a digest that depends on the way in (one a cycle entered) was used."""
     import pikepdf
 
     count[0] += 1
@@ -248,41 +265,51 @@ def _feed(h, value, seen: dict, count: list) -> None:
         # an object by what it holds, digested once however often it is reached: the file
         # may store once what a part stored twice (identical fonts, forms, profiles)
         ref = value.objgen
+        if ref in done:  # digested for another page, the same whichever way it is reached
+            h.update(done[ref])
+            return
         if ref not in seen:
             seen[ref] = b"@cycle"
+            entered = count[1]
             inner = hashlib.sha256()
-            _feed_direct(inner, value, seen, count)
+            _feed_direct(inner, value, seen, count, done)
             seen[ref] = inner.digest()
-        h.update(seen[ref])
+            if count[1] == entered:
+                done[ref] = seen[ref]
+            else:
+                seen[ref] = (seen[ref],)  # depends on the way in: this page's own
+        elif seen[ref] == b"@cycle" or isinstance(seen[ref], tuple):
+            count[1] += 1
+        h.update(seen[ref][0] if isinstance(seen[ref], tuple) else seen[ref])
         return
-    _feed_direct(h, value, seen, count)
+    _feed_direct(h, value, seen, count, done)
 
 
-def _feed_direct(h, value, seen: dict, count: list) -> None:
+def _feed_direct(h, value, seen: dict, count: list, done: dict) -> None:
     import pikepdf
 
     if isinstance(value, pikepdf.Stream):
-        _feed_dict(h, value, seen, count, skip=("/Length", "/Filter", "/DecodeParms"))
+        _feed_dict(h, value, seen, count, done, skip=("/Length", "/Filter", "/DecodeParms"))
         try:
             h.update(value.read_bytes())
         except pikepdf.PdfError:
             h.update(value.read_raw_bytes())
     elif isinstance(value, pikepdf.Dictionary):
-        _feed_dict(h, value, seen, count)
+        _feed_dict(h, value, seen, count, done)
     elif isinstance(value, pikepdf.Array):
         h.update(b"[")
         for item in value:
-            _feed(h, item, seen, count)
+            _feed(h, item, seen, count, done)
         h.update(b"]")
     else:
         h.update(repr(value).encode() if value is not None else b"null")
 
 
-def _feed_dict(h, value, seen, count, skip=()) -> None:
+def _feed_dict(h, value, seen, count, done, skip=()) -> None:
     h.update(b"<<")
     for key in sorted(value.keys()):
         if key in skip or key == "/Parent":
             continue
         h.update(key.encode())
-        _feed(h, value.get(key), seen, count)
+        _feed(h, value.get(key), seen, count, done)
     h.update(b">>")

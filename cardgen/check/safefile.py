@@ -19,16 +19,17 @@ class Refused(Exception):
     """Not a file the checker will read."""
 
 
-# the output folder being checked, as given and as it really is (confined_to): a file reached
-# through a linked folder inside it is refused like a link, wherever the link leads
-_ROOT: "ContextVar[tuple[Path, Path] | None]" = ContextVar("checked_root", default=None)
+# the output folder being checked, as given and as it really is (confined_to), and each folder
+# below it found through a link or not: a file reached through a linked folder inside it is
+# refused like a link, wherever the link leads
+_ROOT: "ContextVar[tuple[Path, Path, dict] | None]" = ContextVar("checked_root", default=None)
 
 
 @contextmanager
 def confined_to(root: Path):
     """Within: guard also refuses a file whose folder, below root, is reached through a link
     (a set-b/ that is a link to a folder elsewhere: its files were read as the set's)."""
-    token = _ROOT.set((Path(root), Path(os.path.realpath(root))))
+    token = _ROOT.set((Path(root), Path(os.path.realpath(root)), {}))
     try:
         yield
     finally:
@@ -39,13 +40,16 @@ def _through_a_link(path: Path) -> bool:
     root = _ROOT.get()
     if root is None:
         return False
-    given, real = root
+    given, real, known = root
     folder = Path(path).parent
-    try:
-        inner = folder.relative_to(given)
-    except ValueError:  # not named under the root: judged by where it leads
-        return not Path(os.path.realpath(folder)).is_relative_to(real)
-    return Path(os.path.realpath(folder)) != real / inner
+    if folder not in known:  # a check reads many files of few folders: each folder resolved once
+        try:
+            inner = folder.relative_to(given)
+        except ValueError:  # not named under the root: judged by where it leads
+            known[folder] = not Path(os.path.realpath(folder)).is_relative_to(real)
+        else:
+            known[folder] = Path(os.path.realpath(folder)) != real / inner
+    return known[folder]
 
 
 def guard(path: Path, limit: int = MAX_BYTES) -> Path:

@@ -10,7 +10,6 @@ Nothing here knows how the texts were written: each game's checker names the
 statements it expects as patterns and the values the cards give."""
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,7 @@ from pathlib import Path
 from .report import GameReport
 
 FOOTER = re.compile(r"^\s*(\d+\s+·\s+.+|.+\s+·\s+\d+)\s*$")  # "2 · Str8 Eight", "Str8 Eight · 3"
-_TEXT: dict = {}  # (digest, page) -> text
+TEXT = "page-text"  # check/memo.py's kind: a page's text, footers dropped, by (digest, page)
 
 
 @dataclass(frozen=True)
@@ -34,44 +33,59 @@ class Claim:
 def page_texts(path: Path, titles: "tuple | None" = None) -> "list[str] | str":
     """The text of the pages holding the sections titles (all pages when None), footers
     dropped; or a string saying why it could not be read."""
-    import io
-
-    import pypdf
-
     from .safefile import Refused, guard
 
-    from . import pdftext
+    from . import memo, pdftext
     from .pdfread import Unreadable, bounded
 
     try:
         bounded(path)  # pages, streams and what the pages draw between them: as cardgen could write
         data = guard(path).read_bytes()
-        key = hashlib.sha256(data).hexdigest()
+        key = memo.digest(data)
         pages = None
         if titles is not None:  # the outline read with pypdf, which reads no page to find it
-            reader = pypdf.PdfReader(io.BytesIO(data))
-            starts = [(str(o["/Title"]), reader.get_destination_page_number(o))
-                      for o in reader.outline if isinstance(o, dict)]
-            wanted = set()
-            for i, (title, start) in enumerate(starts):
-                if title in titles:
-                    end = next((s for _, s in starts[i + 1:] if s > start), len(reader.pages) - 1)
-                    wanted.update(range(start, end + 1))
-            missing = [t for t in titles if t not in {title for title, _ in starts}]
-            if missing:
-                return f"has no section “{missing[0]}” in its outline"
-            pages = sorted(wanted)
-        if len(_TEXT) > 4000:  # a long-lived process checking many builds
-            _TEXT.clear()
-        if pages is None or any((key, i) not in _TEXT for i in pages):
-            pages, texts = pdftext.read(data, pages, known=lambda i: (key, i) in _TEXT)
-            for i, text in texts.items():
-                _TEXT[(key, i)] = "\n".join(line for line in text.splitlines() if not FOOTER.match(line))
-        return [_TEXT[(key, i)] for i in pages]
+            pages = memo.kept("sections", f"{key}:" + "\x1f".join(titles), lambda: _section_pages(data, titles))
+            if isinstance(pages, str):
+                return pages
+        count = memo.get(TEXT, f"{key}:pages") if pages is None else None  # a whole file's pages
+        want = list(range(count)) if count is not None else pages or []
+        texts = {i: text for i in want if (text := memo.get(TEXT, f"{key}:{i}")) is not None}
+        if (pages is None and count is None) or any(i not in texts for i in want):
+            asked_all = pages is None
+            pages, read = pdftext.read(data, pages, known=lambda i: i in texts)
+            for i, text in read.items():
+                texts[i] = "\n".join(line for line in text.splitlines() if not FOOTER.match(line))
+                memo.put(TEXT, f"{key}:{i}", texts[i])
+            if asked_all:
+                memo.put(TEXT, f"{key}:pages", len(pages))
+        else:
+            pages = want
+        return [texts[i] for i in pages]
     except (Refused, Unreadable) as exc:
         return str(exc)
     except Exception as exc:  # a damaged outline or page: reported, never a traceback
         return f"its text cannot be read ({exc.__class__.__name__})"
+
+
+def _section_pages(data: bytes, titles: tuple) -> "list | str":
+    """The pages (0-based) holding the sections titles, found through the outline; or a
+    string saying which section the outline lacks."""
+    import io
+
+    import pypdf
+
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    starts = [(str(o["/Title"]), reader.get_destination_page_number(o))
+              for o in reader.outline if isinstance(o, dict)]
+    wanted = set()
+    for i, (title, start) in enumerate(starts):
+        if title in titles:
+            end = next((s for _, s in starts[i + 1:] if s > start), len(reader.pages) - 1)
+            wanted.update(range(start, end + 1))
+    missing = [t for t in titles if t not in {title for title, _ in starts}]
+    if missing:
+        return f"has no section “{missing[0]}” in its outline"
+    return sorted(wanted)
 
 
 def one_line(pages: list) -> str:
