@@ -55,7 +55,7 @@ def test_a_warm_build_renders_no_card_template_and_writes_the_same_bytes(private
     rendered.clear()
     reused = cache.reused.get(kept.KIND, 0)
     again = built(tmp_path, "two")
-    assert rendered == [] and cache.reused.get(kept.KIND, 0) == reused + 1  # no template at all
+    assert rendered == [] and cache.reused.get(kept.KIND, 0) == reused + 2  # no template at all: both parts kept
     assert again == first
     monkeypatch.setenv(cache.STORE_ENV, "off")
     assert built(tmp_path, "fresh") == first and rendered  # a build without the store renders them, the same
@@ -70,9 +70,9 @@ def palette(tmp_path) -> tuple:
     return ("--config", str(project))
 
 
-@pytest.mark.parametrize("change", ["palette", ("--table-size", "5"), ("--low-ink",), ("--pass-cards", "4"),
+@pytest.mark.parametrize("change", ["palette", ("--table-size", "5"), ("--low-ink",),
                                     ("--font", "hyperlegible"), ("--scaffold", "colors"), ("--card-size", "bridge")],
-                         ids=["theme colours", "table size", "low ink", "pass cards", "font", "scaffold", "card size"])
+                         ids=["theme colours", "table size", "low ink", "font", "scaffold", "card size"])
 def test_a_changed_input_renders_the_faces_again(private_store, tmp_path, monkeypatch, rendered, change):
     """Each change gives faces of its own (never the kept ones): the very card SVGs and PDFs
     a build without the store gives."""
@@ -86,6 +86,23 @@ def test_a_changed_input_renders_the_faces_again(private_store, tmp_path, monkey
     assert changed["str8eight/str8eight-cards.pdf"] != first["str8eight/str8eight-cards.pdf"]
     monkeypatch.setenv(cache.STORE_ENV, "off")
     assert built(tmp_path, "fresh", *change) == changed
+
+
+def test_new_pass_cards_render_the_pass_cards_alone(private_store, tmp_path, monkeypatch, rendered):
+    """--pass-cards changes the pass cards and nothing of a number card or the back: only the
+    pass faces are drawn again, and the kit is the very kit a build without the store gives."""
+    svg = ("--format", "svg,pdf", "--only", "cards,print")
+    first = built(tmp_path, "one", *svg)
+    rendered.clear()
+    changed = built(tmp_path, "two", *svg, "--pass-cards", "4")
+    cards = [n for n in rendered if n.startswith(CARD_TEMPLATES)]
+    assert "str8eight/pass.svg.j2" in cards and "str8eight/number.svg.j2" not in cards and "cards/back.svg.j2" not in cards
+    def faces(kit, kind):
+        return {n: b for n, b in kit.items() if n.startswith("str8eight/svg/") and ("/pass-" in n) == (kind == "pass")}
+    assert len(faces(first, "pass")) == 6 and len(faces(changed, "pass")) == 4  # two each way instead of three
+    assert faces(changed, "other") == faces(first, "other") and len(faces(first, "other")) == 17  # 16 numbers, the back
+    monkeypatch.setenv(cache.STORE_ENV, "off")
+    assert built(tmp_path, "fresh", *svg, "--pass-cards", "4") == changed
 
 
 def test_switching_paper_renders_no_card(private_store, tmp_path, rendered):
@@ -129,9 +146,11 @@ def test_a_damaged_kept_deck_is_drawn_again(private_store):
     look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
     deck = build_deck(4, 3)
     fresh = kept.kept_deck(render_deck, deck, look)
-    entry = private_store / kept.KIND / kept.deck_key(render_deck, deck, look)
-    entry.write_bytes(entry.read_bytes()[:-10])
-    assert kept.kept_deck(render_deck, deck, look) == fresh
+    entries = sorted((private_store / kept.KIND).iterdir())
+    assert len(entries) == 2  # the number cards with the back, the pass cards
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:-10])
+    assert kept.kept_deck(render_deck, deck, look) == fresh == render_deck(deck, look)
 
 
 def test_kept_font_metrics_are_the_metrics_read_from_the_file(private_store):
