@@ -52,6 +52,25 @@ def one_job_a_build_beside_other_workers():
         settings.os = os
 
 
+def private_copy(kit: Path, into: Path) -> Path:
+    """A private copy of a shared, read-only kit that a test may damage, at `into`: the files'
+    contents only (faster than copying their times and modes, and all the checker reads)."""
+    shutil.copytree(kit, into, copy_function=shutil.copyfile)
+    return into
+
+
+@pytest.fixture
+def private_store(tmp_path, monkeypatch) -> Path:
+    """An empty store of drawings and parts (CARDGEN_STORE) for this test alone, used even
+    when the run was started with the store off or emptied: the tests of what is kept."""
+    from cardgen import cache
+
+    folder = tmp_path / "store"
+    monkeypatch.setenv(cache.STORE_ENV, str(folder))
+    monkeypatch.setattr(cache, "_afresh", False)
+    return folder
+
+
 def shared(tmp_path_factory, name: str, make) -> Path:
     """A folder made once for the whole test run, whichever xdist worker asks first:
     make(folder) fills it under a lock the other workers wait on, and they reuse it (the
@@ -127,9 +146,7 @@ def exported(tmp_path_factory) -> Path:
 @pytest.fixture
 def copy_of_build(built, tmp_path) -> Path:
     """A private copy of the build that a test may damage."""
-    out = tmp_path / "output"
-    shutil.copytree(built, out, copy_function=shutil.copyfile)  # contents only: faster, and all the checker reads
-    return out
+    return private_copy(built, tmp_path / "output")
 
 
 @pytest.fixture
@@ -462,9 +479,7 @@ def deck_and_sheet(tmp_path_factory) -> Path:
 @pytest.fixture
 def copy_of_deck(deck_and_sheet, tmp_path) -> Path:
     """A private copy of deck_and_sheet that a test may damage."""
-    out = tmp_path / "output"
-    shutil.copytree(deck_and_sheet, out, copy_function=shutil.copyfile)
-    return out
+    return private_copy(deck_and_sheet, tmp_path / "output")
 
 
 # --- issue 42: a shared build and its `cardgen check`, made once for the run ---------------------

@@ -23,14 +23,6 @@ CARD_TEMPLATES = ("str8eight/", "cards/")  # the number and pass faces, the back
 
 
 @pytest.fixture
-def store(tmp_path, monkeypatch):
-    folder = tmp_path / "store"
-    monkeypatch.setenv(cache.STORE_ENV, str(folder))
-    monkeypatch.setattr(cache, "_afresh", False)
-    return folder
-
-
-@pytest.fixture
 def rendered(monkeypatch) -> list:
     """The templates each build renders from (Jinja's get_template, counted): card faces and
     backs, the player aid's rule text, the kit's pages."""
@@ -56,14 +48,14 @@ def built(tmp_path, name: str, *extra: str) -> dict:
     return files(tmp_path / name)
 
 
-def test_a_warm_build_renders_no_card_template_and_writes_the_same_bytes(store, tmp_path, monkeypatch, rendered):
+def test_a_warm_build_renders_no_card_template_and_writes_the_same_bytes(private_store, tmp_path, monkeypatch, rendered):
     first = built(tmp_path, "one")
     assert rendered.count("str8eight/number.svg.j2") == 16 and "str8eight/pass.svg.j2" in rendered
     assert "str8eight-reference.md" in rendered and "howto/page.svg.j2" in rendered  # the aid cards, the kit's page
     rendered.clear()
     reused = cache.reused.get(kept.KIND, 0)
     again = built(tmp_path, "two")
-    assert rendered == [] and cache.reused.get(kept.KIND, 0) == reused + 1  # no template at all
+    assert rendered == [] and cache.reused.get(kept.KIND, 0) == reused + 2  # no template at all: both parts kept
     assert again == first
     monkeypatch.setenv(cache.STORE_ENV, "off")
     assert built(tmp_path, "fresh") == first and rendered  # a build without the store renders them, the same
@@ -78,10 +70,10 @@ def palette(tmp_path) -> tuple:
     return ("--config", str(project))
 
 
-@pytest.mark.parametrize("change", ["palette", ("--table-size", "5"), ("--low-ink",), ("--pass-cards", "4"),
+@pytest.mark.parametrize("change", ["palette", ("--table-size", "5"), ("--low-ink",),
                                     ("--font", "hyperlegible"), ("--scaffold", "colors"), ("--card-size", "bridge")],
-                         ids=["theme colours", "table size", "low ink", "pass cards", "font", "scaffold", "card size"])
-def test_a_changed_input_renders_the_faces_again(store, tmp_path, monkeypatch, rendered, change):
+                         ids=["theme colours", "table size", "low ink", "font", "scaffold", "card size"])
+def test_a_changed_input_renders_the_faces_again(private_store, tmp_path, monkeypatch, rendered, change):
     """Each change gives faces of its own (never the kept ones): the very card SVGs and PDFs
     a build without the store gives."""
     change = palette(tmp_path) if change == "palette" else change
@@ -96,7 +88,24 @@ def test_a_changed_input_renders_the_faces_again(store, tmp_path, monkeypatch, r
     assert built(tmp_path, "fresh", *change) == changed
 
 
-def test_switching_paper_renders_no_card(store, tmp_path, rendered):
+def test_new_pass_cards_render_the_pass_cards_alone(private_store, tmp_path, monkeypatch, rendered):
+    """--pass-cards changes the pass cards and nothing of a number card or the back: only the
+    pass faces are drawn again, and the kit is the very kit a build without the store gives."""
+    svg = ("--format", "svg,pdf", "--only", "cards,print")
+    first = built(tmp_path, "one", *svg)
+    rendered.clear()
+    changed = built(tmp_path, "two", *svg, "--pass-cards", "4")
+    cards = [n for n in rendered if n.startswith(CARD_TEMPLATES)]
+    assert "str8eight/pass.svg.j2" in cards and "str8eight/number.svg.j2" not in cards and "cards/back.svg.j2" not in cards
+    def faces(kit, kind):
+        return {n: b for n, b in kit.items() if n.startswith("str8eight/svg/") and ("/pass-" in n) == (kind == "pass")}
+    assert len(faces(first, "pass")) == 6 and len(faces(changed, "pass")) == 4  # two each way instead of three
+    assert faces(changed, "other") == faces(first, "other") and len(faces(first, "other")) == 17  # 16 numbers, the back
+    monkeypatch.setenv(cache.STORE_ENV, "off")
+    assert built(tmp_path, "fresh", *svg, "--pass-cards", "4") == changed
+
+
+def test_switching_paper_renders_no_card(private_store, tmp_path, rendered):
     """--paper changes the sheets and the kit's pages, never a card: no face is rendered."""
     built(tmp_path, "a4")
     rendered.clear()
@@ -114,13 +123,13 @@ def render(deck, look):
     return render_deck(deck, look)
 
 
-def test_a_closure_keeps_nothing(store):
+def test_a_closure_keeps_nothing(private_store):
     look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
     assert kept.deck_key(lambda d, lk: render_deck(d, lk), build_deck(4, 3), look) is None
     assert kept.deck_key(render, build_deck(4, 3), look) is not None
 
 
-def test_a_kept_deck_is_the_deck_drawn_afresh_and_clean_draws_it_again(store, monkeypatch):
+def test_a_kept_deck_is_the_deck_drawn_afresh_and_clean_draws_it_again(private_store, monkeypatch):
     look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
     deck = build_deck(4, 3)
     calls = CALLS
@@ -133,16 +142,18 @@ def test_a_kept_deck_is_the_deck_drawn_afresh_and_clean_draws_it_again(store, mo
     assert kept.kept_deck(render, deck, look) == fresh and len(calls) == 3
 
 
-def test_a_damaged_kept_deck_is_drawn_again(store):
+def test_a_damaged_kept_deck_is_drawn_again(private_store):
     look = Look(card_size("poker"), 3.0, False, DEFAULT_THEME)
     deck = build_deck(4, 3)
     fresh = kept.kept_deck(render_deck, deck, look)
-    entry = store / kept.KIND / kept.deck_key(render_deck, deck, look)
-    entry.write_bytes(entry.read_bytes()[:-10])
-    assert kept.kept_deck(render_deck, deck, look) == fresh
+    entries = sorted((private_store / kept.KIND).iterdir())
+    assert len(entries) == 2  # the number cards with the back, the pass cards
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:-10])
+    assert kept.kept_deck(render_deck, deck, look) == fresh == render_deck(deck, look)
 
 
-def test_kept_font_metrics_are_the_metrics_read_from_the_file(store):
+def test_kept_font_metrics_are_the_metrics_read_from_the_file(private_store):
     """The metrics the layouts measure with, from the store, are those fontTools reads (the
     outlines' x-bounds from each glyph's own header), for every bundled cut."""
     from fontTools.ttLib import TTFont

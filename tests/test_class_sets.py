@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, assert_metadata, run_cli, shared_build
+from conftest import assert_check_catches, assert_metadata, run_cli, shared_build, private_copy
 
 SETS_ARGS = ("build", "--game", "str8eight", "--format", "svg,pdf,shop", "--shop", "drivethrucards", "-j", "1",
              "--sets", "2", "--table-size", "4", "--only", "cards,print", "-q")
@@ -26,9 +26,7 @@ def two_sets(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def damaged(two_sets, tmp_path) -> Path:
-    out = tmp_path / "output"
-    shutil.copytree(two_sets, out, copy_function=shutil.copyfile)
-    return out
+    return private_copy(two_sets, tmp_path / "output")
 
 
 def test_two_sets_are_built_and_pass_the_check(two_sets):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, run_cli
+from conftest import assert_check_catches, run_cli, private_copy
 
 SMALL = ("--game", "str8eight", "--only", "cards", "-j", "1", "-q")
 
@@ -42,9 +42,7 @@ def test_a_rebuild_takes_out_the_preview_it_no_longer_fits(tmp_path):
 
 @pytest.fixture
 def copy_of_exports(exported, tmp_path) -> Path:
-    out = tmp_path / "out"
-    shutil.copytree(exported, out, copy_function=shutil.copyfile)
-    return out
+    return private_copy(exported, tmp_path / "out")
 
 
 def _refresh_site(out: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, run_cli, shared
+from conftest import assert_check_catches, run_cli, shared, private_copy
 
 KIT_ARGS = ("--game", "str8eight", "--table-size", "3", "--format", "all", "--shop", "drivethrucards,makeplayingcards",
             "--only", "cards,print,sheet", "-j", "1", "-q")
@@ -39,9 +39,7 @@ def kit(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def copy(kit, tmp_path) -> Path:
-    out = tmp_path / "kit"
-    shutil.copytree(kit, out, copy_function=shutil.copyfile)
-    return out
+    return private_copy(kit, tmp_path / "kit")
 
 
 def _edit(path: Path, old: str, new: str) -> None:

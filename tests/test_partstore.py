@@ -3,7 +3,6 @@ part made afresh, and every input that decides it (the options it reads, the oth
 named, the fonts' bytes, the code, the build date) makes it again when it changes."""
 from __future__ import annotations
 
-import dataclasses
 import shutil
 
 import pytest
@@ -14,14 +13,6 @@ from cardgen.builders.rulebook import drawing_inputs
 from cardgen.options import BuildOptions
 from cardgen.theme import Theme
 from conftest import run_cli
-
-
-@pytest.fixture
-def store(tmp_path, monkeypatch):
-    folder = tmp_path / "store"
-    monkeypatch.setenv(cache.STORE_ENV, str(folder))
-    monkeypatch.setattr(cache, "_afresh", False)
-    return folder
 
 
 class Part:
@@ -52,7 +43,7 @@ def kept(tmp_path, name, part, options, inputs=None):
     return hit, files, out.params
 
 
-def test_a_kept_part_is_the_part_made_afresh(store, tmp_path):
+def test_a_kept_part_is_the_part_made_afresh(private_store, tmp_path):
     part = Part()
     first = kept(tmp_path, "one", part, BuildOptions())
     second = kept(tmp_path, "two", part, BuildOptions())
@@ -61,7 +52,7 @@ def test_a_kept_part_is_the_part_made_afresh(store, tmp_path):
                                        {"parts": ("rules",), "part": ("made", "letter")})
 
 
-def test_only_the_options_a_part_reads_decide_it(store, tmp_path):
+def test_only_the_options_a_part_reads_decide_it(private_store, tmp_path):
     part = Part()
     kept(tmp_path, "one", part, BuildOptions())
     assert kept(tmp_path, "layout", part, BuildOptions(layout="fronts"))[0]  # never read
@@ -76,7 +67,7 @@ def test_only_the_options_a_part_reads_decide_it(store, tmp_path):
     assert part.runs == 3
 
 
-def test_a_part_that_reads_the_whole_options_is_keyed_by_all_of_them(store, tmp_path):
+def test_a_part_that_reads_the_whole_options_is_keyed_by_all_of_them(private_store, tmp_path):
     runs = []
 
     def whole(out, options):
@@ -95,7 +86,7 @@ def test_a_part_that_reads_the_whole_options_is_keyed_by_all_of_them(store, tmp_
 
 
 @pytest.mark.parametrize("change", ["inputs", "code", "date", "title", "params"])
-def test_every_other_input_makes_the_part_again(store, tmp_path, monkeypatch, change):
+def test_every_other_input_makes_the_part_again(private_store, tmp_path, monkeypatch, change):
     part = Part()
     kept(tmp_path, "one", part, BuildOptions())
     inputs = {"words": "a"}
@@ -115,7 +106,7 @@ def test_every_other_input_makes_the_part_again(store, tmp_path, monkeypatch, ch
     assert part.runs == 2
 
 
-def test_changed_font_bytes_make_the_part_again(store, tmp_path):
+def test_changed_font_bytes_make_the_part_again(private_store, tmp_path):
     """The theme's fonts are keyed by their bytes, not their names."""
     from cardgen.fontset import FontSet
     from cardgen.theme import DEFAULT_FONTS
@@ -132,7 +123,7 @@ def test_changed_font_bytes_make_the_part_again(store, tmp_path):
     assert part.runs == 2
 
 
-def test_an_input_that_cannot_be_keyed_keeps_nothing(store, tmp_path):
+def test_an_input_that_cannot_be_keyed_keeps_nothing(private_store, tmp_path):
     """A function holding variables (whose values the key cannot see) or an unknown object:
     the part runs every time."""
     part = Part()
@@ -145,10 +136,10 @@ def test_an_input_that_cannot_be_keyed_keeps_nothing(store, tmp_path):
         partstore.encode(object())
 
 
-def test_a_damaged_entry_or_clean_makes_the_part_again(store, tmp_path):
+def test_a_damaged_entry_or_clean_makes_the_part_again(private_store, tmp_path):
     part = Part()
     kept(tmp_path, "one", part, BuildOptions())
-    for entry in (store / partstore.KIND).iterdir():
+    for entry in (private_store / partstore.KIND).iterdir():
         data = bytearray(entry.read_bytes())
         data[-1] ^= 1
         entry.write_bytes(bytes(data))
@@ -218,9 +209,9 @@ def first_build(tmp_path_factory):
 
 
 @pytest.fixture
-def first_store(store, first_build):
+def first_store(private_store, first_build):
     """The store as the first build left it, this test's own copy: the first build's PDFs."""
-    shutil.copytree(first_build[1], store)
+    shutil.copytree(first_build[1], private_store)
     return first_build[0]
 
 
@@ -253,7 +244,7 @@ def test_a_changed_input_draws_the_booklets_again(first_store, tmp_path, monkeyp
     assert built(tmp_path, "fresh", *change)[0] == changed
 
 
-def test_a_kept_file_follows_the_bytes_of_the_files_it_is_made_from(store, tmp_path):
+def test_a_kept_file_follows_the_bytes_of_the_files_it_is_made_from(private_store, tmp_path):
     """The home-print sheets are made from the card PDFs: named by their bytes, not by the
     build's folder (which moves from build to build)."""
     made = []

@@ -4,11 +4,10 @@ catching a forged one (a page dropped, two swapped, a count changed) once the ma
 resealed."""
 import json
 import re
-import shutil
 
 import pytest
 
-from conftest import assert_check_catches, run_cli, shared_build
+from conftest import assert_check_catches, run_cli, shared_build, private_copy
 
 SMALL = ("--game", "str8eight", "--table-size", "3", "--format", "pdf", "-j", "1")
 CARD_STOCK = ("print", "reprint", "aid-cards", "tuckbox")
@@ -131,8 +130,7 @@ def _last_two(pdf):
     (_last_two, ["page 2: is not str8eight/str8eight-print-letter.pdf page 1"]),
 ], ids=["page dropped", "pages swapped", "trim box changed", "page moved to the end"])
 def test_check_catches_a_forged_file(small, tmp_path, change, expected):
-    out = tmp_path / "kit"
-    shutil.copytree(small, out, copy_function=shutil.copyfile)
+    out = private_copy(small, tmp_path / "kit")
     _forge(out, change)
     assert_check_catches(out, expected)
 
@@ -145,8 +143,7 @@ def test_check_catches_a_components_page_that_miscounts(small, tmp_path, monkeyp
     from cardgen.record import from_json
     from cardgen.theme import DEFAULT_THEME
 
-    out = tmp_path / "kit"
-    shutil.copytree(small, out, copy_function=shutil.copyfile)
+    out = private_copy(small, tmp_path / "kit")
     data = json.loads((out / "manifest.json").read_text())
     records = {"str8eight": from_json("str8eight", data["games"]["str8eight"])}
     entries = [Entry(**e) for e in data["files"]]

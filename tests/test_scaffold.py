@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_check_catches, edit, run_cli
+from conftest import assert_check_catches, edit, run_cli, private_copy
 
 from cardgen.design import palette
 from cardgen.design.cards import Look
@@ -143,10 +143,7 @@ def level_builds(tmp_path_factory) -> dict:
 
 
 def copy(folder: Path, tmp_path: Path) -> Path:
-    import shutil
-
-    shutil.copytree(folder, tmp_path / "out", copy_function=shutil.copyfile)
-    return tmp_path / "out"
+    return private_copy(folder, tmp_path / "out")
 
 
 @pytest.mark.parametrize("level", ["colors", "bare"])

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
 
 import pytest
 
-from conftest import assert_metadata, refresh_manifest, run_cli, shared_build
+from conftest import assert_metadata, refresh_manifest, run_cli, shared_build, private_copy
 
 
 # --- presets -----------------------------------------------------------------------------------
@@ -164,9 +163,7 @@ def taught(tmp_path_factory):
 
 @pytest.fixture
 def copy_of_taught(taught, tmp_path):
-    out = tmp_path / "out"
-    shutil.copytree(taught, out, copy_function=shutil.copyfile)
-    return out
+    return private_copy(taught, tmp_path / "out")
 
 
 def _swap_in(out, n, length, change=None):

@@ -73,7 +73,17 @@ def _art(data: bytes) -> "DeckArt | None":
 
 
 def kept_deck(render, deck, look: Look) -> DeckArt:
-    """render(deck, look) (a design's render_deck), from the store when the same inputs drew it before."""
+    """render(deck, look) (a design's render_deck), from the store when the same inputs drew it
+    before. A design that draws its deck in parts which change apart (render.in_parts: Str8
+    Eight's number cards and pass cards) has each part kept under its own inputs, so a change
+    to one part draws that part alone."""
+    in_parts = getattr(render, "in_parts", None)
+    if in_parts is not None:
+        return in_parts(deck, look, lambda render_part, part: _kept(render_part, part, look))
+    return _kept(render, deck, look)
+
+
+def _kept(render, deck, look: Look) -> DeckArt:
     if cache.store_folder() is None:
         return render(deck, look)
     key = deck_key(render, deck, look)

@@ -9,7 +9,7 @@ each edge's arrow tags stack around the value's line.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from ..errors import CardgenError
@@ -538,16 +538,41 @@ def back_svg(table_size: int, look: Look) -> str:
 MIN_CARD_WIDTH = 56.0  # arrows on both edges plus a big value need a bridge card at least
 
 
-def render_deck(deck: Deck, look: Look) -> DeckArt:
-    """Every face in deck order (numbers by value, then pass cards), and the one back."""
+def render_numbers(deck: Deck, look: Look) -> DeckArt:
+    """The number faces in deck order, and the one back: the part of the deck the pass cards
+    leave alone (a new --pass-cards keeps it)."""
+    layout = NumberLayout(look.size, deck.table_size, look.large_print, look.scaffold, look.theme)
+    faces = tuple(SVGCard(c.slug, "number", number_svg(c, layout, look), f"{c.value} ({c.row}×{c.col})")
+                  for c in deck.number_cards)
+    back = SVGCard("back", "back", back_svg(deck.table_size, look), "Back")
+    return DeckArt(faces, (back,), (0,) * len(faces))
+
+
+def render_passes(deck: Deck, look: Look) -> DeckArt:
+    """The pass faces in deck order (on the number cards' back, drawn with them)."""
+    layout = NumberLayout(look.size, deck.table_size, look.large_print, look.scaffold, look.theme)
+    faces = tuple(SVGCard(p.slug, "pass", pass_svg(p, deck.table_size, look, layout), f"Pass {p.direction}")
+                  for p in deck.pass_cards)
+    return DeckArt(faces, (), (0,) * len(faces))
+
+
+def deck_in_parts(deck: Deck, look: Look, drawn) -> DeckArt:
+    """The deck drawn as two parts that change apart, the number cards with the back and the
+    pass cards, each by drawn(render_part, the deck cut down to that part): a store of
+    drawings (kept.py) keeps each part under its own inputs."""
     size = look.size
     if size.width < MIN_CARD_WIDTH:
         raise CardgenError(f"the Str8 Eight cards need a card at least {MIN_CARD_WIDTH:g} mm wide; "
                            f"{size.name} is {size.width:g} mm: use --card-size poker or bridge")
-    layout = NumberLayout(size, deck.table_size, look.large_print, look.scaffold, look.theme)
-    faces = [SVGCard(c.slug, "number", number_svg(c, layout, look), f"{c.value} ({c.row}×{c.col})")
-             for c in deck.number_cards]
-    faces += [SVGCard(p.slug, "pass", pass_svg(p, deck.table_size, look, layout), f"Pass {p.direction}")
-              for p in deck.pass_cards]
-    back = SVGCard("back", "back", back_svg(deck.table_size, look), "Back")
-    return DeckArt(tuple(faces), (back,), (0,) * len(faces))
+    numbers = drawn(render_numbers, replace(deck, pass_cards=()))
+    passes = drawn(render_passes, replace(deck, number_cards=()))
+    faces = numbers.faces + passes.faces
+    return DeckArt(faces, numbers.backs, (0,) * len(faces))
+
+
+def render_deck(deck: Deck, look: Look) -> DeckArt:
+    """Every face in deck order (numbers by value, then pass cards), and the one back."""
+    return deck_in_parts(deck, look, lambda render_part, part: render_part(part, look))
+
+
+render_deck.in_parts = deck_in_parts  # kept.kept_deck keeps the parts apart
