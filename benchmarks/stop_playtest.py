@@ -44,12 +44,13 @@ def main() -> int:
         def one(item):
             i, moment, later = item
             outcome = stop_at(moment, Path(tmp) / str(i), later=later, sig=sig)
-            print(f"{i + 1:3}. {'clean' if outcome.clean else 'NOT CLEAN'}  {outcome}"[:160], flush=True)
+            good = outcome.clean and outcome.prompt
+            print(f"{i + 1:3}. {'clean' if good else 'NOT CLEAN'}  {outcome}"[:160], flush=True)
             return outcome
 
         with ThreadPoolExecutor(args.at_once) as pool:
             outcomes = list(pool.map(one, plan))
-    bad = [o for o in outcomes if not o.clean]
+    bad = [o for o in outcomes if not (o.clean and o.prompt)]
     slowest = max(o.seconds for o in outcomes)
     print(f"{len(outcomes) - len(bad)} of {len(outcomes)} stops by SIG{args.signal} clean (exit {128 + sig} within "
           "5 s, nothing left); "

@@ -7,7 +7,9 @@ A suite that fails under load fails a developer's CI at random: this runs the RE
 command (pytest -q) --runs times while --burners processes each keep a core busy (a plain
 Python loop, so the machine's load is the suite's plus theirs), and prints each run's
 outcome, wall time, CPU time and the load, then how many passed. Exit status 1 when any
-run failed. The burners are this script's own children and end with it.
+run failed. A failed run's whole pytest output (its tracebacks: what a flake under load
+needs to be understood) is kept in a file of the system's temporary folder, named on the
+run's line. The burners are this script's own children and end with it.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import resource
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 BURN = "while True:\n    pass\n"
@@ -45,7 +48,12 @@ def main() -> int:
                   f"load {os.getloadavg()[0]:.1f}: {last}", flush=True)
             if not ok:
                 failures = [line for line in proc.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
-                print("\n".join(f"    {line}" for line in failures), flush=True)
+                for line in failures:
+                    print(f"    {line}", flush=True)
+                with tempfile.NamedTemporaryFile("w", prefix=f"suite-under-load-run-{run}-", suffix=".txt",
+                                                 delete=False) as kept:
+                    kept.write(proc.stdout + proc.stderr)
+                print(f"    the run's whole output: {kept.name}", flush=True)
     finally:
         for p in burners:
             p.send_signal(signal.SIGTERM)

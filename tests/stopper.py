@@ -22,11 +22,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from waiting import HANG  # a stop that has not ended by then is hung
+
 HOOK = """
-import os, signal, sys
+import faulthandler, os, signal, sys
+faulthandler.register(signal.SIGUSR1, all_threads=True)  # stacks on demand (a slow stop)
 where = os.environ["CARDGEN_TEST_PAUSE"]  # "submit:N": before the N-th chunk is sent; "draw": while drawing
-import cardgen.playtest.simulate as simulate
 if where.startswith("submit:"):
+    import cardgen.playtest.simulate as simulate
     at, count = int(where.split(":")[1]), [0]
     real_submit = simulate.Workers.submit
     def submit(self, chunk):
@@ -77,6 +80,10 @@ MOMENTS = (
 )
 
 
+PROMPT = 5.0  # seconds from the signal to the last process's end that issue 40 promises
+STACK_LINES = ("Thread 0x", "Current thread 0x", "  File ", "  <no Python frame>", "Extension modules:", "\n")
+
+
 @dataclass
 class Outcome:
     moment: str
@@ -87,14 +94,28 @@ class Outcome:
     sig: int = signal.SIGTERM
 
     @property
+    def said(self) -> str:
+        """stderr without the stacks dumped when the stop was slow (see stop_at)."""
+        return "".join(line for line in self.stderr.splitlines(keepends=True) if not line.startswith(STACK_LINES))
+
+    @property
     def clean(self) -> bool:
+        """The stop ended every process by itself with the signal's exit code and its one line,
+        leaving nothing. How soon is the benchmark's to measure (prompt): a test that held the
+        stop to 5 s on the clock failed when the machine was loaded."""
         line = "cardgen: interrupted\n" if self.sig == signal.SIGINT else f"cardgen: stopped by {self.sig.name}\n"
-        return self.code == 128 + self.sig and self.seconds <= 5 and not self.left \
-            and "Traceback" not in self.stderr and self.stderr.endswith(line)
+        return self.code == 128 + self.sig and not self.left and "Traceback" not in self.said \
+            and self.said.endswith(line)
+
+    @property
+    def prompt(self) -> bool:
+        """Every process gone within PROMPT seconds of the signal (issue 40's promise)."""
+        return self.code is not None and self.seconds <= PROMPT
 
     def __str__(self) -> str:
+        shown = self.stderr if self.said != self.stderr else self.stderr[-300:]  # the stacks of a slow stop: all
         return (f"{self.moment}: exit {self.code} after {self.seconds:.2f} s, left {self.left or 'nothing'}, "
-                f"stderr {self.stderr[-300:]!r}")
+                f"stderr {shown!r}")
 
 
 def group(pgid: int) -> list:
@@ -151,7 +172,7 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
     tmp.mkdir()
     out, figures = folder / "out", folder / "figures.json"
     env = {**os.environ, "TMPDIR": str(tmp), "CARDGEN_TEST_PAUSE": moment.pause}
-    argv = [sys.executable, "-c", HOOK] if moment.pause else [sys.executable, "-m", "cardgen"]
+    argv = [sys.executable, "-c", HOOK]  # with no pause set, the hook only adds the stacks on SIGUSR1
     proc = subprocess.Popen(argv + [*moment.command, "--out", str(out), "--json", str(figures)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             env=env, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
@@ -184,9 +205,17 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
         os.killpg(proc.pid, sig)  # Ctrl-C at a terminal reaches the whole group too
         stopped = time.monotonic()
         try:
-            code = proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            code = None
+            code = proc.wait(timeout=PROMPT)
+        except subprocess.TimeoutExpired:  # slow (a loaded machine) or stuck: every process's stacks, then wait on
+            for pid, _, _ in group(proc.pid):
+                try:
+                    os.kill(pid, signal.SIGUSR1)  # the hook's faulthandler, inherited by the forked processes
+                except ProcessLookupError:
+                    pass
+            try:
+                code = proc.wait(timeout=HANG)
+            except subprocess.TimeoutExpired:
+                code = None
         seconds = time.monotonic() - stopped
         gone = time.monotonic() + 5
         while group(proc.pid) and time.monotonic() < gone:  # zombies of the leader's children: reaped by it

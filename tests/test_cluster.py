@@ -21,6 +21,7 @@ from cardgen.options import PlaytestOptions  # noqa: E402
 from cardgen.playtest import executors  # noqa: E402
 from cardgen.playtest.tune import tune  # noqa: E402
 from conftest import run_cli  # noqa: E402
+from waiting import HANG, until  # noqa: E402
 
 FIXED = {"table_size": 6, "players": 2, "pass_cards": 4}
 # a lookahead tune: 2 variants, looks of 20 then 40 hands, in blocks of 10 hands
@@ -48,13 +49,9 @@ def alone(tmp_path_factory):
     return pickle.loads((shared(tmp_path_factory, "cluster-tune-alone", make) / "alone.pickle").read_bytes())
 
 
-def _until(condition, what: str, within: float = 30.0):
-    """Wait for an event (polling the cluster's state), failing after `within` seconds."""
-    deadline = time.monotonic() + within
-    while not (value := condition()):
-        assert time.monotonic() < deadline, f"waited {within:g} s for {what}"
-        time.sleep(0.02)
-    return value
+def _until(condition, what: str):
+    """Wait for an event (polling the cluster's state); only a hang fails (waiting.HANG)."""
+    return until(condition, what, every=0.02)
 
 
 def test_a_tune_on_a_cluster_gives_the_figures_of_any_local_run(cluster, alone):
@@ -99,14 +96,16 @@ def test_a_worker_killed_mid_tune_loses_nothing(cluster, alone, monkeypatch):
     assert killed and killed[0][1], "a worker was killed while it held blocks"
     assert killed[0][0] not in client.scheduler_info()["workers"]  # it is gone; its blocks ran elsewhere
     assert result == alone
-    client.wait_for_workers(2, timeout=30)  # the nanny's new worker, for the tests after this one
+    client.wait_for_workers(2, timeout=HANG)  # the nanny's new worker, for the tests after this one
 
 
 # `cardgen` with Ctrl-C handled as a program started from a terminal has it: a test run started in the
 # background of a shell (a CI step, benchmarks/suite_under_load.py) inherits SIGINT ignored, and a
 # playtest leaves an ignored Ctrl-C ignored (it played on to the end and exited 0: the test failed
 # only when the suite ran in the background)
-AS_AT_A_TERMINAL = ("import signal, sys\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+# (and its threads' stacks on SIGUSR1: what a stop that did not end was doing)
+AS_AT_A_TERMINAL = ("import faulthandler, signal, sys\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                    "faulthandler.register(signal.SIGUSR1, all_threads=True)\n"
                     "sys.argv[0] = 'cardgen'\nfrom cardgen.entry import run\nrun()\n")
 
 
@@ -123,7 +122,13 @@ def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_pa
         _until(lambda: client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) > 0,
                "the tune's blocks on the cluster")
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        try:
+            _, err = proc.communicate(timeout=HANG)
+        except subprocess.TimeoutExpired:  # hung: its stacks into the failure
+            proc.send_signal(signal.SIGUSR1)
+            time.sleep(1)  # the failure path only: faulthandler writes the stacks before the kill
+            proc.kill()
+            raise AssertionError(f"the playtest did not end after Ctrl-C: {proc.communicate()[1][-6000:]}") from None
     finally:
         proc.kill()
     assert proc.returncode == 130, err
