@@ -101,8 +101,8 @@ class Outcome:
     @property
     def clean(self) -> bool:
         """The stop ended every process by itself with the signal's exit code and its one line,
-        leaving nothing. How soon is the benchmark's to measure (prompt): a test that held the
-        stop to 5 s on the clock failed when the machine was loaded."""
+        leaving nothing. How soon is the benchmark's to measure (prompt): a wall-clock bound in a
+        test run on a loaded machine can fail for the load, not for the stop."""
         line = "cardgen: interrupted\n" if self.sig == signal.SIGINT else f"cardgen: stopped by {self.sig.name}\n"
         return self.code == 128 + self.sig and not self.left and "Traceback" not in self.said \
             and self.said.endswith(line)
