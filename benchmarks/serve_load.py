@@ -35,7 +35,7 @@ def pct(values: list, q: float) -> float:
 
 
 def main() -> None:
-    import httpx
+    import httpx2
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--clients", type=int, default=20)
@@ -53,7 +53,7 @@ def main() -> None:
 
         def client():
             if not hasattr(local, "c"):
-                local.c = httpx.Client(base_url=base, timeout=600)
+                local.c = httpx2.Client(base_url=base, timeout=600)
                 local.c.get(f"/?token={token}")
             return local.c
 

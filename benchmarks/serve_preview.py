@@ -51,7 +51,7 @@ def pct(values: list, q: float) -> float:
 
 
 def main() -> None:
-    import httpx
+    import httpx2
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--requests", type=int, default=200)
@@ -63,7 +63,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         proc, base, token = start(data)
         try:
-            with httpx.Client(base_url=base, timeout=60) as c:
+            with httpx2.Client(base_url=base, timeout=60) as c:
                 c.get(f"/?token={token}")
                 head = {"origin": base}
 

@@ -9,7 +9,8 @@ Python loop, so the machine's load is the suite's plus theirs), and prints each 
 outcome, wall time, CPU time and the load, then how many passed. Exit status 1 when any
 run failed. A failed run's whole pytest output (its tracebacks: what a flake under load
 needs to be understood) is kept in a file of the system's temporary folder, named on the
-run's line. The burners are this script's own children and end with it.
+run's line. The burners are this script's own children and end with it, on Ctrl-C and on
+SIGTERM too.
 """
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ def main() -> int:
     parser.add_argument("--burners", type=int, default=4)
     parser.add_argument("pytest_args", nargs="*", default=["-q"])
     opts = parser.parse_args()
+    # a SIGTERM (kill, pkill) ends the script through its finally, as Ctrl-C does, so the burners
+    # and a running suite end with it instead of burning on as orphans
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     burners = [subprocess.Popen([sys.executable, "-c", BURN]) for _ in range(opts.burners)]
     passed = 0
     try:

@@ -339,7 +339,7 @@ def test_ctrl_c_stops_the_jobs_leaves_nothing_half_written_and_exits_130(tmp_pat
     import subprocess
     import sys
 
-    import httpx
+    import httpx2
 
     data = tmp_path / "data"
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--no-browser", "--port", "0", "--data",
@@ -350,7 +350,7 @@ def test_ctrl_c_stops_the_jobs_leaves_nothing_half_written_and_exits_130(tmp_pat
         url = re.search(r"open (http://127\.0\.0\.1:(\d+)/\?token=\S+)", line)
         assert url, line
         base = url.group(1).split("/?")[0]
-        with httpx.Client(base_url=base, follow_redirects=True, timeout=120) as c:
+        with httpx2.Client(base_url=base, follow_redirects=True, timeout=120) as c:
             c.get(url.group(1))
             r = c.post("/api/build", data=KIT, headers={"origin": base})
             assert r.status_code == 202
@@ -385,12 +385,12 @@ def _serve(data, *more):
 def test_cancel_stops_the_build_and_keeps_nothing(tmp_path):
     import signal
 
-    import httpx
+    import httpx2
 
     data = tmp_path / "data"
     proc, base, url = _serve(data)
     try:
-        with httpx.Client(base_url=base, follow_redirects=True, timeout=120) as c:
+        with httpx2.Client(base_url=base, follow_redirects=True, timeout=120) as c:
             c.get(url)
             job = c.post("/api/build", data=KIT, headers={"origin": base}).json()["job"]
             ends = []

@@ -417,7 +417,7 @@ def test_the_real_server_under_attack(tmp_path):
     import subprocess
     import sys
 
-    import httpx
+    import httpx2
 
     import time
 
@@ -457,7 +457,7 @@ def test_the_real_server_under_attack(tmp_path):
             assert head.startswith(f"http/1.1 {status} ".encode()), (request, answer[:200])
             assert b"access-control-allow" not in head and b"set-cookie" not in head
         kit = {"games": ["str8eight"], "games__shown": "1", "paper": "letter", "layout": "duplex"}
-        with httpx.Client(base_url=base, timeout=60) as c:
+        with httpx2.Client(base_url=base, timeout=60) as c:
             c.get(f"/?token={token}", follow_redirects=True)
             answers = [c.post("/api/build", data={**kit, "table_size": str(n)}, headers={"origin": base})
                        for n in range(2, 8)]
