@@ -172,6 +172,10 @@ def stop_at(moment: Moment, folder: Path, patience: float = 120.0, later: float 
     tmp.mkdir()
     out, figures = folder / "out", folder / "figures.json"
     env = {**os.environ, "TMPDIR": str(tmp), "CARDGEN_TEST_PAUSE": moment.pause}
+    # the result store is a cache kept on purpose (cardgen/cache.py), by default in the temporary
+    # folder, where a stop's leftovers are looked for: it gets a folder of its own unless the run
+    # names one (the suite's shared store, tests/conftest.py; CARDGEN_CACHE=off)
+    env.setdefault("CARDGEN_CACHE", str(folder / "store"))
     argv = [sys.executable, "-c", HOOK]  # with no pause set, the hook only adds the stacks on SIGUSR1
     proc = subprocess.Popen(argv + [*moment.command, "--out", str(out), "--json", str(figures)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

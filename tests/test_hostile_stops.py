@@ -197,6 +197,19 @@ def test_ctrl_c_leaves_no_private_folder(tmp_path):
     assert outcome.clean, str(outcome)
 
 
+def test_a_stop_run_without_a_store_named_counts_no_store_as_left(tmp_path, monkeypatch):
+    """benchmarks/stop_playtest.py run from a plain shell (no CARDGEN_CACHE) judged every stop
+    unclean: the playtest's result store, made in the temporary folder the stop searches for
+    leftovers, was counted as left behind. The store is a cache kept on purpose; the stop's
+    command gets a store folder of its own beside that temporary folder."""
+    from stopper import MOMENTS, stop_at
+
+    monkeypatch.delenv("CARDGEN_CACHE")
+    outcome = stop_at(MOMENTS[0], tmp_path / "no-store-named")
+    assert outcome.clean, str(outcome)
+    assert (tmp_path / "no-store-named" / "store").is_dir()  # the store was made, where it belongs
+
+
 def test_a_log_reader_that_quits_leaves_no_private_folder(tmp_path):
     """As Ctrl-C above: the playtest ends with one line, and the report process's
     matplotlib folder goes with it."""
