@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..design.crazy_eights import back_color, render_deck
-from ..design.kept import kept_deck
+from ..design.kept import holds_deck, kept_deck
 from ..model.crazy_eights import GAME, TITLE, build_deck
 from ..model.facts import crazy_eights_facts
 from ..model.sizes import card_size
@@ -42,8 +42,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     ground = back_color(theme.tokens, 1)
     params = {"decks": options.decks, "ace_value": options.ace_value, **card_params(size, options)}
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
-    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
-    deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: kept_deck(render_deck, model, look))
+    look = look_for(options, theme, size)
+    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core,
+                              lambda: holds_deck(render_deck, model, look))
+    deck = RenderedDeck(GAME, deck_title(facts), look, lambda look: kept_deck(render_deck, model, look))
     words = box_text(GAME, box_facts(facts, crazy_eights_package(options.decks), deck.faces, options, theme,
                                      decks=options.decks)) if out.wants_box_words() else None
     spec = _rules(options.decks, options.ace_value, words, ground)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..design.eights import render_deck
-from ..design.kept import kept_deck
+from ..design.kept import holds_deck, kept_deck
 from ..model.eights import GAME, HAND_SIZES, TITLE, WORDS, build_deck
 from ..model.facts import eights_facts
 from ..model.sizes import card_size
@@ -40,8 +40,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path, spare_core: bool 
     model = build_deck()
     params = {"letter_cards": len(model), "reference_cards": 1, **card_params(size, options)}
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
-    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
-    deck = RenderedDeck(GAME, TITLE, look_for(options, theme, size), lambda look: kept_deck(render_deck, model, look))
+    look = look_for(options, theme, size)
+    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core,
+                              lambda: holds_deck(render_deck, model, look))
+    deck = RenderedDeck(GAME, TITLE, look, lambda look: kept_deck(render_deck, model, look))
     from ..documents.boxtext import box_text
     from ..model.package import eights_package
 

@@ -14,7 +14,7 @@ from ..record import AtlasPoster, SequenceSheet, Str8Eight, TeacherPages, varian
 from ..design.atlas_poster import poster_svg
 from ..design.sequence_sheet import sheet_svg
 from ..design.str8eight import render_deck
-from ..design.kept import kept_deck
+from ..design.kept import holds_deck, kept_deck
 from ..theme import Theme
 from .deckfiles import (BoxSpec, Output, RenderedDeck, box_facts, card_params, card_pdfs_beside, deck_title,
                         look_for, write_deck, write_page_svgs, write_tuckboxes)
@@ -78,8 +78,10 @@ def build(options: BuildOptions, theme: Theme, game_dir: Path,
               "sequence_length": facts.sequence_length, "scaffold": options.scaffold,
               "large_print": options.large_print, **card_params(size, options)}
     out = Output(game_dir, params, name=TITLE, variant=variant_words(GAME, params))
-    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core)
-    deck = RenderedDeck(GAME, deck_title(facts), look_for(options, theme, size), lambda look: kept_deck(render_deck, model, look))
+    look = look_for(options, theme, size)
+    beside = card_pdfs_beside(out, GAME, options, size, theme.fonts, spare_core,
+                              lambda: holds_deck(render_deck, model, look))
+    deck = RenderedDeck(GAME, deck_title(facts), look, lambda look: kept_deck(render_deck, model, look))
     teacher = (lambda out_: write_teacher_pages(out_, options, theme, facts)) \
         if "pdf" in options.formats and out.wants("teacher") else None
     words = box_words(facts, deck.faces, options, theme) if out.wants_box_words() else None

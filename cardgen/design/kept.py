@@ -83,6 +83,27 @@ def kept_deck(render, deck, look: Look) -> DeckArt:
     return _kept(render, deck, look)
 
 
+def holds_deck(render, deck, look: Look) -> bool:
+    """Whether the store holds every drawing kept_deck(render, deck, look) would take (each part's,
+    for a design drawn in parts), so that it renders no card template: a build then has no
+    drawing to overlap a second process's start-up with (deckfiles.card_pdfs_beside). Looked
+    up, not read: a damaged entry is drawn again, here, by kept_deck."""
+    if cache.store_folder() is None:
+        return False
+    found = []
+
+    def probe(render_part, part) -> DeckArt:
+        key = deck_key(render_part, part, look)
+        found.append(key is not None and cache.holds(KIND, key))
+        return DeckArt((), (), ())
+    in_parts = getattr(render, "in_parts", None)
+    if in_parts is not None:
+        in_parts(deck, look, probe)
+    else:
+        probe(render, deck)
+    return all(found)
+
+
 def _kept(render, deck, look: Look) -> DeckArt:
     if cache.store_folder() is None:
         return render(deck, look)
