@@ -59,8 +59,10 @@ def test_a_tune_on_a_cluster_gives_the_figures_of_any_local_run(cluster, alone):
     assert alone["decided_by"] == "lookahead players (4 rollouts a decision) in every seat"
     assert alone["lookahead_iterations"] == 4 and alone["variants"] == 2 and alone["hands_played"] > 40
     assert tune(PlaytestOptions(jobs=2, **TUNE), set(FIXED)) == alone
+    known = _clients(client)
     on_cluster = tune(PlaytestOptions(executor="dask", scheduler=c.scheduler_address, **TUNE), set(FIXED))
     assert on_cluster == alone
+    _heard_out(client, known)  # the tune's client has gone: the scheduler has handled all it sent
     assert not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))  # nothing left behind
 
 
@@ -172,11 +174,16 @@ def _clients(client) -> set:
     return client.run_on_scheduler(lambda dask_scheduler: set(dask_scheduler.clients))
 
 
-def _cancels_once_gone(client, known: set, since: float) -> list:
-    """The requests to cancel logged since `since`, read once every client but `known` has left
-    the scheduler: a client's messages are handled in order and its removal comes last, so
-    nothing it sent is still on the way (it may have exited before the scheduler read them)."""
+def _heard_out(client, known: set) -> None:
+    """Wait until every client but `known` has left the scheduler: a client's messages are
+    handled in order and its removal comes last, so nothing it sent is still on the way (a
+    client can close, and its process exit, before the scheduler has read its last messages)."""
     _until(lambda: _clients(client) <= known, "the scheduler to hear the last of the clients that left")
+
+
+def _cancels_once_gone(client, known: set, since: float) -> list:
+    """The requests to cancel logged since `since`, read once the clients not `known` are heard out."""
+    _heard_out(client, known)
     return client.run_on_scheduler(_cancel_events, since)
 
 
