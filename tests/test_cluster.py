@@ -59,8 +59,10 @@ def test_a_tune_on_a_cluster_gives_the_figures_of_any_local_run(cluster, alone):
     assert alone["decided_by"] == "lookahead players (4 rollouts a decision) in every seat"
     assert alone["lookahead_iterations"] == 4 and alone["variants"] == 2 and alone["hands_played"] > 40
     assert tune(PlaytestOptions(jobs=2, **TUNE), set(FIXED)) == alone
+    known = _clients(client)
     on_cluster = tune(PlaytestOptions(executor="dask", scheduler=c.scheduler_address, **TUNE), set(FIXED))
     assert on_cluster == alone
+    _heard_out(client, known)  # the tune's client has gone: the scheduler has handled all it sent
     assert not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))  # nothing left behind
 
 
@@ -113,6 +115,7 @@ def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_pa
     c, client = cluster
     _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
            "the scheduler to forget the blocks of the tests before")  # so the blocks seen below are this tune's
+    since, known = time.time(), _clients(client)  # the scheduler runs in this process: the same clock
     proc = subprocess.Popen(
         [sys.executable, "-c", AS_AT_A_TERMINAL, "playtest", "--tune", "--game", "str8eight", "--table-size", "6",
          "--players", "2", "--pass-cards", "4", "--sweep", "sequence-length=4..6", "--hands", "100000", "--bots", "lookahead",
@@ -133,17 +136,62 @@ def test_ctrl_c_cancels_every_block_on_the_cluster_and_exits_130(cluster, tmp_pa
         proc.kill()
     assert proc.returncode == 130, err
     assert err.strip() == "cardgen: interrupted"
-    cancels = client.run_on_scheduler(_cancel_events)
+    cancels = _cancels_once_gone(client, known, since)  # the playtest's, read once the scheduler has heard it all
     assert cancels and all(e["force"] and e["count"] > 0 for e in cancels), cancels  # it cancelled its blocks
     _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
            "the scheduler to forget every block")
     assert not (tmp_path / "out" / "playtest").exists()
 
 
-def _cancel_events(dask_scheduler) -> list:
-    """The clients' requests to cancel tasks, as the scheduler logged them."""
-    return [e for events in dask_scheduler.get_events().values() for _, e in events
-            if isinstance(e, dict) and e.get("action") == "cancel"]
+def test_a_stop_just_after_a_block_went_out_still_cancels_it(cluster, monkeypatch):
+    """Ctrl-C while client.submit returns, after the scheduler got the block and before the
+    executor holds its future: leaving the `with` block still cancels that block, by its key."""
+    from cardgen.model.play.str8eight import Variant
+    from cardgen.playtest.simulate import MAIN
+
+    c, client = cluster
+    block = ("str8eight", Variant(table_size=6, pass_cards=4, sequence_length=5, players=2), ("greedy",), 3, MAIN,
+             0, 2, False, 4)
+    since, known = time.time(), _clients(client)
+    with pytest.raises(KeyboardInterrupt):
+        with executors.Dask(c.scheduler_address) as workers:
+            me, send = workers.client.id, workers.client.submit
+
+            def sent_then_stopped(*args, **kwargs):
+                send(*args, **kwargs)
+                raise KeyboardInterrupt  # the signal lands before submit hands back the future
+
+            monkeypatch.setattr(workers.client, "submit", sent_then_stopped)
+            workers.ordered([block]).__next__()
+    cancels = _cancels_once_gone(client, known, since)
+    assert cancels == [{"action": "cancel", "count": 1, "force": True, "client": me}], cancels
+    _until(lambda: not client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)),
+           "the scheduler to forget the block")
+
+
+def _clients(client) -> set:
+    """The ids of the clients connected to the scheduler."""
+    return client.run_on_scheduler(lambda dask_scheduler: set(dask_scheduler.clients))
+
+
+def _heard_out(client, known: set) -> None:
+    """Wait until every client but `known` has left the scheduler: a client's messages are
+    handled in order and its removal comes last, so nothing it sent is still on the way (a
+    client can close, and its process exit, before the scheduler has read its last messages)."""
+    _until(lambda: _clients(client) <= known, "the scheduler to hear the last of the clients that left")
+
+
+def _cancels_once_gone(client, known: set, since: float) -> list:
+    """The requests to cancel logged since `since`, read once the clients not `known` are heard out."""
+    _heard_out(client, known)
+    return client.run_on_scheduler(_cancel_events, since)
+
+
+def _cancel_events(since: float = 0.0, dask_scheduler=None) -> list:
+    """The clients' requests to cancel tasks logged since `since`, as the scheduler logged them
+    (each with the client's id)."""
+    return [dict(e, client=topic) for topic, events in dask_scheduler.get_events().items() for when, e in events
+            if when >= since and isinstance(e, dict) and e.get("action") == "cancel"]
 
 
 def _closed_port() -> int:

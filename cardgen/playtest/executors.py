@@ -109,7 +109,7 @@ class Dask(_Executor):
         self.address = address
         self.timeout = CONNECT_TIMEOUT if timeout is None else timeout
         self.client = None
-        self._keys: dict = {}  # the task's key -> (the caller's key, the future)
+        self._keys: dict = {}  # the task's key -> (the caller's key, the future; None while it is being sent)
         self._slots = (0.0, 1)  # (when read, worker threads)
 
     def __enter__(self) -> "Dask":
@@ -157,7 +157,11 @@ class Dask(_Executor):
         client, self.client = self.client, None
         if client is None:
             return
-        futures = [f for _, f in self._keys.values()]
+        from distributed import Future
+
+        # a block whose future was not yet recorded (a stop came while client.submit returned, after
+        # the block went to the scheduler) is cancelled by its key
+        futures = [f if f is not None else Future(task, client) for task, (_, f) in self._keys.items()]
         self._keys.clear()
         try:
             if futures:
@@ -184,8 +188,10 @@ class Dask(_Executor):
 
         from .simulate import _run_chunk
 
-        future = self.client.submit(_run_chunk, block, key=f"{KEY_PREFIX}-{uuid.uuid4().hex}", pure=False)
-        self._keys[future.key] = (key, future)
+        task = f"{KEY_PREFIX}-{uuid.uuid4().hex}"
+        self._keys[task] = (key, None)  # recorded before it is sent: a stop from here on cancels it
+        future = self.client.submit(_run_chunk, block, key=task, pure=False)
+        self._keys[task] = (key, future)
         self._done.add(future)
 
     def next(self) -> tuple:
