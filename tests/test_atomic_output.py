@@ -494,7 +494,7 @@ def test_a_build_and_a_playtest_into_one_folder_take_turns(tmp_path, monkeypatch
         proc = here("build", "--game", "str8eight", "--format", "svg", "-j", "1", "-q", "--out", out)  # 8 × 8
         one_line(proc, f"another cardgen playtest (pid {playtest.pid}) is writing {out}: wait for it to finish")
         assert tree(out) == before
-        _, err = playtest.communicate("go on\n", timeout=300)
+        _, err = playtest.communicate("go on\n", timeout=HANG)
     finally:
         if playtest.poll() is None:
             playtest.kill()

@@ -15,7 +15,7 @@ from cardgen.model.facts import str8eight_facts
 from cardgen.model.play.bots import Greedy
 from cardgen.model.play.str8eight import PLAY, Hand, Variant, cards_for
 from cardgen.model.str8eight import is_sequence, successors
-from conftest import assert_check_catches, run_cli, shared_build
+from conftest import assert_check_catches, run_cli
 from referee import one_color_run
 
 # the sequences the outside referee found scored as a bonus in the class presets: one group, with a gap

@@ -165,7 +165,6 @@ def test_the_checker_fails_a_badly_made_booklet(copy_of_games, monkeypatch):
     from cardgen.documents.ruletext import Block
     from cardgen.draw.fonts import register_reportlab_fonts
     from cardgen.draw.pdfmeta import meta_for
-    from cardgen.options import BuildOptions
     from cardgen.theme import DEFAULT_THEME
 
     out = copy_of_games("eights")

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from conftest import assert_metadata, run_cli
+from waiting import HANG
 
 DPI = 254  # 10 pixels a mm: every 0.2 mm dash covers one pixel whole
 PX = DPI / 25.4
@@ -583,8 +584,6 @@ margin = [\r
 def test_a_read_only_project_file_is_refused_before_a_question(tmp_path, monkeypatch):
     """A project file made read-only is refused in one line (exit 2), before any question,
     even for root, who could replace it through the folder: bytes, mode and time kept."""
-    import os
-
     project = tmp_path / "cardgen.toml"
     project.write_text(PROJECT)
     project.chmod(0o444)
@@ -729,7 +728,7 @@ class Terminal:
     def close(self) -> int:
         import os
 
-        code = self.proc.wait(timeout=60)
+        code = self.proc.wait(timeout=HANG)
         os.close(self.master)
         return code
 

@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -18,7 +17,7 @@ from PIL import Image
 
 from cardgen.cli import main
 from cardgen.theme import DEFAULT_FONTS, DEFAULT_THEME
-from waiting import HANG, until
+from waiting import HANG, cpu_seconds, until
 
 LATO = DEFAULT_FONTS.folder
 
@@ -196,9 +195,9 @@ def test_back_art_entities_and_bombs_are_refused_quickly(tmp_path, server, monke
     assert art.RENDER_SECONDS <= 10  # "quickly": the real limit
     # the same kill on a shorter clock (10⁸ circles would take hours: any limit is hit)
     monkeypatch.setattr(art, "RENDER_SECONDS", 0.5)
-    start = time.monotonic()
+    start = cpu_seconds()
     proc = cardgen_here("build", "--game", "eights", "-q", cwd=tmp_path)
-    assert time.monotonic() - start < 20
+    assert cpu_seconds() - start < 20  # the render process is killed, not waited for (its CPU counts here)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
     assert "back art" in proc.stderr and "took over 0.5 s to render and was stopped" in proc.stderr
     assert CountingHandler.hits == 0

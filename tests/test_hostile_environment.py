@@ -7,12 +7,14 @@ import os
 import subprocess
 import sys
 
+from waiting import HANG
+
 
 def _run(shell: str, *args, cwd=None) -> subprocess.CompletedProcess:
     """`python -m cardgen ARGS` with the redirection shell applies (e.g. '<&-')."""
     script = f'exec "$0" -m cardgen "$@" {shell}'
     return subprocess.run(["sh", "-c", script, sys.executable, *map(str, args)], capture_output=True, text=True,
-                          timeout=300, cwd=cwd)
+                          timeout=HANG, cwd=cwd)
 
 
 def test_calibrate_read_with_its_input_closed(tmp_path):
@@ -81,7 +83,7 @@ def test_a_temporary_folder_made_unwritable_mid_build(tmp_path):
                  ("playtest", "--game", "eights", "--hands", "20", "--ladder-hands", "0", "-j", "2")):
         out = tmp_path / args[0]
         done = subprocess.run([sys.executable, "-c", READ_ONLY_TMPDIR, *args, "-q", "--out", str(out)],
-                              capture_output=True, text=True, env=env, timeout=300)
+                              capture_output=True, text=True, env=env, timeout=HANG)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
         assert done.stderr.startswith("cardgen: error: cannot ") and f"in the temporary folder {tmp} (Permission " \
             "denied): cardgen keeps its working files there; make it writable, or set TMPDIR to a folder you can " \

@@ -224,14 +224,14 @@ def test_a_log_reader_that_quits_leaves_no_private_folder(tmp_path):
     with reaped(proc):
         import select
 
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         seen = b""
         while len(seen) < 1000 and time.monotonic() < deadline and proc.poll() is None:
             if select.select([reader], [], [], 0.5)[0]:  # hands logged: the drawing process runs too
                 seen += os.read(reader, 4096)
         made = [p.name for p in tmp.iterdir()]
         os.close(reader)  # the reader quits
-        _, err = proc.communicate(timeout=120)
+        _, err = proc.communicate(timeout=HANG)
     assert any(name.startswith("cardgen-matplotlib-") for name in made), made
     assert proc.returncode == 2 and err.count("\n") == 1 and "--log:" in err and "stopped reading" in err, err
     assert _group_gone(proc.pid)
@@ -266,12 +266,12 @@ def test_sigterm_to_the_group_while_the_shop_ink_is_measured_leaves_no_private_f
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp)},
                             start_new_session=True)
     with reaped(proc):
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + HANG
         while not any(p.name.startswith("cardgen-ink-") for p in tmp.iterdir()):
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
             time.sleep(0.02)
         os.killpg(proc.pid, signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=HANG)
     assert (proc.returncode, err) == (143, "cardgen: stopped by SIGTERM; the previous output was left as it was\n")
     assert _group_gone(proc.pid)
     assert sorted(p.name for p in tmp.iterdir() if p.name.startswith("cardgen-")) == []
@@ -313,7 +313,7 @@ def test_a_stopped_docs_build_leaves_no_picture_folder(tmp_path, monkeypatch):
             assert proc.stderr.readline() == "test: building\n"
             assert [p.name.split("-")[1] for p in tmp.iterdir()] == ["docs"]
             os.killpg(proc.pid, sig)
-            proc.communicate(timeout=60)
+            proc.communicate(timeout=HANG)
         if sig == signal.SIGTERM:
             assert list(tmp.iterdir()) == []
     # the SIGKILLed one's folder: swept by the next cardgen process that makes a private folder
@@ -358,7 +358,7 @@ def test_sigterm_to_the_group_while_pngs_are_drawn(tmp_path):
     with reaped(proc):
         assert proc.stderr.readline() == "test: rendering\n"
         os.killpg(proc.pid, signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=HANG)
     err = "".join(line for line in err.splitlines(True) if line != "test: rendering\n")  # the other worker's hook
     assert (proc.returncode, err) == (143, "cardgen: stopped by SIGTERM; the previous output was left as it was\n")
     assert _group_gone(proc.pid)
@@ -393,7 +393,7 @@ def test_a_stop_that_arrives_while_the_playtest_forks(tmp_path, sig, code, line)
                              "str8eight", "--hands", "2000", "--ladder-hands", "0", "-j", "2", "-q", "--out",
                              str(tmp_path / "out")], stderr=subprocess.PIPE, text=True, start_new_session=True)
     with reaped(proc):
-        _, err = proc.communicate(timeout=300)
+        _, err = proc.communicate(timeout=HANG)
     assert (proc.returncode, err) == (code, line)
     assert _group_gone(proc.pid)
     assert not (tmp_path / "out").exists()

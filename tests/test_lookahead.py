@@ -11,7 +11,7 @@ from cardgen.model.play import lookahead
 from cardgen.model.play.bots import Greedy, RandomLegal
 from cardgen.model.play.fourscore import FourScoreGreedy, FourScoreRandom, FourScoreVariant, play_game
 from cardgen.model.play.lookahead import FourScoreLookahead, Str8EightLookahead, search
-from cardgen.model.play.str8eight import PASS, PILE, Hand, Variant, cards_for, play_hand
+from cardgen.model.play.str8eight import PILE, Hand, Variant, cards_for, play_hand
 from cardgen.playtest.simulate import LADDER, simulate
 from conftest import run_cli
 from referee import replay

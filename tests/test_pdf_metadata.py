@@ -4,7 +4,6 @@ check` reads it back (check/pdfmeta.py) and fails a file whose metadata is a lib
 default, another build's, or at odds with itself."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pikepdf

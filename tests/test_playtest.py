@@ -7,6 +7,7 @@ import shutil
 from conftest import assert_check_catches, assert_metadata, edit, run_cli
 from referee import replay
 from stopper import group, reaped
+from waiting import HANG
 
 
 def test_playtest_report_json_and_log_kept_by_a_rebuild(tmp_path):
@@ -141,12 +142,12 @@ def test_a_stopped_playtest_leaves_no_process_and_no_report(tmp_path):
                              "--ladder-hands", "0", "-j", "2", "--out", str(out), "-q"], start_new_session=True,
                             stderr=subprocess.PIPE, text=True)
     with reaped(proc):
-        deadline = time.monotonic() + 120  # generous: the event, not the time, ends the wait
+        deadline = time.monotonic() + HANG  # generous: the event, not the time, ends the wait
         while len(group(proc.pid)) < 4 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)  # until the playtest, its report process and its two workers all run
         assert len(group(proc.pid)) >= 4
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=120)  # it hung for ever when a dead worker held the pool's lock
+        _, err = proc.communicate(timeout=HANG)  # it hung for ever when a dead worker held the pool's lock
         assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
         while group(proc.pid) and time.monotonic() < deadline:  # the pool's and the report's processes go too
             time.sleep(0.02)

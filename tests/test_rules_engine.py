@@ -8,9 +8,9 @@ import pytest
 
 from cardgen.check.str8eight import count_sequences
 from cardgen.model.atlas import atlas
-from cardgen.model.play.bots import Greedy, RandomLegal
+from cardgen.model.play.bots import Greedy
 from cardgen.model.play.fourscore import FourScoreGreedy, FourScoreRandom, FourScoreVariant, Game, play_game
-from cardgen.model.play.str8eight import PASS, PILE, Hand, Variant, cards_for, play_hand
+from cardgen.model.play.str8eight import PASS, PILE, Hand, Variant, cards_for
 from cardgen.model.str8eight import build_deck, successors
 from cardgen.playtest.simulate import LADDER, simulate
 from referee import replay

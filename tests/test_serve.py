@@ -13,6 +13,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from cardgen.serve.app import create_app  # noqa: E402
 from cardgen.serve.security import COOKIE, allowed_hosts  # noqa: E402
+from waiting import HANG  # noqa: E402
 
 PORT = 8470
 BASE = f"http://127.0.0.1:{PORT}"
@@ -350,7 +351,7 @@ def test_ctrl_c_stops_the_jobs_leaves_nothing_half_written_and_exits_130(tmp_pat
         url = re.search(r"open (http://127\.0\.0\.1:(\d+)/\?token=\S+)", line)
         assert url, line
         base = url.group(1).split("/?")[0]
-        with httpx2.Client(base_url=base, follow_redirects=True, timeout=120) as c:
+        with httpx2.Client(base_url=base, follow_redirects=True, timeout=HANG) as c:
             c.get(url.group(1))
             r = c.post("/api/build", data=KIT, headers={"origin": base})
             assert r.status_code == 202
@@ -359,7 +360,7 @@ def test_ctrl_c_stops_the_jobs_leaves_nothing_half_written_and_exits_130(tmp_pat
                     if text.startswith("data:") and re.search(r"\d+ of \d+ parts? done", text):
                         break  # the build is under way
             os.killpg(proc.pid, signal.SIGINT)
-            assert proc.wait(120) == 130
+            assert proc.wait(HANG) == 130
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -35,7 +35,7 @@ def test_cut_fold_glue_and_names(built):
     assert texts.count("GLUE") == 2
     faces = {el.get("data-face"): " ".join(" ".join(el.itertext()).split()) for el in root.iter()
              if el.get("data-face")}
-    assert root.find(f".//*[@data-face='front']").get("data-text") == "Str8 Eight"
+    assert root.find(".//*[@data-face='front']").get("data-text") == "Str8 Eight"
     spines = [root.find(f".//*[@data-face='{face}']").get("data-text") for face in ("spine", "side")]
     assert spines == ["Str8 Eight", "Str8 Eight"]  # both spines labelled, with the front's wordmark
     assert faces["count"] == "70 cards" and faces["tagline"] == "The multiplication card game"

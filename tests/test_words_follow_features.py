@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import refresh_manifest, run_cli, shared_build
+from conftest import run_cli, shared_build
 
 
 # --- the engine: a turned-up 8 frees the first player's play only -------------------------------

@@ -19,3 +19,12 @@ def until(happened, what: str, every: float = 0.01):
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: still waiting after {HANG} s (a hang)")
         time.sleep(every)
+
+
+def cpu_seconds() -> float:
+    """The CPU this process and its ended children have used: what a bound on the cost of
+    a step measures, as it does not grow with the machine's load (wall time does)."""
+    import os
+
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
