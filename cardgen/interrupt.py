@@ -76,7 +76,34 @@ def _note(signum, frame):
 
 
 def _stop(signum, frame):
+    global _requested
+    _requested = _requested or signum  # kept for checkpoint(): the raise below can be swallowed
     raise Stopped(signum)
+
+
+def _unraisable(hook):
+    """sys.unraisablehook that notes a stop instead of printing it. A signal's handler runs
+    wherever the main thread is, a __del__ or a weakref callback included (a pool's pipes
+    and processes are collected at any moment), and Python only prints an exception raised
+    there ("Exception ignored in ...") and goes on: a SIGTERM in a playtest was lost so,
+    the next stage played its hands to the end and the line showed a traceback. Noted, the
+    stop is acted on at the next checkpoint() (a pool's wait looks every tenth of a second)."""
+    def noted(unraisable):
+        global _requested
+        exc = unraisable.exc_value
+        if isinstance(exc, KeyboardInterrupt):
+            _requested = _requested or getattr(exc, "signum", signal.SIGINT)
+            return
+        hook(unraisable)
+    noted.cardgen = True
+    return noted
+
+
+def _note_unraisable_stops() -> None:
+    import sys
+
+    if not getattr(sys.unraisablehook, "cardgen", False):
+        sys.unraisablehook = _unraisable(sys.unraisablehook)
 
 
 def _ours(signum) -> bool:
@@ -192,6 +219,7 @@ def raise_on_stop_signals() -> None:
     for signum in STOP_SIGNALS[1:]:
         if signal.getsignal(signum) == signal.SIG_DFL:
             signal.signal(signum, _stop)
+    _note_unraisable_stops()
 
 
 @contextmanager
@@ -202,16 +230,23 @@ def raising():
     in a private folder)."""
     import threading
 
-    previous = {}
+    global _requested
+    import sys
+
+    previous, hook = {}, sys.unraisablehook
     if threading.current_thread() is threading.main_thread():
         for signum in STOP_SIGNALS[1:]:
             if signal.getsignal(signum) == signal.SIG_DFL:
                 previous[signum] = signal.signal(signum, _stop)
+        _note_unraisable_stops()
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        sys.unraisablehook = hook
+        if previous:
+            _requested = 0  # acted on inside, or not at all: the caller goes on as it was
 
 
 @contextmanager

@@ -98,8 +98,12 @@ class Local(_Executor):
 
     def next(self) -> tuple:
         """(key, answer) of the oldest block out, waiting for it."""
+        from ..interrupt import checkpoint
+
         key, handle = self._pending.popleft()
-        return key, handle.get()
+        answer = handle.get()
+        checkpoint()  # a stop whose raise was swallowed (interrupt._unraisable), one job too
+        return key, answer
 
 
 class Dask(_Executor):
@@ -199,7 +203,10 @@ class Dask(_Executor):
         raises its error here."""
         from distributed import KilledWorker
 
+        from ..interrupt import checkpoint
+
         future = next(self._done)
+        checkpoint()  # a stop whose raise was swallowed (interrupt._unraisable)
         key, _ = self._keys.pop(future.key)
         try:
             return key, future.result()

@@ -313,6 +313,8 @@ def _ordered(chunks: list, jobs: int):
     number of hands)."""
     from collections import deque
 
+    from ..interrupt import checkpoint
+
     jobs = min(jobs, len(chunks))
     with Workers(jobs) as workers:
         pending = deque()
@@ -323,6 +325,7 @@ def _ordered(chunks: list, jobs: int):
                 break
         while pending:
             result = pending.popleft().get()
+            checkpoint()  # a stop whose raise was swallowed (interrupt._unraisable), one job too
             nxt = next(it, None)
             if nxt is not None:
                 pending.append(workers.submit(nxt))
