@@ -98,12 +98,8 @@ class Local(_Executor):
 
     def next(self) -> tuple:
         """(key, answer) of the oldest block out, waiting for it."""
-        from ..interrupt import checkpoint
-
         key, handle = self._pending.popleft()
-        answer = handle.get()
-        checkpoint()  # a stop whose raise was swallowed (interrupt._unraisable), one job too
-        return key, answer
+        return key, handle.get()  # get() acts on a stop noted meanwhile, with one job or a pool
 
 
 class Dask(_Executor):

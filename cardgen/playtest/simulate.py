@@ -305,6 +305,9 @@ class _Done:
         self.value = value
 
     def get(self):
+        from ..interrupt import checkpoint
+
+        checkpoint()  # as a pool's Result.get() does: a stop whose raise was swallowed (interrupt._unraisable)
         return self.value
 
 
@@ -312,8 +315,6 @@ def _ordered(chunks: list, jobs: int):
     """Each chunk's result in order, at most 2 × jobs chunks in flight (memory flat in the
     number of hands)."""
     from collections import deque
-
-    from ..interrupt import checkpoint
 
     jobs = min(jobs, len(chunks))
     with Workers(jobs) as workers:
@@ -325,7 +326,6 @@ def _ordered(chunks: list, jobs: int):
                 break
         while pending:
             result = pending.popleft().get()
-            checkpoint()  # a stop whose raise was swallowed (interrupt._unraisable), one job too
             nxt = next(it, None)
             if nxt is not None:
                 pending.append(workers.submit(nxt))
