@@ -35,7 +35,7 @@ def decks(bleed: float):
 
 
 def palette() -> dict:
-    from cardgen.design import crazy_eights as ce, eights, palette as pal, str8eight as s8
+    from cardgen.design import crazy_eights as ce, palette as pal, str8eight as s8
     from cardgen.theme import DEFAULT_THEME
 
     named = {f"group {i + 1}": c for i, c in enumerate(DEFAULT_THEME.group_colors[:8])}

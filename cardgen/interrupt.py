@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from contextlib import contextmanager
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -100,8 +101,6 @@ def _unraisable(hook):
 
 
 def _note_unraisable_stops() -> None:
-    import sys
-
     if not getattr(sys.unraisablehook, "cardgen", False):
         sys.unraisablehook = _unraisable(sys.unraisablehook)
 
@@ -231,8 +230,6 @@ def raising():
     import threading
 
     global _requested
-    import sys
-
     previous, hook = {}, sys.unraisablehook
     if threading.current_thread() is threading.main_thread():
         for signum in STOP_SIGNALS[1:]:

@@ -308,7 +308,6 @@ def box_svg(options, theme, game: str) -> str:
     cards = face_count(game, options)
     boxes = boxes_for(size.width, size.height, cards, thickness, [paper], fit)
     each = -(-cards // boxes)
-    lk = look(options, theme)
     model = _model(game, options)
     if game == "eights":
         kinds = [_Kind("letter")] * len(model) + [_Kind("reference")]

@@ -535,7 +535,7 @@ def _pair(s: Setting, value, where: str, text: bool = False) -> tuple:
     if len(parts) != 2:
         x, y = (s.example or "1.5,-0.5").split(",")
         example = f"{x},{y}" if text else f"[{x}, {y}]"
-        either = f" (or one number for both)" if s.both else ""
+        either = " (or one number for both)" if s.both else ""
         raise CardgenError(f"{where}{_what(s, where)}{_shown(value)} is not X,Y in millimetres{either}; write e.g. {example}")
     x, y = (_number(Setting(s.name, "float", 0, "", label=s.what, low=s.low, high=s.high, unit=s.unit,
                             hint=s.hint, key=s.toml_key), v, where, text) for v in parts)
@@ -921,8 +921,8 @@ def _check_large_print_sets(values: dict) -> None:
         raise CardgenError("--large-print-sets: large print is already on for every set (--large-print, or the "
                            "preset's); leave out --large-print-sets, or turn it off with --no-large-print")
     if sets < 2:
-        raise CardgenError(f"--large-print-sets: names class sets, and this build makes one deck; add --sets N "
-                           f"(e.g. --sets 4) or use --large-print for the whole deck")
+        raise CardgenError("--large-print-sets: names class sets, and this build makes one deck; add --sets N "
+                           "(e.g. --sets 4) or use --large-print for the whole deck")
     beyond = [letter for letter in letters if SET_LETTERS.index(letter) >= sets]
     if beyond:
         raise CardgenError(f"--large-print-sets: set {beyond[0]} is not built (--sets {sets} makes sets "

@@ -7,13 +7,16 @@ paper named); fold sheets are A4 or Letter landscape, one file per paper.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..layout.paper import papers
 from ..options import BuildOptions
 from ..theme import Theme
 from ..record import NO_RULES, Booklet, Fold, Reference
 from .deckfiles import Output
+
+if TYPE_CHECKING:  # reportlab's typesetting is imported only by a build with rules
+    from ..documents.cardfigures import Picture
 
 CARD_PICTURE_DPI = 150  # pictures print 21–40 mm wide: 150 DPI of a whole card is 240+ DPI there
 

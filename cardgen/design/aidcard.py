@@ -118,7 +118,6 @@ def _pieces(blocks: list, width: float, fonts, tokens, body_pt: float = BODY_PT)
     """The aid's blocks as sections: (heading, [(kind, lines, height)])."""
     body = body_pt * PT
     lead = body * 1.28
-    ink, muted = tokens.color("ink"), tokens.color("muted")
     sections, current = [], None
     for b in blocks:
         if b.kind in ("title",):

@@ -30,11 +30,14 @@ def _read(path: str) -> dict:
             upm = font["head"].unitsPerEm
             cmap = font.getBestCmap()
             hmtx = font["hmtx"]
-            bounds = None
+            def no_outlines(name: str):
+                return None, None  # a font without glyf (CFF): no bounds read here
+
+            bounds = no_outlines
             if "glyf" in font:  # each outline's header: numberOfContours, xMin, yMin, xMax, yMax
                 loca, raw = font["loca"], font.reader["glyf"]
 
-                def bounds(name: str):
+                def outline_bounds(name: str):
                     gid = font.getGlyphID(name)
                     start, end = loca[gid], loca[gid + 1]
                     if end <= start:
@@ -42,8 +45,10 @@ def _read(path: str) -> dict:
                     x_min, _, x_max = struct.unpack_from(">hhh", raw, start + 2)
                     return x_min, x_max
 
+                bounds = outline_bounds
+
             def one(name: str) -> list:
-                return [hmtx[name][0], *(bounds(name) if bounds is not None else (None, None))]
+                return [hmtx[name][0], *bounds(name)]
             chars = {str(code): one(name) for code, name in cmap.items() if name in hmtx.metrics}
             notdef = one(".notdef")
     finally:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from pathlib import Path
 
 from .. import __version__
 

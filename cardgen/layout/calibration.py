@@ -175,7 +175,7 @@ def plan(paper: Paper) -> Plan:
     title, Y sits below the instructions; an edge ladder runs along each side, clear of the
     rest (top and bottom towards the right, left and right about the middle and below it)."""
     w, h = paper.width, paper.height
-    xc, yc = w / 2, h / 2
+    yc = h / 2
     column = w - 56
     p = Plan(paper)
     p.ladders = [

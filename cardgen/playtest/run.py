@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import CardgenError
 from ..words import plural
-from ..settings import SWEEP_AXES, playtest_games
+from ..settings import playtest_games
 from .simulate import simulate
 
 # the ladder's matches, stronger player first: each plays its hands on the same deals

@@ -27,7 +27,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections import Counter, deque
+from collections import Counter
 
 from ..errors import CardgenError
 from .figures import _r, _spread, players_words

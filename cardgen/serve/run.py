@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import socket
-import sys
 from pathlib import Path
 
 from ..errors import CardgenError

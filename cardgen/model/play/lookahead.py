@@ -36,7 +36,7 @@ import random
 from . import DEFAULT_ITERATIONS
 from .bots import Greedy
 from .fourscore import FourScoreGreedy, Game
-from .str8eight import DISCARD, DISCARDS, PASS, PILE, PLAY, Hand
+from .str8eight import DISCARD, DISCARDS, PASS, PILE, Hand
 
 UCB_C = 0.7  # exploration below the root: wins are counted 0–1
 MAX_DEPTH = 4  # own decisions held in the tree below a root; deeper ones are the rollout's
@@ -370,7 +370,7 @@ ODDS_WEIGHTS = (-1.256, 0.393, -0.037, -0.067, 0.712)
 def odds(hand: Hand, seat: int) -> float:
     """The seat's chance to win the hand from here, by the fitted odds (a search's horizon)."""
     cards = hand.cards
-    value, follows, ways, pass_dir = cards.value, cards.follows, cards.ways, cards.pass_dir
+    value, follows, ways = cards.value, cards.follows, cards.ways
     L, p = cards.length, hand.players
     w_need, w_chain, w_pos, w_pass, w_ways = ODDS_WEIGHTS
     mover = hand.turn % p
