@@ -114,7 +114,7 @@ def pictogram(heading: str, cx: float, cy: float, r: float, color: str, ink: str
     return f'<g data-mark="pictogram">{disc}{mark}</g>'
 
 
-def _pieces(blocks: list, width: float, fonts, tokens, body_pt: float = BODY_PT) -> list:
+def _pieces(blocks: list, width: float, fonts, body_pt: float = BODY_PT) -> list:
     """The aid's blocks as sections: (heading, [(kind, lines, height)])."""
     body = body_pt * PT
     lead = body * 1.28
@@ -188,7 +188,7 @@ def _aid_cards(title: str, blocks: list, size, bleed: float, ground: str, low_in
     accent = ground
     band = 10.4
     foot = 6.4
-    sections = _pieces(blocks, width, fonts, tokens, body_pt)
+    sections = _pieces(blocks, width, fonts, body_pt)
     pics = list(pictures)[:4]
     pic_h = 14.0 if pics else 0.0
     cards, parts, y = [], [], band + 2.6

@@ -30,6 +30,7 @@ def _read(path: str) -> dict:
             upm = font["head"].unitsPerEm
             cmap = font.getBestCmap()
             hmtx = font["hmtx"]
+
             def no_outlines(name: str):
                 return None, None  # a font without glyf (CFF): no bounds read here
 
